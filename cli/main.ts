@@ -1,0 +1,12 @@
+/** Process entry point of the `readflow` command. */
+import { main } from './readflow.js';
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e) => {
+    process.stderr.write(`readflow: internal error: ${(e as Error)?.stack ?? String(e)}\n`);
+    process.exitCode = 1;
+  },
+);

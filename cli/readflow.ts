@@ -1,0 +1,195 @@
+/**
+ * `readflow FILE.pdf [FILE …] [options]`: the command line. Reads files, calls the library, writes the requested
+ * rendition to stdout (or -o), diagnostics and progress to stderr. Nothing but the requested output goes to stdout.
+ */
+import { readFile, writeFile, mkdir, stat } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { extractDocument, type ExtractOptions } from '../lib/extract.js';
+import { ReadflowError, isReadflowError } from '../lib/errors.js';
+import { ENGINE_VERSION } from '../lib/constants.js';
+import { render, FORMATS, type Format } from './render.js';
+import type { DocumentResult } from '../lib/types.js';
+
+export const EXIT = {
+  ok: 0,
+  internal: 1,
+  usage: 2,
+  badInput: 3,
+  strict: 4,
+  partial: 5,
+} as const;
+
+const HELP = `readflow ${ENGINE_VERSION}: PDF text in the order a person reads it
+
+Usage: readflow FILE.pdf [FILE.pdf ...] [options]
+
+Output
+  -f, --format FORMAT    text (main flow only) or json (the full DocumentResult)  [default: text]
+  -o, --output PATH      write to PATH instead of stdout; with several files, PATH is a folder
+                         and each result is written as <name>.<ext> inside it
+
+Reading
+      --pages RANGES     pages to read, e.g. 3-7,9                          [default: all]
+      --direction DIR    column order: ltr, rtl or auto (from the script)   [default: auto]
+      --order SOURCE     auto (tags when coherent, else geometry), tags, geometry [default: auto]
+      --strict           fail instead of making any conservative choice (exit 4)
+      --partial-spans M  refuse (keep in column, report) or band            [default: refuse]
+      --ocr MODE         auto, off or force                                  [default: auto]
+      --ocr-lang LANGS   tesseract languages, e.g. eng or eng+deu            [default: eng]
+      --ocr-dpi DPI      render resolution for OCR                           [default: 300]
+      --password PW      password of an encrypted PDF
+
+Limits
+      --max-bytes N      largest input in bytes                              [default: 268435456]
+      --max-pages N      most pages read per document                        [default: 5000]
+      --page-timeout MS  longest time spent on one page                     [default: 60000]
+
+  -q, --quiet            no progress or diagnostics on stderr
+  -h, --help             this help
+  -v, --version          the engine version
+
+Exit codes: 0 done; 2 usage error; 3 input rejected (not a PDF, damaged, encrypted, empty, too large);
+4 refused under --strict; 5 done but some pages failed (partial); 1 internal error.
+`;
+
+class UsageError extends Error {}
+
+function intOption(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) throw new UsageError(`--${name} must be a whole number (got ${value})`);
+  return Number(value);
+}
+
+export interface CliIO {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+export async function main(argv: string[], io: CliIO = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
+  const err = (line: string) => io.stderr.write(line + '\n');
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        format: { type: 'string', short: 'f' },
+        output: { type: 'string', short: 'o' },
+        pages: { type: 'string' },
+        direction: { type: 'string' },
+        order: { type: 'string' },
+        strict: { type: 'boolean' },
+        'partial-spans': { type: 'string' },
+        ocr: { type: 'string' },
+        'ocr-lang': { type: 'string' },
+        'ocr-dpi': { type: 'string' },
+        password: { type: 'string' },
+        'max-bytes': { type: 'string' },
+        'max-pages': { type: 'string' },
+        'page-timeout': { type: 'string' },
+        quiet: { type: 'boolean', short: 'q' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
+      },
+    });
+  } catch (e) {
+    err(`readflow: ${(e as Error).message} (see readflow --help)`);
+    return EXIT.usage;
+  }
+  const { values: v, positionals: files } = parsed;
+  if (v.help) {
+    io.stdout.write(HELP);
+    return EXIT.ok;
+  }
+  if (v.version) {
+    io.stdout.write(ENGINE_VERSION + '\n');
+    return EXIT.ok;
+  }
+  let options: ExtractOptions;
+  let format: Format;
+  try {
+    if (files.length === 0) throw new UsageError('no input file (see readflow --help)');
+    format = (v.format ?? 'text') as Format;
+    if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')} (got ${v.format})`);
+    options = {
+      pages: v.pages,
+      direction: v.direction as ExtractOptions['direction'],
+      order: v.order as ExtractOptions['order'],
+      strict: v.strict,
+      partialSpans: v['partial-spans'] as ExtractOptions['partialSpans'],
+      ocr: v.ocr as ExtractOptions['ocr'],
+      ocrLang: v['ocr-lang'],
+      ocrDpi: intOption('ocr-dpi', v['ocr-dpi']),
+      password: v.password,
+      maxBytes: intOption('max-bytes', v['max-bytes']),
+      maxPages: intOption('max-pages', v['max-pages']),
+      pageTimeoutMs: intOption('page-timeout', v['page-timeout']),
+    };
+  } catch (e) {
+    err(`readflow: ${(e as Error).message}`);
+    return EXIT.usage;
+  }
+
+  const many = files.length > 1;
+  if (many && v.output) {
+    await mkdir(v.output, { recursive: true });
+  }
+  let exit: number = EXIT.ok;
+  const worse = (code: number) => {
+    // The most serious outcome decides the exit code: internal > usage > bad input > strict > partial.
+    const rank = [EXIT.ok, EXIT.partial, EXIT.strict, EXIT.badInput, EXIT.usage, EXIT.internal];
+    if (rank.indexOf(code as (typeof rank)[number]) > rank.indexOf(exit as (typeof rank)[number])) exit = code;
+  };
+
+  for (const file of files) {
+    let doc: DocumentResult;
+    try {
+      const info = await stat(file).catch(() => null);
+      if (!info || !info.isFile()) throw new ReadflowError('not-pdf', `no such file: ${file}`);
+      const bytes = new Uint8Array(await readFile(file));
+      const showProgress = !v.quiet && Boolean(io.stderr.isTTY);
+      doc = await extractDocument(bytes, {
+        ...options,
+        source: { name: basename(file) },
+        onProgress: showProgress
+          ? (done, total) => {
+              if (total > 3) io.stderr.write(`\r${basename(file)}: page ${done}/${total}${done === total ? '\n' : ''}`);
+            }
+          : undefined,
+      });
+    } catch (e) {
+      if (isReadflowError(e)) {
+        if (e.code === 'bad-option') {
+          err(`readflow: ${e.message}`);
+          return EXIT.usage;
+        }
+        err(`readflow: ${file}: ${e.message}`);
+        worse(e.code === 'strict' ? EXIT.strict : e.isInputError ? EXIT.badInput : EXIT.internal);
+      } else {
+        err(`readflow: ${file}: internal error: ${(e as Error)?.stack ?? String(e)}`);
+        worse(EXIT.internal);
+      }
+      continue;
+    }
+    if (!v.quiet) {
+      for (const d of doc.diagnostics) {
+        if (d.severity !== 'info') err(`readflow: ${file}${d.page ? `: page ${d.page}` : ''}: ${d.severity}: ${d.code}: ${d.message}`);
+      }
+    }
+    if (doc.status !== 'complete') worse(EXIT.partial);
+    const out = render(doc, format, { compact: many && !v.output });
+    if (v.output) {
+      const target = many ? join(v.output, `${basename(file, extname(file))}.${extensionOf(format)}`) : v.output;
+      await writeFile(target, out);
+    } else {
+      if (many) io.stdout.write(`${format === 'json' ? '' : `==> ${file} <==\n`}`);
+      io.stdout.write(out);
+    }
+  }
+  return exit;
+}
+
+function extensionOf(format: Format): string {
+  return format === 'text' ? 'txt' : format;
+}

@@ -1,0 +1,7 @@
+/** readflow: PDF text in the order a person reads it. */
+export { extractDocument, type ExtractOptions } from './extract.js';
+export { resolveOptions, DEFAULT_OPTIONS, type ReadflowOptions, type ResolvedOptions } from './options.js';
+export { ReadflowError, isReadflowError, type ErrorCode } from './errors.js';
+export { ENGINE_NAME, ENGINE_VERSION, SCHEMA_VERSION } from './constants.js';
+export { renderText } from './render/text.js';
+export type * from './types.js';

@@ -1,0 +1,146 @@
+/**
+ * Turning the runs of one row in one column into a line of text: order, spaces recovered from gaps, boxes.
+ */
+import type { Box, Direction, Line, Run } from '../types.js';
+
+/** A gap wider than this share of the font size is a word space when the file has no space character there. */
+const WORD_GAP = 0.2;
+/**
+ * In letter-spaced text every glyph is placed on its own with a small even gap; a word space is then a gap clearly
+ * wider than the letter gap. Lines whose runs are mostly single glyphs use the letter gap as the baseline.
+ */
+const LETTER_SPACED_SHARE = 0.6;
+const LETTER_GAP_FACTOR = 1.8;
+/** Cells of a table row are separated by gaps at least this many times the font size. */
+const CELL_GAP = 1.0;
+
+const RTL_CHAR = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+
+export function runsDirection(runs: Run[]): Direction {
+  let rtl = 0;
+  let all = 0;
+  for (const r of runs) {
+    for (const ch of r.text) {
+      if (/\p{L}/u.test(ch)) {
+        all++;
+        if (RTL_CHAR.test(ch)) rtl++;
+      }
+    }
+  }
+  return all > 0 && rtl * 2 > all ? 'rtl' : 'ltr';
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const s = [...values].sort((a, b) => a - b);
+  return s[s.length >> 1];
+}
+
+/** Runs of one line in reading order. */
+export function orderRuns(runs: Run[]): Run[] {
+  const dir = runsDirection(runs);
+  return [...runs].sort(dir === 'rtl' ? (a, b) => b.x1 - a.x1 : (a, b) => a.x0 - b.x0);
+}
+
+/** Word-space threshold for a line, in points. */
+function spaceThreshold(runs: Run[], size: number): number {
+  const singles = runs.filter((r) => [...r.text].length === 1).length;
+  let threshold = WORD_GAP * size;
+  if (runs.length >= 4 && singles >= LETTER_SPACED_SHARE * runs.length) {
+    const gaps: number[] = [];
+    for (let i = 1; i < runs.length; i++) gaps.push(runs[i].x0 - runs[i - 1].x1);
+    const letterGap = Math.max(0, median(gaps));
+    threshold = Math.max(threshold, letterGap * LETTER_GAP_FACTOR + 0.05 * size);
+  }
+  return threshold;
+}
+
+/** Join runs (already in reading order) into text, with a space where the file had one or the gap shows one. */
+export function joinRuns(ordered: Run[], size: number): string {
+  if (ordered.length === 0) return '';
+  const rtl = runsDirection(ordered) === 'rtl';
+  const byX = rtl ? [...ordered].reverse() : ordered;
+  const threshold = spaceThreshold(byX, size);
+  let text = ordered[0].text;
+  for (let i = 1; i < ordered.length; i++) {
+    const prev = ordered[i - 1];
+    const cur = ordered[i];
+    const gap = rtl ? prev.x0 - cur.x1 : cur.x0 - prev.x1;
+    const explicit = prev.spaceAfter || cur.spaceBefore;
+    // An explicit space is trusted unless the glyphs overlap (a space drawn then backed over for kerning).
+    const space = (explicit && gap > -0.05 * size) || gap > threshold;
+    text += (space ? ' ' : '') + cur.text;
+  }
+  return text;
+}
+
+export function unionBox(boxes: Box[]): Box {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const b of boxes) {
+    x0 = Math.min(x0, b[0]);
+    y0 = Math.min(y0, b[1]);
+    x1 = Math.max(x1, b[2]);
+    y1 = Math.max(y1, b[3]);
+  }
+  return [x0, y0, x1, y1];
+}
+
+export const runBox = (r: Run): Box => [r.x0, r.y0, r.x1, r.y1];
+
+/** Round coordinates for output: hundredths of a point are far below any visible difference. */
+export const round2 = (v: number) => Math.round(v * 100) / 100;
+export const roundBox = (b: Box): Box => [round2(b[0]), round2(b[1]), round2(b[2]), round2(b[3])];
+
+/** Dominant size and weight of a set of runs, by characters. */
+function dominant(runs: Run[]): { size: number; bold: boolean } {
+  const sizes = new Map<number, number>();
+  let boldChars = 0;
+  let chars = 0;
+  for (const r of runs) {
+    const n = r.text.length;
+    const key = Math.round(r.size * 10) / 10;
+    sizes.set(key, (sizes.get(key) ?? 0) + n);
+    chars += n;
+    if (r.bold) boldChars += n;
+  }
+  let size = runs[0].size;
+  let best = -1;
+  for (const [s, n] of sizes) if (n > best || (n === best && s > size)) [size, best] = [s, n];
+  return { size, bold: boldChars * 2 > chars };
+}
+
+/** Build a line from runs of one row in one column. */
+export function makeLine(runs: Run[], baseline: number, opts: { cells?: boolean } = {}): Line {
+  const ordered = orderRuns(runs);
+  const { size, bold } = dominant(ordered);
+  const line: Line = {
+    text: joinRuns(ordered, size),
+    bbox: roundBox(unionBox(ordered.map(runBox))),
+    baseline: round2(baseline),
+    size: round2(size),
+    bold,
+  };
+  if (opts.cells) line.cells = splitCells(ordered, size);
+  const mcids = [...new Set(ordered.map((r) => r.mcid).filter((m): m is string => Boolean(m)))];
+  if (mcids.length) line.mcids = mcids;
+  const conf = ordered.filter((r) => r.confidence !== undefined);
+  if (conf.length) line.confidence = round2(conf.reduce((s, r) => s + r.confidence!, 0) / conf.length);
+  return line;
+}
+
+/** Cells of a table row: runs grouped where the gap is wider than a cell gap. */
+export function splitCells(ordered: Run[], size: number): string[] {
+  const rtl = runsDirection(ordered) === 'rtl';
+  const cells: Run[][] = [];
+  for (const r of ordered) {
+    const cur = cells[cells.length - 1];
+    const prev = cur?.[cur.length - 1];
+    const gap = prev ? (rtl ? prev.x0 - r.x1 : r.x0 - prev.x1) : Infinity;
+    if (cur && gap < CELL_GAP * size) cur.push(r);
+    else cells.push([r]);
+  }
+  return cells.map((c) => joinRuns(c, size));
+}

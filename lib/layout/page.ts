@@ -1,0 +1,210 @@
+/**
+ * The per-page ordering pass (pure): runs → rows → zones and gutters → spans and bands → ordered segments.
+ */
+import type { BandInfo, Diagnostic, Direction, Interval, Line, Run, Segment } from '../types.js';
+import { isHorizontal } from '../pdf/runs.js';
+import { buildRows, inkIntervals, type Row } from './rows.js';
+import type { InkRow } from './gutters.js';
+import { partition, type Zone } from './zones.js';
+import { growSpans } from './spans.js';
+import { makeLine, round2, roundBox, runsDirection, unionBox } from './lines.js';
+import { layoutRotated } from './rotated.js';
+
+export interface LayoutParams {
+  page: number;
+  direction: Direction | 'auto';
+  gutterSpanTolerance: number;
+  gutterRejectFloor: number;
+  minGutterWidth: number;
+  partialSpans: 'refuse' | 'band';
+}
+
+export interface PageLayout {
+  segments: Segment[];
+  columnCount: number;
+  gutters: Interval[];
+  bands: BandInfo[];
+  spanLines: number;
+  direction: Direction;
+  bodySize: number;
+  diagnostics: Diagnostic[];
+}
+
+/** The size most characters on the page are set in. */
+export function dominantSize(runs: Run[]): number {
+  const votes = new Map<number, number>();
+  for (const r of runs) {
+    const k = Math.round(r.size * 2) / 2;
+    votes.set(k, (votes.get(k) ?? 0) + r.text.length);
+  }
+  let size = 10;
+  let best = -1;
+  for (const [s, n] of votes) if (n > best || (n === best && s < size)) [size, best] = [s, n];
+  return size;
+}
+
+/** Median distance between consecutive baselines inside one column: the page's normal line advance. */
+function lineAdvance(zones: Zone[], bodySize: number): number {
+  const deltas: number[] = [];
+  for (const z of zones) {
+    const edges = [-Infinity, ...z.gutters.flatMap((g) => [g[0], g[1]]), Infinity];
+    for (let j = 0; j <= z.gutters.length; j++) {
+      let prev: number | null = null;
+      for (const r of z.rows) {
+        const has = r.row.runs.some((run) => run.x0 >= edges[2 * j] - 1 && run.x1 <= edges[2 * j + 1] + 1);
+        if (!has) continue;
+        if (prev !== null) {
+          const d = r.row.baseline - prev;
+          if (d > 0.5 * bodySize && d < 4 * bodySize) deltas.push(d);
+        }
+        prev = r.row.baseline;
+      }
+    }
+  }
+  if (deltas.length === 0) return 1.2 * bodySize;
+  deltas.sort((a, b) => a - b);
+  return deltas[deltas.length >> 1];
+}
+
+const textOf = (lines: Line[]) => lines.map((l) => l.text).join('\n');
+
+function segment(kind: Segment['kind'], page: number, band: number, column: number | null, lines: Line[]): Segment {
+  return { kind, page, band, column, text: textOf(lines), bbox: roundBox(unionBox(lines.map((l) => l.bbox))), lines };
+}
+
+/** Lay out one page's runs into ordered segments. */
+export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
+  const diagnostics: Diagnostic[] = [];
+  const flat = runs.filter(isHorizontal);
+  const rotated = runs.filter((r) => !isHorizontal(r));
+  const bodySize = flat.length ? dominantSize(flat) : rotated.length ? dominantSize(rotated) : 10;
+  const direction: Direction = params.direction === 'auto' ? runsDirection(flat) : params.direction;
+  const minGutter = params.minGutterWidth * bodySize;
+
+  const rows: InkRow[] = buildRows(flat).map((row) => ({ row, ink: inkIntervals(row.runs, minGutter) }));
+  const zones = partition(rows, {
+    minGutter,
+    bodySize,
+    tolerance: params.gutterSpanTolerance,
+    rejectFloor: params.gutterRejectFloor,
+  });
+  const advance = lineAdvance(zones, bodySize);
+  const multiColumn = zones.some((z) => z.gutters.length > 0 && !z.tabular);
+
+  const segments: Segment[] = [];
+  const bands: BandInfo[] = [];
+  const gutters: Interval[] = [];
+  let spanLines = 0;
+  let columnCount = 1;
+  const rowLine = (r: Row, cells = false) => makeLine(r.runs, r.baseline, { cells });
+  const addBand = (kind: BandInfo['kind'], rs: InkRow[], cols: number) =>
+    bands.push({
+      top: round2(Math.min(...rs.map((r) => r.row.top))),
+      bottom: round2(Math.max(...rs.map((r) => r.row.bottom))),
+      kind,
+      columnCount: cols,
+    });
+
+  for (const zone of zones) {
+    if (zone.gutters.length === 0 || zone.tabular) {
+      const band = bands.length;
+      const kind = zone.tabular ? 'table' : multiColumn ? 'span' : 'column';
+      segments.push(segment(kind, params.page, band, kind === 'column' ? 0 : null, zone.rows.map((r) => rowLine(r.row, zone.tabular))));
+      addBand(zone.tabular ? 'table' : kind === 'span' ? 'span' : 'columns', zone.rows, 1);
+      if (zone.tabular) spanLines += zone.rows.length;
+      continue;
+    }
+    gutters.push(...zone.gutters.map((g) => [round2(g[0]), round2(g[1])] as Interval));
+    const columns = zone.gutters.length + 1;
+    columnCount = Math.max(columnCount, columns);
+    if (zone.ambiguous) {
+      diagnostics.push({
+        code: 'ambiguous-gutter',
+        severity: 'warning',
+        page: params.page,
+        message:
+          `${Math.round(zone.crossingShare * 100)}% of the lines in this zone cross the gutter, scattered: read as ` +
+          `columns with the crossing lines kept whole in place; read as one column it would be spliced line by line`,
+        detail: { gutters: zone.gutters.map((g) => g.map(round2)), crossingShare: round2(zone.crossingShare) },
+      });
+    }
+    const spans = growSpans(zone.rows, zone.gutters, advance, bodySize, params.partialSpans);
+    for (const i of spans.partial) {
+      diagnostics.push({
+        code: 'partial-span',
+        severity: 'warning',
+        page: params.page,
+        message:
+          'a line crosses some gutters but not all: a heading over part of the page or a table reaching part way ' +
+          'across read in opposite orders; kept in the column it starts in (partialSpans: "band" reads it as a band break)',
+        detail: { text: rowLine(zone.rows[i].row).text, baseline: round2(zone.rows[i].row.baseline) },
+      });
+    }
+    for (const i of spans.splitTabular) {
+      diagnostics.push({
+        code: 'tabular-line-split',
+        severity: 'warning',
+        page: params.page,
+        message: 'a tabular row leaves the gutter clean and no crossing row is near it: split between the columns',
+        detail: { text: rowLine(zone.rows[i].row).text, baseline: round2(zone.rows[i].row.baseline) },
+      });
+    }
+    // Column ranges, in reading order.
+    const edges = [-Infinity, ...zone.gutters.flatMap((g) => [(g[0] + g[1]) / 2, (g[0] + g[1]) / 2]), Infinity];
+    const columnOf = (run: Run, start: boolean) => {
+      const x = start ? (direction === 'rtl' ? run.x1 : run.x0) : (run.x0 + run.x1) / 2;
+      for (let j = 0; j < columns; j++) if (x <= edges[2 * j + 1]) return j;
+      return columns - 1;
+    };
+    const order = [...Array(columns).keys()];
+    if (direction === 'rtl') order.reverse();
+    const partialRows = new Set(spans.partial);
+
+    const emitColumns = (from: number, to: number) => {
+      if (from > to) return;
+      const band = bands.length;
+      const perColumn: Line[][] = Array.from({ length: columns }, () => []);
+      for (let i = from; i <= to; i++) {
+        const r = zone.rows[i].row;
+        const groups: Run[][] = Array.from({ length: columns }, () => []);
+        if (partialRows.has(i)) {
+          // A partial span stays whole, in the column it starts in (in reading direction).
+          const starts = r.runs.map((run) => columnOf(run, true));
+          const first = direction === 'rtl' ? Math.max(...starts) : Math.min(...starts);
+          groups[first].push(...r.runs);
+        } else for (const run of r.runs) groups[columnOf(run, false)].push(run);
+        groups.forEach((g, j) => g.length && perColumn[j].push(makeLine(g, r.baseline)));
+      }
+      order.forEach((j, k) => {
+        if (perColumn[j].length) segments.push(segment('column', params.page, band, k, perColumn[j]));
+      });
+      addBand('columns', zone.rows.slice(from, to + 1), columns);
+    };
+
+    let next = 0;
+    for (const region of spans.regions) {
+      emitColumns(next, region.from - 1);
+      const regionRows = zone.rows.slice(region.from, region.to + 1);
+      const band = bands.length;
+      segments.push(segment(region.table ? 'table' : 'span', params.page, band, null, regionRows.map((r) => rowLine(r.row, region.table))));
+      addBand(region.table ? 'table' : 'span', regionRows, 1);
+      spanLines += regionRows.length;
+      next = region.to + 1;
+    }
+    emitColumns(next, zone.rows.length - 1);
+  }
+
+  if (rotated.length) {
+    const rot = layoutRotated(rotated);
+    for (const lines of rot) segments.push(segment('rotated', params.page, bands.length, null, lines));
+    diagnostics.push({
+      code: 'rotated-text',
+      severity: 'info',
+      page: params.page,
+      message: `${rotated.length} run(s) of rotated text kept out of the column analysis and read as separate segments after the page's flow`,
+      detail: { runs: rotated.length, angles: [...new Set(rotated.map((r) => Math.round(r.angle)))] },
+    });
+  }
+
+  return { segments, columnCount, gutters, bands, spanLines, direction, bodySize, diagnostics };
+}

@@ -1,0 +1,132 @@
+/**
+ * Rows: runs that share a baseline, across the whole width of the page. A row on a two-column page usually holds
+ * a line of each column; splitting it at the gutters is the column pass's job.
+ */
+import type { Run } from '../types.js';
+
+export interface Row {
+  /** Runs sorted left to right. */
+  runs: Run[];
+  /** Baseline of the row's main-size text. */
+  baseline: number;
+  top: number;
+  bottom: number;
+  x0: number;
+  x1: number;
+  /** Main font size (largest among the runs that define the baseline). */
+  size: number;
+  /** Index in the page's top-to-bottom row order. */
+  index: number;
+}
+
+/** Two runs are on one baseline when their baselines differ by at most this share of the smaller font size. */
+const BASELINE_TOLERANCE = 0.3;
+/** A run this much smaller than its neighbour may be a superscript or subscript of it. */
+const SCRIPT_SIZE_RATIO = 0.9;
+/** A script sits within this share of its base run's size horizontally (it touches the base text). */
+const SCRIPT_REACH = 0.6;
+
+function rowOf(runs: Run[]): Row {
+  runs.sort((a, b) => a.x0 - b.x0 || a.stream - b.stream);
+  const size = Math.max(...runs.map((r) => r.size));
+  const main = runs.filter((r) => r.size >= size * SCRIPT_SIZE_RATIO);
+  // The baseline is the one most main-size characters sit on.
+  const votes = new Map<number, number>();
+  for (const r of main) {
+    const key = Math.round(r.baseline * 4) / 4;
+    votes.set(key, (votes.get(key) ?? 0) + r.text.length);
+  }
+  let baseline = main[0].baseline;
+  let best = -1;
+  for (const [b, n] of votes) if (n > best || (n === best && b < baseline)) [baseline, best] = [b, n];
+  let top = Infinity;
+  let bottom = -Infinity;
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  for (const r of runs) {
+    top = Math.min(top, r.y0);
+    bottom = Math.max(bottom, r.y1);
+    x0 = Math.min(x0, r.x0);
+    x1 = Math.max(x1, r.x1);
+  }
+  return { runs, baseline, top, bottom, x0, x1, size, index: 0 };
+}
+
+/**
+ * Cluster horizontal runs into rows by baseline. Superscripts and subscripts (smaller runs touching a larger run
+ * whose box they overlap) join their base run's row instead of starting a row of their own.
+ */
+export function buildRows(runs: Run[]): Row[] {
+  if (runs.length === 0) return [];
+  const sorted = [...runs].sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0);
+  // Pass 1: strict baseline clusters.
+  const clusters: Run[][] = [];
+  const anchors: { baseline: number; size: number }[] = [];
+  for (const r of sorted) {
+    let placed = false;
+    for (let k = clusters.length - 1; k >= 0 && k >= clusters.length - 6; k--) {
+      const a = anchors[k];
+      if (Math.abs(r.baseline - a.baseline) <= BASELINE_TOLERANCE * Math.min(r.size, a.size)) {
+        clusters[k].push(r);
+        if (r.size > a.size) anchors[k] = { baseline: r.baseline, size: r.size };
+        placed = true;
+        break;
+      }
+    }
+    if (!placed) {
+      clusters.push([r]);
+      anchors.push({ baseline: r.baseline, size: r.size });
+    }
+  }
+  // Pass 2: move script runs to the row of the larger run they touch.
+  const rows = clusters.map(rowOf);
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    const keep: Run[] = [];
+    for (const r of row.runs) {
+      const host = findScriptHost(r, rows, i);
+      if (host) host.runs.push(r);
+      else keep.push(r);
+    }
+    row.runs = keep;
+  }
+  const result = rows.filter((r) => r.runs.length > 0).map((r) => rowOf(r.runs));
+  result.sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0);
+  result.forEach((r, i) => (r.index = i));
+  return result;
+}
+
+function findScriptHost(r: Run, rows: Row[], self: number): Row | null {
+  let best: Row | null = null;
+  let bestDist = Infinity;
+  for (let k = Math.max(0, self - 3); k <= Math.min(rows.length - 1, self + 3); k++) {
+    if (k === self) continue;
+    const other = rows[k];
+    if (other.size * SCRIPT_SIZE_RATIO < r.size) continue;
+    if (Math.abs(other.baseline - r.baseline) > 0.75 * other.size) continue;
+    for (const q of other.runs) {
+      if (q.size * SCRIPT_SIZE_RATIO < r.size) continue;
+      const overlapsVertically = r.y0 < q.y1 && r.y1 > q.y0;
+      const gap = Math.max(q.x0 - r.x1, r.x0 - q.x1);
+      if (overlapsVertically && gap <= SCRIPT_REACH * q.size && gap < bestDist) {
+        best = other;
+        bestDist = gap;
+      }
+    }
+  }
+  return best;
+}
+
+/**
+ * Ink intervals of a row: its runs' horizontal extents, merged where the gap between them is below `bridge`.
+ * With `bridge` at the narrowest gutter, word gaps disappear and what remains are the row's separate pieces.
+ */
+export function inkIntervals(runs: Run[], bridge: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (const r of runs) {
+    const last = out[out.length - 1];
+    if (last && r.x0 - last[1] < bridge) last[1] = Math.max(last[1], r.x1);
+    else out.push([r.x0, r.x1]);
+  }
+  return out;
+}

@@ -1,0 +1,106 @@
+/**
+ * Full-width regions inside a column zone, grown rather than classified line by line (seed 004): rows that cross
+ * the gutters seed a region; it grows inward over tabular rows between two crossing rows and outward over tabular
+ * rows within a normal line advance. Deciding row by row is what cuts a wide table in half, because only some of
+ * its rows cross the gutter.
+ */
+import type { Interval } from '../types.js';
+import type { InkRow } from './gutters.js';
+import { inkIntervals } from './rows.js';
+
+export interface SpanRegion {
+  /** Inclusive indices into the zone's rows. */
+  from: number;
+  to: number;
+  /** The region holds table rows (more pieces than the zone has columns). */
+  table: boolean;
+}
+
+export interface SpanResult {
+  regions: SpanRegion[];
+  /** Rows (zone indices) crossing some gutters but not all, read in the column they start in. */
+  partial: number[];
+  /** Rows (zone indices) that look tabular, leave the gutters clean and had no crossing row near to seed them. */
+  splitTabular: number[];
+}
+
+/** Rows grown outward must sit within this many normal line advances of the region's edge. */
+const GROW_ADVANCES = 1.6;
+/**
+ * Pieces of a row are counted after bridging gaps narrower than the zone's gutter (seed 004), capped at this many
+ * body ems so a very wide gutter does not swallow table cells too.
+ */
+const MAX_PIECE_BRIDGE_EM = 1.5;
+
+const crosses = (ink: Interval[], g: Interval) => ink.some((iv) => iv[0] < g[1] && iv[1] > g[0]);
+
+export function growSpans(
+  rows: InkRow[],
+  gutters: Interval[],
+  lineAdvance: number,
+  bodySize: number,
+  partialSpans: 'refuse' | 'band',
+): SpanResult {
+  const columns = gutters.length + 1;
+  const crossed = rows.map((r) => gutters.filter((g) => crosses(r.ink, g)).length);
+  const narrowest = Math.min(...gutters.map((g) => g[1] - g[0]));
+  const bridge = Math.min(0.9 * narrowest, MAX_PIECE_BRIDGE_EM * bodySize);
+  const pieces = rows.map((r) => inkIntervals(r.row.runs, bridge));
+  const tabular = pieces.map((p) => p.length > columns);
+  const partial: number[] = [];
+  const seed = crossed.map((n, i) => {
+    if (n === 0) return false;
+    if (n === gutters.length) return true;
+    if (partialSpans === 'band') return true;
+    partial.push(i);
+    return false;
+  });
+
+  // Seeds, with neighbours merged.
+  let regions: SpanRegion[] = [];
+  seed.forEach((s, i) => {
+    if (!s) return;
+    const last = regions[regions.length - 1];
+    if (last && last.to === i - 1) last.to = i;
+    else regions.push({ from: i, to: i, table: false });
+  });
+
+  // Inward: every row between two crossing regions looks tabular.
+  const merged: SpanRegion[] = [];
+  for (const r of regions) {
+    const last = merged[merged.length - 1];
+    if (last) {
+      let allTabular = true;
+      for (let i = last.to + 1; i < r.from; i++) if (!tabular[i]) allTabular = false;
+      if (allTabular) {
+        last.to = r.to;
+        continue;
+      }
+    }
+    merged.push({ ...r });
+  }
+  regions = merged;
+
+  // Outward: one row at a time over tabular rows within a normal line advance.
+  const taken = new Set<number>();
+  for (const r of regions) for (let i = r.from; i <= r.to; i++) taken.add(i);
+  const near = (a: number, b: number) => Math.abs(rows[a].row.baseline - rows[b].row.baseline) <= GROW_ADVANCES * lineAdvance;
+  for (const r of regions) {
+    while (r.from > 0 && !taken.has(r.from - 1) && tabular[r.from - 1] && near(r.from - 1, r.from)) taken.add(--r.from);
+    while (r.to < rows.length - 1 && !taken.has(r.to + 1) && tabular[r.to + 1] && near(r.to + 1, r.to)) taken.add(++r.to);
+  }
+  for (const r of regions) {
+    let n = 0;
+    for (let i = r.from; i <= r.to; i++) if (tabular[i]) n++;
+    r.table = n >= 2;
+  }
+
+  const splitTabular: number[] = [];
+  rows.forEach((row, i) => {
+    if (taken.has(i) || !tabular[i]) return;
+    const ink = pieces[i];
+    const bothSides = gutters.some((g) => ink.some((iv) => iv[1] <= g[0]) && ink.some((iv) => iv[0] >= g[1]));
+    if (bothSides) splitTabular.push(i);
+  });
+  return { regions, partial: partial.filter((i) => !taken.has(i)), splitTabular };
+}

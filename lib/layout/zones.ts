@@ -1,0 +1,172 @@
+/**
+ * Zones: horizontal stretches of a page that share one set of gutters. Most pages are one zone; a journal's first
+ * page is a full-width title and abstract zone above a two-column zone. Gutters are chosen by evidence (rows that
+ * leave the gap), their zone is grown over the rows that do not cross them, and what lies outside is partitioned
+ * again on its own.
+ */
+import type { Interval } from '../types.js';
+import { classify, findCandidates, type GutterCandidate, type InkRow } from './gutters.js';
+
+export interface Zone {
+  rows: InkRow[];
+  /** Gutters left to right; empty for a single column. */
+  gutters: Interval[];
+  /** Share of the zone's rows crossing its gutters (first gutter), for the refusal test. */
+  crossingShare: number;
+  /** The crossing share fell between gutterSpanTolerance and gutterRejectFloor. */
+  ambiguous: boolean;
+  /** The zone's columns look like the columns of a table (narrow, short cells), not text. */
+  tabular: boolean;
+}
+
+export interface ZoneParams {
+  minGutter: number;
+  bodySize: number;
+  tolerance: number;
+  rejectFloor: number;
+}
+
+/** A column zone needs at least this many rows with text on both sides of its gutter. */
+const MIN_TWO_SIDED = 3;
+/** Text columns are at least this many body ems wide; narrower columns of short cells are a table's. */
+const MIN_TEXT_COLUMN_EM = 9;
+/** Lines of text columns hold at least this many words in the median. */
+const MIN_TEXT_WORDS = 3;
+
+/** A further gutter of a zone needs at least this share of the first gutter's two-sided rows. */
+const EXTRA_GUTTER_SUPPORT = 0.25;
+
+/** Column text comes in stretches of consecutive rows that leave the gutter clean; a river in prose does not. */
+const MIN_STRETCH = 3;
+
+/** Rows in stretches of at least MIN_STRETCH consecutive non-crossing rows, and all non-crossing rows. */
+function stretches(gutter: Interval, rows: InkRow[]): { inStretches: number; clean: number } {
+  const { crossing } = classify(gutter, rows);
+  let run = 0;
+  let inStretches = 0;
+  let clean = 0;
+  const close = () => {
+    if (run >= MIN_STRETCH) inStretches += run;
+    run = 0;
+  };
+  for (const r of rows) {
+    if (crossing.has(r.row.index)) close();
+    else {
+      run++;
+      clean++;
+    }
+  }
+  close();
+  return { inStretches, clean };
+}
+
+/** Crossing rows in a block at least this long are coherent full-width material (a table, an abstract). */
+const COHERENT_BLOCK_ROWS = 3;
+
+/**
+ * Share of the zone's rows that cross the gutter in a scattered way. Contiguous blocks of crossing rows are
+ * explained full-width material; single crossing lines interleaved with column text are the ambiguous signal.
+ */
+function crossingShare(gutter: Interval, rows: InkRow[]): { share: number; twoSided: number } {
+  const { twoSided, crossing } = classify(gutter, rows);
+  let scattered = 0;
+  let block = 0;
+  const close = () => {
+    if (block > 0 && block < COHERENT_BLOCK_ROWS) scattered += block;
+    block = 0;
+  };
+  for (const r of rows) {
+    if (crossing.has(r.row.index)) block++;
+    else close();
+  }
+  close();
+  return { share: rows.length ? scattered / rows.length : 0, twoSided: twoSided.size };
+}
+
+/** A zone is a table when most of its rows carry cells in several columns and its columns are narrow or terse. */
+function looksTabular(rows: InkRow[], gutters: Interval[], bodySize: number): boolean {
+  if (gutters.length === 0) return false;
+  const edges = [-Infinity, ...gutters.flatMap((g) => [g[0], g[1]]), Infinity];
+  const columns = gutters.length + 1;
+  const columnOf = (x: number) => {
+    for (let j = 0; j < columns; j++) if (x <= edges[2 * j + 1]) return j;
+    return columns - 1;
+  };
+  const words: number[][] = Array.from({ length: columns }, () => []);
+  const left = new Array<number>(columns).fill(Infinity);
+  const right = new Array<number>(columns).fill(-Infinity);
+  let multi = 0;
+  let counted = 0;
+  for (const r of rows) {
+    if (r.ink.some((iv) => gutters.some((g) => iv[0] < g[1] && iv[1] > g[0]))) continue;
+    counted++;
+    const texts: string[][] = Array.from({ length: columns }, () => []);
+    for (const run of r.row.runs) {
+      const j = columnOf((run.x0 + run.x1) / 2);
+      texts[j].push(run.text);
+      left[j] = Math.min(left[j], run.x0);
+      right[j] = Math.max(right[j], run.x1);
+    }
+    let used = 0;
+    texts.forEach((t, j) => {
+      if (t.length === 0) return;
+      used++;
+      words[j].push(t.join(' ').split(/\s+/).filter(Boolean).length);
+    });
+    if (used >= 2) multi++;
+  }
+  if (counted === 0) return false;
+  let narrowOrTerse = 0;
+  for (let j = 0; j < columns; j++) {
+    if (words[j].length === 0) continue;
+    const sorted = [...words[j]].sort((a, b) => a - b);
+    const medianWords = sorted[sorted.length >> 1];
+    const widthEm = (right[j] - left[j]) / bodySize;
+    if (widthEm < MIN_TEXT_COLUMN_EM || medianWords < MIN_TEXT_WORDS) narrowOrTerse++;
+  }
+  const aligned = multi / counted;
+  return columns >= 3 ? aligned >= 0.6 && narrowOrTerse * 2 > columns : aligned >= 0.7 && narrowOrTerse > 0;
+}
+
+/** Split rows (sorted top to bottom) into zones. */
+export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
+  if (rows.length === 0) return [];
+  const single = (rs: InkRow[]): Zone => ({ rows: rs, gutters: [], crossingShare: 0, ambiguous: false, tabular: false });
+  const candidates = findCandidates(rows, p.minGutter);
+  for (const best of candidates) {
+    const [first, last] = best.zone;
+    const zoneRows = rows.slice(first, last + 1);
+    const main = crossingShare(best.gutter, zoneRows);
+    if (main.share >= p.rejectFloor || main.twoSided < MIN_TWO_SIDED) continue;
+    const st = stretches(best.gutter, zoneRows);
+    if (st.inStretches < Math.max(MIN_STRETCH, st.clean / 2)) continue;
+    // Further gutters of the same zone (three or more columns): judged on the rows the gutters found so far leave
+    // in columns, so a column's own inner structure (a narrow table inside column one) does not count as a gutter.
+    const gutters: Interval[] = [best.gutter];
+    for (const other of candidates) {
+      if (other === best) continue;
+      if (gutters.some((g) => other.gutter[0] < g[1] && other.gutter[1] > g[0])) continue;
+      const inColumns = zoneRows.filter((r) => !gutters.some((g) => classify(g, [r]).crossing.size > 0));
+      const { twoSided, crossing } = classify(other.gutter, inColumns);
+      const st = stretches(other.gutter, zoneRows);
+      if (twoSided.size < Math.max(MIN_TWO_SIDED, EXTRA_GUTTER_SUPPORT * best.twoSided.size) || st.inStretches < Math.max(MIN_STRETCH, st.clean / 2)) continue;
+      if (crossing.size <= p.rejectFloor * inColumns.length) gutters.push(other.gutter);
+    }
+    gutters.sort((a, b) => a[0] - b[0]);
+    const shares = gutters.map((g) => crossingShare(g, zoneRows).share);
+    const worst = Math.max(...shares);
+    const zone: Zone = {
+      rows: zoneRows,
+      gutters,
+      crossingShare: worst,
+      ambiguous: worst > p.tolerance,
+      tabular: looksTabular(zoneRows, gutters, p.bodySize),
+    };
+    return [
+      ...partition(rows.slice(0, first), p),
+      zone,
+      ...partition(rows.slice(last + 1), p),
+    ];
+  }
+  return [single(rows)];
+}

@@ -1,0 +1,21 @@
+/**
+ * What a font's name says about its weight and style. The real name (`ABCDEF+NimbusRomNo9L-Medi`) is only known
+ * to pdf.js after it has built a page's operator list; readflow asks once per new font, not once per page.
+ */
+
+export interface FontFacts {
+  name: string;
+  bold: boolean;
+  italic: boolean;
+  monospace: boolean;
+}
+
+// Weight words in PostScript names, including TeX's abbreviations (CMBX = bold extended, NimbusRomNo9L-Medi).
+const BOLD = /bold|black|heavy|semibold|demibold|demi\b|-medi\b|medium|-bd\b|\bbd\b|cmbx|cmb\d|extrabold|ultrabold|,bold/i;
+const ITALIC = /italic|oblique|-ital|ital\b|-it\b|cmti|cmsl|slanted|inclined|kursiv/i;
+const MONO = /mono|courier|consol|inconsolata|cmtt|fixed|typewriter/i;
+
+export function fontFacts(rawName: string): FontFacts {
+  const name = rawName.replace(/^[A-Z]{6}\+/, '');
+  return { name, bold: BOLD.test(name), italic: ITALIC.test(name), monospace: MONO.test(name) };
+}

@@ -1,0 +1,42 @@
+/**
+ * pdf.js, loaded once per process: the legacy build (it runs on Node 20), its worker run in process (so it also
+ * bundles with esbuild), standard fonts, CMaps and wasm decoders from the package's own folders.
+ */
+import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as pdfjsWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+// The in-process worker: pdf.js looks for `globalThis.pdfjsWorker.WorkerMessageHandler` before it tries to spawn one.
+(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfjsWorker;
+
+export { pdfjs };
+
+/**
+ * Folder holding pdf.js' `standard_fonts/`, `cmaps/` and `wasm/`: the installed package, or (in a Lambda bundle
+ * where node_modules is gone) a `pdfjs/` folder copied beside the bundle.
+ */
+function assetRoot(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const bundled = join(here, 'pdfjs');
+  if (existsSync(join(bundled, 'standard_fonts'))) return bundled;
+  const require = createRequire(import.meta.url);
+  return dirname(require.resolve('pdfjs-dist/package.json'));
+}
+
+let assets: { standardFontDataUrl: string; cMapUrl: string; wasmUrl: string } | undefined;
+
+/** pdf.js wants folder paths with trailing slashes. */
+export function pdfjsAssets(): { standardFontDataUrl: string; cMapUrl: string; wasmUrl: string } {
+  if (!assets) {
+    const root = assetRoot();
+    assets = {
+      standardFontDataUrl: join(root, 'standard_fonts') + '/',
+      cMapUrl: join(root, 'cmaps') + '/',
+      wasmUrl: join(root, 'wasm') + '/',
+    };
+  }
+  return assets;
+}

@@ -1,0 +1,210 @@
+/**
+ * A page's text as runs with boxes in displayed-page points (origin top-left, `/Rotate` and the crop box applied),
+ * font size, font facts, direction, content-stream index and marked-content ids.
+ */
+import type { Direction, Run } from '../types.js';
+import { fontFacts, type FontFacts } from './fonts.js';
+import type { OpenPdf, PdfPage } from './open.js';
+
+/** Ascent and descent used when pdf.js does not know them (non-embedded base fonts): typical Latin faces. */
+const FALLBACK_ASCENT = 0.8;
+const FALLBACK_DESCENT = -0.2;
+/** Font metrics outside these bounds make boxes taller than the glyphs (some fonts declare 1.07 / -0.29). */
+const ASCENT_RANGE: [number, number] = [0.6, 0.95];
+const DESCENT_RANGE: [number, number] = [-0.3, -0.1];
+/** A run whose direction is within this many degrees of horizontal is horizontal text. */
+export const HORIZONTAL_TOLERANCE_DEG = 2;
+/** Inside one run, this much whitespace separates pieces that get their own boxes (wide internal spaces). */
+const WIDE_SPACE = /[ \u00a0]{2,}|\t/g;
+
+type Matrix = [number, number, number, number, number, number];
+
+function multiply(m: Matrix, n: Matrix): Matrix {
+  return [
+    m[0] * n[0] + m[2] * n[1],
+    m[1] * n[0] + m[3] * n[1],
+    m[0] * n[2] + m[2] * n[3],
+    m[1] * n[2] + m[3] * n[3],
+    m[0] * n[4] + m[2] * n[5] + m[4],
+    m[1] * n[4] + m[3] * n[5] + m[5],
+  ];
+}
+
+const clamp = (v: number, [lo, hi]: [number, number]) => Math.min(hi, Math.max(lo, v));
+
+interface TextItemLike {
+  str: string;
+  dir: string;
+  transform: number[];
+  width: number;
+  height: number;
+  fontName: string;
+  hasEOL: boolean;
+}
+interface MarkedItemLike {
+  type: 'beginMarkedContent' | 'beginMarkedContentProps' | 'endMarkedContent';
+  id?: string;
+  tag?: string;
+}
+
+export interface PageText {
+  width: number;
+  height: number;
+  rotation: number;
+  runs: Run[];
+  /** Runs left out because the page exceeded `maxRunsPerPage`. */
+  droppedRuns: number;
+}
+
+/** Make sure every font used on the page has its real name: one operator list per page that brings a new font. */
+async function resolveFonts(pdf: OpenPdf, page: PdfPage, names: Iterable<string>, styles: Record<string, { fontFamily?: string }>) {
+  const missing = [...names].filter((n) => !pdf.fonts.has(n));
+  if (missing.length === 0) return;
+  try {
+    await page.getOperatorList();
+  } catch {
+    // A page whose operators cannot be listed still has its text; its fonts keep their fallback facts.
+  }
+  for (const n of missing) {
+    let facts: FontFacts;
+    try {
+      const obj = page.commonObjs.has(n) ? (page.commonObjs.get(n) as { name?: string; isMonospace?: boolean }) : null;
+      facts = fontFacts(obj?.name ?? n);
+      if (obj?.isMonospace) facts.monospace = true;
+    } catch {
+      facts = fontFacts(n);
+    }
+    if (styles[n]?.fontFamily === 'monospace') facts.monospace = true;
+    pdf.fonts.set(n, facts);
+  }
+}
+
+/** Read a page's text runs. */
+export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number): Promise<PageText> {
+  const viewport = page.getViewport({ scale: 1 });
+  const vt = viewport.transform as Matrix;
+  const content = await page.getTextContent({ includeMarkedContent: true });
+  const styles = content.styles as Record<string, { ascent: number; descent: number; fontFamily?: string }>;
+  await resolveFonts(
+    pdf,
+    page,
+    new Set(content.items.filter((i): i is typeof i & { fontName: string } => 'fontName' in i).map((i) => i.fontName)),
+    styles,
+  );
+
+  const runs: Run[] = [];
+  const marks: { tag?: string; id?: string }[] = [];
+  let stream = 0;
+  let pendingSpace = false;
+  let dropped = 0;
+
+  for (const raw of content.items as (TextItemLike | MarkedItemLike)[]) {
+    if ('type' in raw) {
+      if (raw.type === 'endMarkedContent') marks.pop();
+      else marks.push({ tag: raw.tag, id: raw.type === 'beginMarkedContentProps' ? raw.id : undefined });
+      continue;
+    }
+    const item = raw;
+    const index = stream++;
+    if (!item.str || !item.str.trim()) {
+      // pdf.js reports word and line gaps as whitespace items: they are not ink, but they are word boundaries.
+      if (item.str) {
+        pendingSpace = true;
+        const prev = runs[runs.length - 1];
+        if (prev) prev.spaceAfter = true;
+      }
+      continue;
+    }
+    const t = item.transform as Matrix;
+    const size = Math.hypot(t[2], t[3]);
+    if (!(size > 0) || !Number.isFinite(size)) continue;
+    const m = multiply(vt, t);
+    const vertical = item.dir === 'ttb';
+    const advance = vertical ? item.height : item.width;
+    const along = Math.hypot(m[0], m[1]) || 1;
+    const ux = m[0] / along;
+    const uy = m[1] / along;
+    const upLen = Math.hypot(m[2], m[3]) || 1;
+    const vx = m[2] / upLen;
+    const vy = m[3] / upLen;
+    const style = styles[item.fontName];
+    const ascent = clamp(Number.isFinite(style?.ascent) && style.ascent > 0 ? style.ascent : FALLBACK_ASCENT, ASCENT_RANGE);
+    const descent = clamp(Number.isFinite(style?.descent) && style.descent < 0 ? style.descent : FALLBACK_DESCENT, DESCENT_RANGE);
+    const angle = (Math.atan2(uy, ux) * 180) / Math.PI;
+    const font = pdf.fonts.get(item.fontName) ?? fontFacts(item.fontName);
+    let mcid: string | undefined;
+    let artifact = false;
+    for (const mk of marks) {
+      if (mk.tag === 'Artifact') artifact = true;
+      if (mk.id) mcid = mk.id;
+    }
+    const dir: Direction = item.dir === 'rtl' ? 'rtl' : 'ltr';
+
+    // Split at wide internal whitespace (a run holding text on both sides of a gutter); positions are estimated
+    // in proportion to characters, the best pdf.js' text content allows.
+    const str = item.str;
+    const perChar = advance / Math.max(1, str.length);
+    const pieces: { text: string; from: number; to: number }[] = [];
+    let last = 0;
+    for (const ws of str.matchAll(WIDE_SPACE)) {
+      pieces.push({ text: str.slice(last, ws.index), from: last, to: ws.index! });
+      last = ws.index! + ws[0].length;
+    }
+    pieces.push({ text: str.slice(last), from: last, to: str.length });
+
+    for (let k = 0; k < pieces.length; k++) {
+      const p = pieces[k];
+      const lead = p.text.length - p.text.trimStart().length;
+      const trail = p.text.length - p.text.trimEnd().length;
+      const text = p.text.trim();
+      if (!text) continue;
+      if (runs.length >= maxRuns) {
+        dropped++;
+        continue;
+      }
+      const s = (p.from + lead) * perChar;
+      const e = (p.to - trail) * perChar;
+      // Box corners: along the baseline from s to e, across it from descent to ascent.
+      const xs: number[] = [];
+      const ys: number[] = [];
+      for (const a of [s, e]) {
+        for (const h of [ascent * size, descent * size]) {
+          xs.push(m[4] + ux * a + vx * h);
+          ys.push(m[5] + uy * a + vy * h);
+        }
+      }
+      runs.push({
+        text,
+        x0: Math.min(...xs),
+        y0: Math.min(...ys),
+        x1: Math.max(...xs),
+        y1: Math.max(...ys),
+        baseline: m[5] + uy * s,
+        size,
+        font: font.name,
+        bold: font.bold,
+        italic: font.italic,
+        dir,
+        angle: vertical ? angle + 90 : angle,
+        stream: index,
+        ...(mcid ? { mcid } : {}),
+        ...(artifact ? { artifact: true } : {}),
+        ...(pendingSpace || lead > 0 || k > 0 ? { spaceBefore: true } : {}),
+        ...(trail > 0 || k < pieces.length - 1 ? { spaceAfter: true } : {}),
+      });
+      pendingSpace = false;
+    }
+    if (item.hasEOL) pendingSpace = true;
+  }
+  return {
+    width: viewport.width,
+    height: viewport.height,
+    rotation: ((page.rotate % 360) + 360) % 360,
+    runs,
+    droppedRuns: dropped,
+  };
+}
+
+export function isHorizontal(run: Run): boolean {
+  return Math.abs(run.angle) <= HORIZONTAL_TOLERANCE_DEG;
+}

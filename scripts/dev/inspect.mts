@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { openPdf } from '../../lib/pdf/open.js';
+import { readPageText, isHorizontal } from '../../lib/pdf/runs.js';
+import { buildRows, inkIntervals } from '../../lib/layout/rows.js';
+import { findCandidates } from '../../lib/layout/gutters.js';
+import { partition } from '../../lib/layout/zones.js';
+import { dominantSize } from '../../lib/layout/page.js';
+const [file, pg] = process.argv.slice(2);
+const pdf = await openPdf(new Uint8Array(readFileSync(file)), { maxBytes: 1e9, password: null });
+const page = await pdf.doc.getPage(Number(pg ?? 1));
+const t = await readPageText(pdf, page, 1e6);
+const flat = t.runs.filter(isHorizontal);
+const body = dominantSize(flat);
+const minGutter = 0.7 * body;
+const rows = buildRows(flat).map((row) => ({ row, ink: inkIntervals(row.runs, minGutter) }));
+console.log('body', body, 'rows', rows.length, 'size', t.width, t.height);
+for (const r of rows) console.log(r.row.index, r.row.baseline.toFixed(1), r.row.size.toFixed(1), r.ink.map(([a,b])=>`${a.toFixed(0)}-${b.toFixed(0)}`).join(' '), '|', r.row.runs.map(x=>x.text).join(' ').slice(0,80));
+const c = findCandidates(rows, minGutter);
+for (const x of c) console.log("cand", x.gutter.map(v=>v.toFixed(1)), "zone", x.zone, "two", x.twoSided.size, "cross", [...x.crossing].join(","));
+const zones = partition(rows, { minGutter, bodySize: body, tolerance: 0.15, rejectFloor: 0.4 });
+for (const z of zones) console.log('zone rows', z.rows[0].row.index, '-', z.rows[z.rows.length-1].row.index, 'gutters', JSON.stringify(z.gutters.map(g=>g.map(v=>+v.toFixed(1)))), 'share', z.crossingShare.toFixed(2), z.ambiguous, z.tabular);
+{
+  const { sweep } = await import('../../lib/layout/gutters.js');
+  const gaps = rows.flatMap((r) => { const g: [number, number][] = []; for (let i = 1; i < r.ink.length; i++) g.push([r.ink[i-1][1], r.ink[i][0]]); return g; });
+  const prof = sweep(gaps);
+  console.log('gap profile', prof.filter(s => s.count >= 3).map(s => `${s.x0.toFixed(0)}-${s.x1.toFixed(0)}:${s.count}`).join(' '));
+}
+{
+  const { votedCentres } = await import('../../lib/layout/gutters.js');
+  console.log('centres', votedCentres(rows).map((v: number) => v.toFixed(1)).join(' '));
+}
