@@ -1,7 +1,8 @@
 /**
- * Gutters: vertical bands that almost nothing crosses. Found from the ink boundaries themselves (no grid): rows
- * vote for the gaps between their pieces, a gutter is measured where many rows leave a gap, and its edges are
- * set in two passes so a ragged right margin does not pull the column edge inward.
+ * Gutters: vertical bands that almost nothing crosses. Found from the ink boundaries themselves (no grid), from two
+ * kinds of evidence: rows that leave a gap at the same place (columns set on a common baseline grid), and valleys
+ * of the ink coverage with text on both sides (columns whose lines do not share baselines). Each candidate's edges
+ * are set in two passes so a ragged right margin does not pull the column edge inward.
  */
 import type { Interval } from '../types.js';
 import type { Row } from './rows.js';
@@ -17,8 +18,8 @@ export interface GutterCandidate {
   gutter: Interval;
   /** Its zone: inclusive indices into the rows the candidate was found in. */
   zone: [number, number];
-  /** Rows with ink on both sides of the gutter and none inside it: the evidence for it. */
-  twoSided: Set<number>;
+  /** Evidence: the fewer of the zone's rows with text left of the gutter and rows with text right of it. */
+  support: number;
   /** Rows whose ink reaches into the gutter. */
   crossing: Set<number>;
 }
@@ -33,6 +34,11 @@ const MIN_VOTES = 3;
 const PEAK_SHARE = 0.5;
 /** The core of a peak keeps this share of its votes; its middle is where crossing is tested. */
 const CORE_SHARE = 0.8;
+/**
+ * A coverage valley: x where at most this share of the rows that cover the text on the lower of its two sides
+ * cover it. Full-width lines (titles, captions) still cover a gutter; column text does not.
+ */
+const VALLEY_SHARE = 0.35;
 
 /** Piecewise-constant count of intervals covering x, from the interval ends alone. */
 export function sweep(intervals: Interval[]): { x0: number; x1: number; count: number }[] {
@@ -62,14 +68,14 @@ function gapsOf(ink: Interval[]): Interval[] {
 }
 
 /**
- * Peaks of the gap votes, strongest first: for each, the x where most of its rows leave a gap (the middle of the
- * stretch holding at least PEAK_SHARE of the peak's votes). This is where a gutter may be.
+ * Peaks of the gap votes, strongest first: for each, its core, the stretch around the peak that keeps nearly all
+ * of its votes. This is where a gutter may be.
  */
-export function votedCentres(rows: InkRow[]): number[] {
+export function votedCores(rows: InkRow[]): Interval[] {
   const profile = sweep(rows.flatMap((r) => gapsOf(r.ink)));
   const claimed = new Array<boolean>(profile.length).fill(false);
   const byVotes = profile.map((_, i) => i).sort((a, b) => profile[b].count - profile[a].count || profile[a].x0 - profile[b].x0);
-  const centres: number[] = [];
+  const cores: Interval[] = [];
   const touching = (i: number, j: number) => Math.abs(profile[i].x1 - profile[j].x0) < 1e-9;
   for (const i of byVotes) {
     const peak = profile[i].count;
@@ -80,14 +86,53 @@ export function votedCentres(rows: InkRow[]): number[] {
     while (lo > 0 && !claimed[lo - 1] && touching(lo - 1, lo) && profile[lo - 1].count >= PEAK_SHARE * peak) lo--;
     while (hi < profile.length - 1 && !claimed[hi + 1] && touching(hi, hi + 1) && profile[hi + 1].count >= PEAK_SHARE * peak) hi++;
     for (let k = lo; k <= hi; k++) claimed[k] = true;
-    // The core: the stretch around the peak that keeps nearly all of its votes.
     let clo = i;
     let chi = i;
-    while (clo > lo && profile[clo - 1].count >= CORE_SHARE * peak) clo--;
-    while (chi < hi && profile[chi + 1].count >= CORE_SHARE * peak) chi++;
-    centres.push((profile[clo].x0 + profile[chi].x1) / 2);
+    while (clo > lo && touching(clo - 1, clo) && profile[clo - 1].count >= CORE_SHARE * peak) clo--;
+    while (chi < hi && touching(chi, chi + 1) && profile[chi + 1].count >= CORE_SHARE * peak) chi++;
+    cores.push([profile[clo].x0, profile[chi].x1]);
   }
-  return centres;
+  return cores;
+}
+
+/** The least-covered stretches of the valleys of ink coverage with text on both sides: gutters between offset columns. */
+export function valleyCores(rows: InkRow[], minWidth: number): Interval[] {
+  // Rows masked as full-width (aligned tables) are not column text: they would fill every valley.
+  const profile = sweep(rows.flatMap((r) => r.ink).filter((iv) => Number.isFinite(iv[0]) && Number.isFinite(iv[1])));
+  // Fill the stretches no ink covers, so every x between the first and last ink has a count.
+  const full: { x0: number; x1: number; count: number }[] = [];
+  for (const s of profile) {
+    const last = full[full.length - 1];
+    if (last && s.x0 > last.x1) full.push({ x0: last.x1, x1: s.x0, count: 0 });
+    full.push(s);
+  }
+  const n = full.length;
+  const before = new Array<number>(n).fill(0);
+  const after = new Array<number>(n).fill(0);
+  for (let i = 1; i < n; i++) before[i] = Math.max(before[i - 1], full[i - 1].count);
+  for (let i = n - 2; i >= 0; i--) after[i] = Math.max(after[i + 1], full[i + 1].count);
+  const cores: Interval[] = [];
+  let i = 0;
+  while (i < n) {
+    const low = (k: number) => full[k].count <= VALLEY_SHARE * Math.min(before[k], after[k]) && Math.min(before[k], after[k]) >= MIN_VOTES;
+    if (!low(i)) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j + 1 < n && low(j + 1)) j++;
+    if (full[j].x1 - full[i].x0 >= minWidth) {
+      // The middle of the least-covered stretch of the valley.
+      const least = Math.min(...full.slice(i, j + 1).map((s) => s.count));
+      let a = i;
+      while (full[a].count !== least) a++;
+      let b = a;
+      while (b + 1 <= j && full[b + 1].count === least) b++;
+      cores.push([full[a].x0, full[b].x1]);
+    }
+    i = j + 1;
+  }
+  return cores;
 }
 
 const intersects = (ink: Interval, g: Interval) => ink[0] < g[1] && ink[1] > g[0];
@@ -103,51 +148,92 @@ export function classify(gutter: Interval, rows: InkRow[]): { twoSided: Set<numb
   return { twoSided, crossing };
 }
 
-const covers = (ink: Interval[], x: number) => ink.some(([a, b]) => a < x && b > x);
+/** The fewer of the rows with text left of the gutter and rows with text right of it, among rows not crossing it. */
+export function sideSupport(gutter: Interval, rows: InkRow[]): number {
+  let left = 0;
+  let right = 0;
+  for (const r of rows) {
+    if (r.ink.some((iv) => intersects(iv, gutter))) continue;
+    if (r.ink.some((iv) => iv[1] <= gutter[0])) left++;
+    if (r.ink.some((iv) => iv[0] >= gutter[1])) right++;
+  }
+  return Math.min(left, right);
+}
 
 /**
- * The candidate at one voted centre, measured in two passes. Pass one: rows whose ink covers the centre reach
- * across (full-width material); rows with ink on both sides are the evidence; the zone runs from the first to the
- * last of those and on over rows that do not reach across. Pass two sets the edges on the last piece of real
- * column text inside the zone: the nearest ink on either side among the rows that do not reach across. Lines that
- * end short (a ragged right margin) cannot pull the edge inward, and rows outside the zone (an author block above
- * the columns) do not count at all.
+ * Reaching across a core means covering most of it from both sides; a ragged line that ends inside it does not,
+ * nor does a centred folio sitting in the middle of it.
  */
-function candidateAt(centre: number, rows: InkRow[], minWidth: number): GutterCandidate | null {
+function reachesAcross(ink: Interval[], core: Interval): boolean {
+  const q = (core[1] - core[0]) / 4;
+  return ink.some(([a, b]) => a < core[0] + q && b > core[1] - q);
+}
+
+/**
+ * The candidate at one core, measured in two passes. Pass one: rows whose ink reaches across the core are
+ * full-width material; the rest fall into blocks of consecutive rows between them; the zone runs from the first to
+ * the last block with text on both sides. Pass two sets the edges on the last piece of real column text inside the
+ * zone: the nearest ink on either side among the rows that do not reach across. Lines that end short (a ragged
+ * right margin) cannot pull the edge inward, ink lying inside the core (a centred folio) is not a column edge, and
+ * rows outside the zone (an author block above the columns) do not count at all.
+ */
+export function candidateAt(core: Interval, rows: InkRow[], minWidth: number): GutterCandidate | null {
+  const q = (core[1] - core[0]) / 4;
+  // Ink centred inside the core (a folio, a label in the gutter) is neither column's text.
+  const inside = ([a, b]: Interval) => (a + b) / 2 >= core[0] && (a + b) / 2 <= core[1];
+  const isLeft = (iv: Interval) => !inside(iv) && iv[0] < core[0] && iv[1] < core[1] - q;
+  const isRight = (iv: Interval) => !inside(iv) && iv[1] > core[1] && iv[0] > core[0] + q;
+  const across = rows.map((r) => reachesAcross(r.ink, core));
+  const hasLeft = rows.map((r) => r.ink.some(isLeft));
+  const hasRight = rows.map((r) => r.ink.some(isRight));
   let first = -1;
   let last = -1;
-  rows.forEach((r, i) => {
-    if (covers(r.ink, centre)) return;
-    if (r.ink.some((iv) => iv[1] <= centre) && r.ink.some((iv) => iv[0] >= centre)) {
-      if (first < 0) first = i;
-      last = i;
+  for (let i = 0; i < rows.length; ) {
+    if (across[i]) {
+      i++;
+      continue;
     }
-  });
+    let j = i;
+    let left = false;
+    let right = false;
+    while (j < rows.length && !across[j]) {
+      left ||= hasLeft[j];
+      right ||= hasRight[j];
+      j++;
+    }
+    if (left && right) {
+      if (first < 0) first = i;
+      last = j - 1;
+    }
+    i = j;
+  }
   if (first < 0) return null;
-  while (first > 0 && !covers(rows[first - 1].ink, centre)) first--;
-  while (last < rows.length - 1 && !covers(rows[last + 1].ink, centre)) last++;
   let left = -Infinity;
   let right = Infinity;
+  let leftRows = 0;
+  let rightRows = 0;
   for (let i = first; i <= last; i++) {
-    if (covers(rows[i].ink, centre)) continue;
-    for (const [a, b] of rows[i].ink) {
-      if (b <= centre) left = Math.max(left, b);
-      else right = Math.min(right, a);
+    if (across[i]) continue;
+    if (hasLeft[i]) leftRows++;
+    if (hasRight[i]) rightRows++;
+    for (const iv of rows[i].ink) {
+      if (isLeft(iv)) left = Math.max(left, iv[1]);
+      if (isRight(iv)) right = Math.min(right, iv[0]);
     }
   }
-  if (!(right - left >= minWidth)) return null;
+  const support = Math.min(leftRows, rightRows);
+  if (support < MIN_VOTES || !(right - left >= minWidth)) return null;
   const gutter: Interval = [left, right];
-  const { twoSided, crossing } = classify(gutter, rows.slice(first, last + 1));
-  if (twoSided.size < MIN_VOTES) return null;
-  return { gutter, zone: [first, last], twoSided, crossing };
+  const { crossing } = classify(gutter, rows.slice(first, last + 1));
+  return { gutter, zone: [first, last], support, crossing };
 }
 
 /** Every gutter candidate over these rows, strongest evidence first. */
 export function findCandidates(rows: InkRow[], minWidth: number): GutterCandidate[] {
   const out: GutterCandidate[] = [];
-  for (const centre of votedCentres(rows)) {
-    const c = candidateAt(centre, rows, minWidth);
+  for (const core of [...votedCores(rows), ...valleyCores(rows, minWidth)]) {
+    const c = candidateAt(core, rows, minWidth);
     if (c && !out.some((o) => o.gutter[0] === c.gutter[0] && o.gutter[1] === c.gutter[1])) out.push(c);
   }
-  return out.sort((a, b) => b.twoSided.size - a.twoSided.size || a.gutter[0] - b.gutter[0]);
+  return out.sort((a, b) => b.support - a.support || a.gutter[0] - b.gutter[0]);
 }

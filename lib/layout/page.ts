@@ -7,6 +7,7 @@ import { buildRows, inkIntervals, type Row } from './rows.js';
 import type { InkRow } from './gutters.js';
 import { partition, type Zone } from './zones.js';
 import { growSpans } from './spans.js';
+import { findTableBlocks } from './tables.js';
 import { makeLine, round2, roundBox, runsDirection, unionBox } from './lines.js';
 import { layoutRotated } from './rotated.js';
 
@@ -66,6 +67,17 @@ function lineAdvance(zones: Zone[], bodySize: number): number {
   return deltas[deltas.length >> 1];
 }
 
+/** Maximal runs of equal flags: [from, to, flag]. */
+function runsOf(flags: boolean[]): [number, number, boolean][] {
+  const out: [number, number, boolean][] = [];
+  flags.forEach((f, i) => {
+    const last = out[out.length - 1];
+    if (last && last[2] === f) last[1] = i;
+    else out.push([i, i, f]);
+  });
+  return out;
+}
+
 const textOf = (lines: Line[]) => lines.map((l) => l.text).join('\n');
 
 function segment(kind: Segment['kind'], page: number, band: number, column: number | null, lines: Line[]): Segment {
@@ -82,7 +94,12 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
   const minGutter = params.minGutterWidth * bodySize;
 
   const rows: InkRow[] = buildRows(flat).map((row) => ({ row, ink: inkIntervals(row.runs, minGutter) }));
-  const zones = partition(rows, {
+  // Tables whose cells line up are found first; for the gutter pass their rows are full-width material, so a
+  // table's own column gaps are never taken for gutters.
+  const tableRows = new Set<number>();
+  for (const t of findTableBlocks(rows, bodySize)) for (let i = t.from; i <= t.to; i++) tableRows.add(rows[i].row.index);
+  const masked = rows.map((r) => (tableRows.has(r.row.index) ? { row: r.row, ink: [[-Infinity, Infinity] as Interval] } : r));
+  const zones = partition(masked, {
     minGutter,
     bodySize,
     tolerance: params.gutterSpanTolerance,
@@ -107,11 +124,15 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
 
   for (const zone of zones) {
     if (zone.gutters.length === 0 || zone.tabular) {
-      const band = bands.length;
+      // One column (or a zone that is all table): read top to bottom, with aligned tables as table bands.
       const kind = zone.tabular ? 'table' : multiColumn ? 'span' : 'column';
-      segments.push(segment(kind, params.page, band, kind === 'column' ? 0 : null, zone.rows.map((r) => rowLine(r.row, zone.tabular))));
-      addBand(zone.tabular ? 'table' : kind === 'span' ? 'span' : 'columns', zone.rows, 1);
-      if (zone.tabular) spanLines += zone.rows.length;
+      for (const [from, to, isTable] of runsOf(zone.rows.map((r) => zone.tabular || tableRows.has(r.row.index)))) {
+        const rs = zone.rows.slice(from, to + 1);
+        const k = isTable ? 'table' : kind;
+        segments.push(segment(k, params.page, bands.length, k === 'column' ? 0 : null, rs.map((r) => rowLine(r.row, isTable))));
+        addBand(isTable ? 'table' : k === 'span' ? 'span' : 'columns', rs, 1);
+        if (isTable) spanLines += rs.length;
+      }
       continue;
     }
     gutters.push(...zone.gutters.map((g) => [round2(g[0]), round2(g[1])] as Interval));
@@ -128,7 +149,14 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
         detail: { gutters: zone.gutters.map((g) => g.map(round2)), crossingShare: round2(zone.crossingShare) },
       });
     }
-    const spans = growSpans(zone.rows, zone.gutters, advance, bodySize, params.partialSpans);
+    const spans = growSpans(
+      zone.rows,
+      zone.gutters,
+      advance,
+      bodySize,
+      params.partialSpans,
+      runsOf(zone.rows.map((r) => tableRows.has(r.row.index))).filter((r) => r[2]).map(([from, to]) => ({ from, to })),
+    );
     for (const i of spans.partial) {
       diagnostics.push({
         code: 'partial-span',

@@ -40,6 +40,7 @@ export function growSpans(
   lineAdvance: number,
   bodySize: number,
   partialSpans: 'refuse' | 'band',
+  tables: { from: number; to: number }[] = [],
 ): SpanResult {
   const columns = gutters.length + 1;
   const crossed = rows.map((r) => gutters.filter((g) => crosses(r.ink, g)).length);
@@ -48,7 +49,10 @@ export function growSpans(
   const pieces = rows.map((r) => inkIntervals(r.row.runs, bridge));
   const tabular = pieces.map((p) => p.length > columns);
   const partial: number[] = [];
+  const inTable = new Set<number>();
+  for (const t of tables) for (let i = t.from; i <= t.to; i++) inTable.add(i);
   const seed = crossed.map((n, i) => {
+    if (inTable.has(i)) return true;
     if (n === 0) return false;
     if (n === gutters.length) return true;
     if (partialSpans === 'band') return true;
@@ -93,6 +97,7 @@ export function growSpans(
     let n = 0;
     for (let i = r.from; i <= r.to; i++) if (tabular[i]) n++;
     r.table = n >= 2;
+    for (let i = r.from; i <= r.to; i++) if (inTable.has(i)) r.table = true;
   }
 
   const splitTabular: number[] = [];

@@ -5,7 +5,7 @@
  * again on its own.
  */
 import type { Interval } from '../types.js';
-import { classify, findCandidates, type GutterCandidate, type InkRow } from './gutters.js';
+import { classify, findCandidates, sideSupport, type GutterCandidate, type InkRow } from './gutters.js';
 
 export interface Zone {
   rows: InkRow[];
@@ -34,7 +34,30 @@ const MIN_TEXT_COLUMN_EM = 9;
 const MIN_TEXT_WORDS = 3;
 
 /** A further gutter of a zone needs at least this share of the first gutter's two-sided rows. */
-const EXTRA_GUTTER_SUPPORT = 0.25;
+const EXTRA_GUTTER_SUPPORT = 0.15;
+
+/**
+ * A column is at least this many body ems wide. The gap after a list bullet or a hanging number is as wide as a
+ * narrow gutter and as regular, but what it separates is a single glyph.
+ */
+const MIN_COLUMN_EM = 3;
+
+/** Width of the narrowest column the gutters make, from the ink of the rows that cross none of them. */
+function narrowestColumn(gutters: Interval[], rows: InkRow[]): number {
+  const sorted = [...gutters].sort((a, b) => a[0] - b[0]);
+  const lo = new Array<number>(sorted.length + 1).fill(Infinity);
+  const hi = new Array<number>(sorted.length + 1).fill(-Infinity);
+  for (const r of rows) {
+    if (r.ink.some((iv) => sorted.some((g) => iv[0] < g[1] && iv[1] > g[0]))) continue;
+    for (const [a, b] of r.ink) {
+      let j = 0;
+      while (j < sorted.length && a >= sorted[j][1]) j++;
+      lo[j] = Math.min(lo[j], a);
+      hi[j] = Math.max(hi[j], b);
+    }
+  }
+  return Math.min(...lo.map((l, j) => (Number.isFinite(l) ? hi[j] - l : Infinity)));
+}
 
 /** Column text comes in stretches of consecutive rows that leave the gutter clean; a river in prose does not. */
 const MIN_STRETCH = 3;
@@ -67,8 +90,8 @@ const COHERENT_BLOCK_ROWS = 3;
  * Share of the zone's rows that cross the gutter in a scattered way. Contiguous blocks of crossing rows are
  * explained full-width material; single crossing lines interleaved with column text are the ambiguous signal.
  */
-function crossingShare(gutter: Interval, rows: InkRow[]): { share: number; twoSided: number } {
-  const { twoSided, crossing } = classify(gutter, rows);
+function crossingShare(gutter: Interval, rows: InkRow[]): { share: number } {
+  const { crossing } = classify(gutter, rows);
   let scattered = 0;
   let block = 0;
   const close = () => {
@@ -80,7 +103,7 @@ function crossingShare(gutter: Interval, rows: InkRow[]): { share: number; twoSi
     else close();
   }
   close();
-  return { share: rows.length ? scattered / rows.length : 0, twoSided: twoSided.size };
+  return { share: rows.length ? scattered / rows.length : 0 };
 }
 
 /** A zone is a table when most of its rows carry cells in several columns and its columns are narrow or terse. */
@@ -137,9 +160,11 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
     const [first, last] = best.zone;
     const zoneRows = rows.slice(first, last + 1);
     const main = crossingShare(best.gutter, zoneRows);
-    if (main.share >= p.rejectFloor || main.twoSided < MIN_TWO_SIDED) continue;
+    if (main.share >= p.rejectFloor) continue;
     const st = stretches(best.gutter, zoneRows);
     if (st.inStretches < Math.max(MIN_STRETCH, st.clean / 2)) continue;
+    const minColumn = MIN_COLUMN_EM * p.bodySize;
+    if (narrowestColumn([best.gutter], zoneRows) < minColumn) continue;
     // Further gutters of the same zone (three or more columns): judged on the rows the gutters found so far leave
     // in columns, so a column's own inner structure (a narrow table inside column one) does not count as a gutter.
     const gutters: Interval[] = [best.gutter];
@@ -147,10 +172,13 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
       if (other === best) continue;
       if (gutters.some((g) => other.gutter[0] < g[1] && other.gutter[1] > g[0])) continue;
       const inColumns = zoneRows.filter((r) => !gutters.some((g) => classify(g, [r]).crossing.size > 0));
-      const { twoSided, crossing } = classify(other.gutter, inColumns);
+      const { crossing } = classify(other.gutter, inColumns);
+      const support = sideSupport(other.gutter, inColumns);
       const st = stretches(other.gutter, zoneRows);
-      if (twoSided.size < Math.max(MIN_TWO_SIDED, EXTRA_GUTTER_SUPPORT * best.twoSided.size) || st.inStretches < Math.max(MIN_STRETCH, st.clean / 2)) continue;
-      if (crossing.size <= p.rejectFloor * inColumns.length) gutters.push(other.gutter);
+      if (support < Math.max(MIN_TWO_SIDED, EXTRA_GUTTER_SUPPORT * best.support) || st.inStretches < Math.max(MIN_STRETCH, st.clean / 2)) continue;
+      if (crossing.size > p.rejectFloor * inColumns.length) continue;
+      if (narrowestColumn([...gutters, other.gutter], zoneRows) < minColumn) continue;
+      gutters.push(other.gutter);
     }
     gutters.sort((a, b) => a[0] - b[0]);
     const shares = gutters.map((g) => crossingShare(g, zoneRows).share);

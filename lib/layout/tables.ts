@@ -1,0 +1,84 @@
+/**
+ * Tables that nothing crosses: a run of rows whose cells line up in three or more columns and are short for their
+ * column (seed 003: "at least 3 lines share 3+ column start positions"). Found on the whole page before the gutter
+ * pass, so a table's own column gaps are never taken for gutters between text columns.
+ */
+import type { Interval } from '../types.js';
+import type { InkRow } from './gutters.js';
+import { inkIntervals } from './rows.js';
+
+/** Cells are separated by gaps of at least this many body ems; word spaces in prose are narrower. */
+const CELL_GAP_EM = 1.0;
+/** A table needs at least this many consecutive rows... */
+const MIN_TABLE_ROWS = 3;
+/** ...with pieces in at least this many shared columns... */
+const MIN_TABLE_COLUMNS = 3;
+/** ...that are short for their column: the median piece fills at most this share of its column's width... */
+const MAX_CELL_FILL = 0.6;
+/** ...and no column is filled like a column of prose (lines nearly as wide as the column). */
+const MAX_COLUMN_FILL = 0.8;
+/** Rows of one table are at most this many body ems apart (baseline to baseline). */
+const MAX_ROW_ADVANCE_EM = 3;
+
+export interface TableBlock {
+  /** Inclusive indices into the rows given. */
+  from: number;
+  to: number;
+}
+
+function columnsOf(pieces: Interval[]): Interval[] {
+  const sorted = [...pieces].sort((a, b) => a[0] - b[0]);
+  const cols: Interval[] = [];
+  for (const p of sorted) {
+    const last = cols[cols.length - 1];
+    if (last && p[0] <= last[1]) last[1] = Math.max(last[1], p[1]);
+    else cols.push([p[0], p[1]]);
+  }
+  return cols;
+}
+
+function median(v: number[]): number {
+  const s = [...v].sort((a, b) => a - b);
+  return s[s.length >> 1];
+}
+
+function isTable(block: Interval[][]): boolean {
+  const cols = columnsOf(block.flat());
+  if (cols.length < MIN_TABLE_COLUMNS) return false;
+  const fills: number[][] = cols.map(() => []);
+  for (const row of block) {
+    for (const p of row) {
+      const j = cols.findIndex((c) => p[0] >= c[0] && p[1] <= c[1]);
+      fills[j].push((p[1] - p[0]) / Math.max(1e-6, cols[j][1] - cols[j][0]));
+    }
+  }
+  if (median(fills.flat()) > MAX_CELL_FILL) return false;
+  if (fills.some((f) => f.length >= MIN_TABLE_ROWS && median(f) > MAX_COLUMN_FILL)) return false;
+  // Most rows have cells in most columns.
+  const hits = block.map((row) => new Set(row.map((p) => cols.findIndex((c) => p[0] >= c[0] && p[1] <= c[1]))).size);
+  return median(hits) >= Math.min(MIN_TABLE_COLUMNS, cols.length);
+}
+
+/** Table blocks among rows sorted top to bottom. */
+export function findTableBlocks(rows: InkRow[], bodySize: number): TableBlock[] {
+  const pieces = rows.map((r) => inkIntervals(r.row.runs, CELL_GAP_EM * bodySize));
+  const candidate = pieces.map((p) => p.length >= MIN_TABLE_COLUMNS);
+  const blocks: TableBlock[] = [];
+  for (let i = 0; i < rows.length; ) {
+    if (!candidate[i]) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (
+      j + 1 < rows.length &&
+      candidate[j + 1] &&
+      rows[j + 1].row.baseline - rows[j].row.baseline <= MAX_ROW_ADVANCE_EM * bodySize
+    ) {
+      j++;
+    }
+    if (j - i + 1 >= MIN_TABLE_ROWS && isTable(pieces.slice(i, j + 1))) blocks.push({ from: i, to: j });
+    i = j + 1;
+  }
+  return blocks;
+}

@@ -1,0 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { openPdf } from '../../lib/pdf/open.js';
+import { readPageText, isHorizontal } from '../../lib/pdf/runs.js';
+import { buildRows, inkIntervals } from '../../lib/layout/rows.js';
+import { candidateAt } from '../../lib/layout/gutters.js';
+const pdf = await openPdf(new Uint8Array(readFileSync('/work/shared/corpus/pm_eacl2023_longeval/doc.pdf')), { maxBytes: 1e9, password: null });
+const t = await readPageText(pdf, await pdf.doc.getPage(1), 1e6);
+const rows = buildRows(t.runs.filter(isHorizontal)).map((row) => ({ row, ink: inkIntervals(row.runs, 7.7) }));
+console.log(candidateAt([273.8, 306.1], rows, 7.7));
+const core: [number, number] = [273.8, 306.1]; const q = (core[1]-core[0])/4;
+rows.forEach((r, i) => { const ac = r.ink.some(([a, b]) => a < core[0] + q && b > core[1] - q); const hl = r.ink.some((iv) => iv[0] < core[0] && iv[1] < core[1] - q); const hr = r.ink.some((iv) => iv[1] > core[1] && iv[0] > core[0] + q); if (i < 12 || i > 60) console.log(i, ac, hl, hr, r.ink.map(v=>v.map(x=>x.toFixed(1)).join('-')).join(' ')); });
