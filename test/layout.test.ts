@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import { layoutPage, type LayoutParams } from '../lib/layout/page.js';
+import type { Run } from '../lib/types.js';
+import { column, labels, line, run } from './support/runs.js';
+
+const params = (over: Partial<LayoutParams> = {}): LayoutParams => ({
+  page: 1,
+  direction: 'auto',
+  gutterSpanTolerance: 0.15,
+  gutterRejectFloor: 0.4,
+  minGutterWidth: 0.7,
+  partialSpans: 'refuse',
+  ...over,
+});
+
+/** Interleave two columns' runs row by row, the hostile drawing order. */
+function rowByRow(a: Run[], b: Run[]): Run[] {
+  const out: Run[] = [];
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    if (a[i]) out.push(a[i]);
+    if (b[i]) out.push(b[i]);
+  }
+  return out;
+}
+
+const seq = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => `q${String(from + i).padStart(3, '0')}`);
+
+const textOf = (runs: Run[], over: Partial<LayoutParams> = {}) =>
+  layoutPage(runs, params(over)).segments.map((s) => s.text).join('\n');
+
+describe('columns', () => {
+  it('reads a 9 pt gutter between 8 pt columns column by column', () => {
+    // 8 pt text, 40 chars = 160 pt measure; gutter 9 pt.
+    const left = column(1, 30, 50, 60, { size: 8, chars: 40 });
+    const right = column(31, 30, 50 + 160 + 9, 60, { size: 8, chars: 40 });
+    const layout = layoutPage(rowByRow(left, right), params());
+    expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, 60));
+    expect(layout.columnCount).toBe(2);
+    expect(layout.gutters).toHaveLength(1);
+    const [g0, g1] = layout.gutters[0];
+    expect(g0).toBeCloseTo(210, 0);
+    expect(g1).toBeCloseTo(219, 0);
+  });
+
+  it('reads a 40 pt gutter between 12 pt columns column by column', () => {
+    const left = column(1, 25, 40, 60, { size: 12, chars: 36 });
+    const right = column(26, 25, 40 + 216 + 40, 60, { size: 12, chars: 36 });
+    expect(labels(textOf(rowByRow(right, left)))).toEqual(seq(1, 50));
+  });
+
+  it('sets the column edge on the longest line, not inside a ragged right margin', () => {
+    // Ragged left column: lines of 20..40 chars; one line reaches the full measure.
+    const left: Run[] = [];
+    for (let i = 0; i < 30; i++) {
+      const chars = i === 17 ? 44 : 22 + ((i * 7) % 18);
+      left.push(run(line(`q${String(i + 1).padStart(3, '0')}`, chars, i), 50, 80 + i * 12, 10));
+    }
+    const right = column(31, 30, 50 + 220 + 12, 80, { size: 10, chars: 40 });
+    const layout = layoutPage(rowByRow(left, right), params());
+    expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, 60));
+    expect(layout.gutters[0][0]).toBeCloseTo(270, 0);
+    expect(layout.gutters[0][1]).toBeCloseTo(282, 0);
+  });
+
+  it('reads three columns left to right, and right to left when asked', () => {
+    const cols = [0, 1, 2].map((k) => column(1 + k * 20, 20, 40 + k * 180, 60, { size: 9, chars: 36 }));
+    const mixed = cols[0].flatMap((r, i) => [r, cols[1][i], cols[2][i]]);
+    expect(labels(textOf(mixed))).toEqual(seq(1, 60));
+    const rtl = labels(textOf(mixed, { direction: 'rtl' }));
+    expect(rtl).toEqual([...seq(41, 60), ...seq(21, 40), ...seq(1, 20)]);
+  });
+
+  it('leaves a single column alone even where word gaps line up', () => {
+    const runs: Run[] = [];
+    for (let i = 0; i < 30; i++) {
+      // Two words per row with a wide gap at the same x on every third row (a river).
+      if (i % 3 === 0) {
+        runs.push(run(`q${String(i + 1).padStart(3, '0')} alpha`, 50, 60 + i * 12));
+        runs.push(run('beta gamma delta epsilon zeta eta', 50 + 55 + 8, 60 + i * 12));
+      } else runs.push(run(line(`q${String(i + 1).padStart(3, '0')}`, 50, i), 50, 60 + i * 12));
+    }
+    const layout = layoutPage(runs, params());
+    expect(layout.columnCount).toBe(1);
+    expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, 30));
+  });
+});
+
+describe('bands and spans', () => {
+  it('keeps a full-width title above and a full-width caption between the column bands', () => {
+    const title = run('q001 A title that runs across both columns of the page', 60, 40, 16);
+    const upL = column(2, 10, 50, 80, { chars: 40 });
+    const upR = column(12, 10, 50 + 200 + 14, 80, { chars: 40 });
+    const caption = run(line('q022 Figure 1. A caption that is set across the full measure of the page', 90, 3), 50, 80 + 10 * 12 + 120);
+    const downL = column(23, 10, 50, 80 + 10 * 12 + 150, { chars: 40 });
+    const downR = column(33, 10, 50 + 200 + 14, 80 + 10 * 12 + 150, { chars: 40 });
+    const runs = [...rowByRow(downR, downL), caption, ...rowByRow(upR, upL), title];
+    const layout = layoutPage(runs, params());
+    expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, 42));
+    expect(layout.segments.map((s) => s.kind)).toEqual(['span', 'column', 'column', 'span', 'column', 'column']);
+    expect(layout.bands.map((b) => b.kind)).toEqual(['span', 'columns', 'span', 'columns']);
+  });
+
+  it('emits a wide table whose data rows leave the gutter clean whole, in place', () => {
+    const upL = column(1, 8, 50, 80, { chars: 40 });
+    const upR = column(9, 8, 264, 80, { chars: 40 });
+    const top = 80 + 8 * 12 + 20;
+    const table: Run[] = [run(line('q017 Table 1. Harbour works and expenditure by year to September', 80, 2), 50, top)];
+    // Cells on a full-page grid: the gutter (250..264) falls in the gap between cells 2 and 3.
+    for (let r = 0; r < 8; r++) {
+      const y = top + 16 + r * 13;
+      const label = `q${String(18 + r).padStart(3, '0')}`;
+      for (const [x, t] of [[50, `${label} Harbour`], [190, '1,204'], [300, '980'], [380, '774'], [460, 'revised']] as const) {
+        table.push(run(t, x, y));
+      }
+    }
+    const below = top + 16 + 8 * 13 + 20;
+    const downL = column(26, 8, 50, below, { chars: 40 });
+    const downR = column(34, 8, 264, below, { chars: 40 });
+    // Table cells drawn column by column, interleaved with the text.
+    const cellsByColumn = [table[0], ...[0, 1, 2, 3, 4].flatMap((c) => table.slice(1).filter((_, i) => i % 5 === c))];
+    const runs = [...rowByRow(upL, upR), ...rowByRow(downL, downR), ...cellsByColumn];
+    const layout = layoutPage(runs, params());
+    const text = layout.segments.map((s) => s.text).join('\n');
+    expect(labels(text)).toEqual(seq(1, 41));
+    const tables = layout.segments.filter((s) => s.kind === 'table');
+    expect(tables).toHaveLength(1);
+    expect(labels(tables[0].text)).toEqual(seq(17, 25));
+    expect(tables[0].lines[1].cells).toEqual(['q018 Harbour', '1,204', '980', '774', 'revised']);
+    expect(layout.diagnostics.filter((d) => d.code === 'tabular-line-split')).toEqual([]);
+  });
+
+  it('splits a lone tabular row with no crossing row near it, and says so', () => {
+    const upL = column(1, 10, 50, 80, { chars: 40 });
+    const upR = column(13, 10, 264, 80, { chars: 40 });
+    const y = 80 + 4.5 * 12;
+    const row = [run('q011', 60, y), run('12', 160, y), run('q012', 300, y), run('88', 380, y), run('44', 460, y)];
+    const layout = layoutPage([...rowByRow(upL, upR), ...row], params());
+    const split = layout.diagnostics.filter((d) => d.code === 'tabular-line-split');
+    expect(split).toHaveLength(1);
+    expect(split[0].detail?.text).toContain('q011');
+  });
+
+  it('refuses a line crossing some but not all gutters, and reads it as a band when told to', () => {
+    const cols = [0, 1, 2].map((k) => column(1 + k * 20, 20, 40 + k * 180, 60, { size: 9, chars: 36 }));
+    const heading = run(line('q000 A heading over the second and third column only', 60), 230, 60 + 8.5 * 10.8, 12);
+    const runs = [...cols.flat(), heading];
+    const refused = layoutPage(runs, params());
+    expect(refused.diagnostics.map((d) => d.code)).toContain('partial-span');
+    // Kept in the column it starts in (the second).
+    const second = refused.segments.find((s) => s.text.includes('q000'))!;
+    expect(second.kind).toBe('column');
+    expect(second.column).toBe(1);
+    const banded = layoutPage(runs, params({ partialSpans: 'band' }));
+    expect(banded.diagnostics.map((d) => d.code)).not.toContain('partial-span');
+    expect(banded.segments.find((s) => s.text.includes('q000'))!.kind).toBe('span');
+  });
+
+  it('reports a gutter that too many scattered lines cross', () => {
+    const left = column(1, 40, 50, 60, { chars: 40 });
+    const right = column(41, 40, 264, 60, { chars: 40 });
+    const runs = rowByRow(left, right);
+    // Replace every fourth row by one line running straight across the gutter.
+    const crossing: Run[] = [];
+    for (let i = 2; i < 40; i += 4) {
+      crossing.push(run(line(`x${i}`, 86, i), 50, 60 + i * 12));
+    }
+    const kept = runs.filter((r) => !crossing.some((c) => Math.abs(c.baseline - r.baseline) < 1));
+    const layout = layoutPage([...kept, ...crossing], params());
+    expect(layout.diagnostics.map((d) => d.code)).toContain('ambiguous-gutter');
+  });
+});
+
+describe('lines', () => {
+  it('keeps superscripts and subscripts on their line', () => {
+    const base = 100;
+    const runs = [run('q001 the value of x', 50, base), run('2', 145, base - 3.5, 6), run('is four', 151.5, base), run('q002 next line', 50, base + 12)];
+    const layout = layoutPage(runs, params());
+    const lines = layout.segments.flatMap((s) => s.lines);
+    expect(lines).toHaveLength(2);
+    expect(lines[0].text).toBe('q001 the value of x2 is four');
+  });
+
+  it('recovers spaces from gaps when words are placed one by one, and none inside letter-spaced words', () => {
+    const words = ['q001', 'words', 'placed', 'one', 'by', 'one'];
+    let x = 50;
+    const runs: Run[] = [];
+    for (const w of words) {
+      runs.push(run(w, x, 100));
+      x += w.length * 5 + 2.5; // a quarter-em gap
+    }
+    // A letter-spaced heading: each glyph on its own with 1.5 pt tracking, a word gap of 6 pt.
+    x = 50;
+    for (const [i, ch] of [...'SPACED HEAD'].entries()) {
+      if (ch === ' ') {
+        x += 6;
+        continue;
+      }
+      runs.push(run(ch, x, 130, 10, { stream: 1000 + i }));
+      x += 5 + 1.5;
+    }
+    const text = textOf(runs);
+    expect(text).toContain('q001 words placed one by one');
+    expect(text).toContain('SPACED HEAD');
+  });
+
+  it('reads rotated text as its own segment after the flow and reports it', () => {
+    const runs = [...column(1, 5, 50, 100), run('q900 sideways caption', 20, 300, 8, { angle: -90, x0: 14, x1: 22, y0: 220, y1: 300 })];
+    const layout = layoutPage(runs, params());
+    expect(layout.segments.at(-1)!.kind).toBe('rotated');
+    expect(layout.segments.at(-1)!.text).toContain('q900 sideways caption');
+    expect(layout.diagnostics.map((d) => d.code)).toContain('rotated-text');
+  });
+});
