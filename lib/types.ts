@@ -34,7 +34,7 @@ export interface Run {
   dir: Direction;
   /** Angle of the text direction on the displayed page, degrees, 0 = left to right horizontal. */
   angle: number;
-  /** Position of the run in content-stream order. */
+  /** Position of the run in content-stream order (consecutive runs were drawn one after the other). */
   stream: number;
   /** Marked-content id (`p12R_mc3`) when the run is inside tagged content. */
   mcid?: string;

@@ -147,13 +147,21 @@ describe('bands and spans', () => {
     const runs = [...cols.flat(), heading];
     const refused = layoutPage(runs, params());
     expect(refused.diagnostics.map((d) => d.code)).toContain('partial-span');
-    // Kept in the column it starts in (the second).
-    const second = refused.segments.find((s) => s.text.includes('q000'))!;
-    expect(second.kind).toBe('column');
-    expect(second.column).toBe(1);
+    // The conservative reading: column one whole, then columns two and three above the heading, the heading,
+    // and columns two and three below it.
+    expect(labels(refused.segments.map((s) => s.text).join('\n'))).toEqual([
+      ...seq(1, 20),
+      ...seq(21, 29),
+      ...seq(41, 49),
+      'q000',
+      ...seq(30, 40),
+      ...seq(50, 60),
+    ]);
     const banded = layoutPage(runs, params({ partialSpans: 'band' }));
     expect(banded.diagnostics.map((d) => d.code)).not.toContain('partial-span');
     expect(banded.segments.find((s) => s.text.includes('q000'))!.kind).toBe('span');
+    // A band break across the whole page cuts column one too.
+    expect(labels(banded.segments.map((s) => s.text).join('\n')).slice(0, 10)).toEqual(seq(1, 9).concat(['q021']));
   });
 
   it('reports a gutter that too many scattered lines cross', () => {

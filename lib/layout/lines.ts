@@ -10,7 +10,7 @@ const WORD_GAP = 0.2;
  * wider than the letter gap. Lines whose runs are mostly single glyphs use the letter gap as the baseline.
  */
 const LETTER_SPACED_SHARE = 0.6;
-const LETTER_GAP_FACTOR = 1.8;
+const LETTER_GAP_FACTOR = 1.5;
 /** Cells of a table row are separated by gaps at least this many times the font size. */
 const CELL_GAP = 1.0;
 
@@ -42,17 +42,18 @@ export function orderRuns(runs: Run[]): Run[] {
   return [...runs].sort(dir === 'rtl' ? (a, b) => b.x1 - a.x1 : (a, b) => a.x0 - b.x0);
 }
 
-/** Word-space threshold for a line, in points. */
-function spaceThreshold(runs: Run[], size: number): number {
-  const singles = runs.filter((r) => [...r.text].length === 1).length;
-  let threshold = WORD_GAP * size;
-  if (runs.length >= 4 && singles >= LETTER_SPACED_SHARE * runs.length) {
+/** Word-space thresholds for a line, in points: between words, and between two single letters. */
+function spaceThreshold(runs: Run[], size: number): { word: number; letter: number } {
+  const single = (r: Run) => [...r.text].length === 1;
+  const word = WORD_GAP * size;
+  let letter = word;
+  if (runs.filter(single).length >= Math.max(4, LETTER_SPACED_SHARE * runs.length)) {
     const gaps: number[] = [];
-    for (let i = 1; i < runs.length; i++) gaps.push(runs[i].x0 - runs[i - 1].x1);
+    for (let i = 1; i < runs.length; i++) if (single(runs[i]) && single(runs[i - 1])) gaps.push(runs[i].x0 - runs[i - 1].x1);
     const letterGap = Math.max(0, median(gaps));
-    threshold = Math.max(threshold, letterGap * LETTER_GAP_FACTOR + 0.05 * size);
+    letter = Math.max(word, letterGap * LETTER_GAP_FACTOR + 0.05 * size);
   }
-  return threshold;
+  return { word, letter };
 }
 
 /** Join runs (already in reading order) into text, with a space where the file had one or the gap shows one. */
@@ -66,9 +67,13 @@ export function joinRuns(ordered: Run[], size: number): string {
     const prev = ordered[i - 1];
     const cur = ordered[i];
     const gap = rtl ? prev.x0 - cur.x1 : cur.x0 - prev.x1;
-    const explicit = prev.spaceAfter || cur.spaceBefore;
+    // The file's own space characters count only between runs it drew one after the other.
+    const explicit =
+      (cur.stream === prev.stream + 1 && (prev.spaceAfter || cur.spaceBefore)) ||
+      (prev.stream === cur.stream + 1 && (cur.spaceAfter || prev.spaceBefore));
     // An explicit space is trusted unless the glyphs overlap (a space drawn then backed over for kerning).
-    const space = (explicit && gap > -0.05 * size) || gap > threshold;
+    const letters = [...prev.text].length === 1 && [...cur.text].length === 1;
+    const space = (explicit && gap > -0.05 * size) || gap > (letters ? threshold.letter : threshold.word);
     text += (space ? ' ' : '') + cur.text;
   }
   return text;

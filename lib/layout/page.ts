@@ -164,7 +164,8 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
         page: params.page,
         message:
           'a line crosses some gutters but not all: a heading over part of the page or a table reaching part way ' +
-          'across read in opposite orders; kept in the column it starts in (partialSpans: "band" reads it as a band break)',
+          'across read in opposite orders; read as a break across the columns it covers only, the other columns ' +
+          'running past it (partialSpans: "band" reads it as a break across the whole page)',
         detail: { text: rowLine(zone.rows[i].row).text, baseline: round2(zone.rows[i].row.baseline) },
       });
     }
@@ -188,24 +189,75 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
     if (direction === 'rtl') order.reverse();
     const partialRows = new Set(spans.partial);
 
+    // Which columns a partial span covers: from the column its crossing runs start in to the one they end in.
+    const spanned = (i: number): [number, number] | null => {
+      if (!partialRows.has(i)) return null;
+      let lo = Infinity;
+      let hi = -Infinity;
+      for (const run of zone.rows[i].row.runs) {
+        if (!zone.gutters.some((g) => run.x0 < g[1] && run.x1 > g[0])) continue;
+        const a = columnOf({ ...run, x1: run.x0 }, false);
+        const b = columnOf({ ...run, x0: run.x1 }, false);
+        lo = Math.min(lo, a);
+        hi = Math.max(hi, b);
+      }
+      return Number.isFinite(lo) ? [lo, hi] : null;
+    };
+
+    /**
+     * Emit rows (zone indices) over a contiguous set of columns. A partial span (a heading over columns two and
+     * three only) splits just the columns it covers: they are read above it, then it, then below it, while the
+     * other columns run past it whole.
+     */
+    const spanEmitted = new Set<number>();
+    const emitColumnsOf = (rowIdx: number[], cols: number[], band: number) => {
+      const inner = rowIdx
+        .map((i) => ({ i, s: spanned(i) }))
+        .find((x) => x.s && cols.includes(x.s[0]) && cols.includes(x.s[1]) && (x.s[0] > cols[0] || x.s[1] < cols[cols.length - 1]));
+      const colLines = (rs: number[], j: number): Line[] => {
+        const lines: Line[] = [];
+        for (const i of rs) {
+          const r = zone.rows[i].row;
+          const runs = r.runs.filter((run) => {
+            const crossing = partialRows.has(i) && zone.gutters.some((g) => run.x0 < g[1] && run.x1 > g[0]);
+            if (crossing && spanEmitted.has(i)) return false;
+            return columnOf(run, crossing) === j;
+          });
+          if (runs.length) lines.push(makeLine(runs, r.baseline));
+        }
+        return lines;
+      };
+      const readingCols = order.filter((j) => cols.includes(j));
+      if (!inner) {
+        for (const j of readingCols) {
+          const lines = colLines(rowIdx, j);
+          if (lines.length) segments.push(segment('column', params.page, band, order.indexOf(j), lines));
+        }
+        return;
+      }
+      const [a, b] = inner.s!;
+      const sub = readingCols.filter((j) => j >= a && j <= b);
+      const baseline = zone.rows[inner.i].row.baseline;
+      spanEmitted.add(inner.i);
+      for (const j of readingCols) {
+        if (j < a || j > b) {
+          const lines = colLines(rowIdx, j);
+          if (lines.length) segments.push(segment('column', params.page, band, order.indexOf(j), lines));
+        } else if (j === sub[0]) {
+          // The row's own text in these columns, beside the span, reads with the part above it.
+          emitColumnsOf(rowIdx.filter((i) => zone.rows[i].row.baseline <= baseline), sub.slice().sort((x, y) => x - y), band);
+          const r = zone.rows[inner.i].row;
+          const crossingRuns = r.runs.filter((run) => zone.gutters.some((g) => run.x0 < g[1] && run.x1 > g[0]));
+          segments.push(segment('span', params.page, band, null, [makeLine(crossingRuns, r.baseline)]));
+          emitColumnsOf(rowIdx.filter((i) => zone.rows[i].row.baseline > baseline), sub.slice().sort((x, y) => x - y), band);
+        }
+      }
+    };
+
     const emitColumns = (from: number, to: number) => {
       if (from > to) return;
-      const band = bands.length;
-      const perColumn: Line[][] = Array.from({ length: columns }, () => []);
-      for (let i = from; i <= to; i++) {
-        const r = zone.rows[i].row;
-        const groups: Run[][] = Array.from({ length: columns }, () => []);
-        if (partialRows.has(i)) {
-          // A partial span stays whole, in the column it starts in (in reading direction).
-          const starts = r.runs.map((run) => columnOf(run, true));
-          const first = direction === 'rtl' ? Math.max(...starts) : Math.min(...starts);
-          groups[first].push(...r.runs);
-        } else for (const run of r.runs) groups[columnOf(run, false)].push(run);
-        groups.forEach((g, j) => g.length && perColumn[j].push(makeLine(g, r.baseline)));
-      }
-      order.forEach((j, k) => {
-        if (perColumn[j].length) segments.push(segment('column', params.page, band, k, perColumn[j]));
-      });
+      const rowIdx = Array.from({ length: to - from + 1 }, (_, k) => from + k);
+      emitColumnsOf(rowIdx, [...Array(columns).keys()], bands.length);
       addBand('columns', zone.rows.slice(from, to + 1), columns);
     };
 

@@ -23,8 +23,10 @@ export interface Row {
 const BASELINE_TOLERANCE = 0.3;
 /** A run this much smaller than its neighbour may be a superscript or subscript of it. */
 const SCRIPT_SIZE_RATIO = 0.9;
-/** A script sits within this share of its base run's size horizontally (it touches the base text). */
+/** A script sits within this share of its base run's size horizontally (it touches the base text)... */
 const SCRIPT_REACH = 0.6;
+/** ...beside it, not over it, and is short (an exponent, a note marker, an index). */
+const SCRIPT_MAX_CHARS = 8;
 
 function rowOf(runs: Run[]): Row {
   runs.sort((a, b) => a.x0 - b.x0 || a.stream - b.stream);
@@ -97,6 +99,7 @@ export function buildRows(runs: Run[]): Row[] {
 }
 
 function findScriptHost(r: Run, rows: Row[], self: number): Row | null {
+  if ([...r.text].length > SCRIPT_MAX_CHARS) return null;
   let best: Row | null = null;
   let bestDist = Infinity;
   for (let k = Math.max(0, self - 3); k <= Math.min(rows.length - 1, self + 3); k++) {
@@ -108,7 +111,7 @@ function findScriptHost(r: Run, rows: Row[], self: number): Row | null {
       if (q.size * SCRIPT_SIZE_RATIO < r.size) continue;
       const overlapsVertically = r.y0 < q.y1 && r.y1 > q.y0;
       const gap = Math.max(q.x0 - r.x1, r.x0 - q.x1);
-      if (overlapsVertically && gap <= SCRIPT_REACH * q.size && gap < bestDist) {
+      if (overlapsVertically && gap >= -0.1 * q.size && gap <= SCRIPT_REACH * q.size && gap < bestDist) {
         best = other;
         bestDist = gap;
       }

@@ -28,9 +28,37 @@ export interface SpanResult {
 const GROW_ADVANCES = 1.6;
 /**
  * Pieces of a row are counted after bridging gaps narrower than the zone's gutter (seed 004), capped at this many
- * body ems so a very wide gutter does not swallow table cells too.
+ * body ems so a very wide gutter does not swallow table cells too...
  */
 const MAX_PIECE_BRIDGE_EM = 1.5;
+/** ...and never below this many, because loosely justified prose leaves word gaps of up to about one em. */
+const MIN_PIECE_BRIDGE_EM = 1.2;
+
+/** Word gaps of one justified line are equal: within this ratio of each other... */
+const EVEN_GAPS = 1.3;
+/** ...and, however loose the line, narrower than this many ems; cells of an evenly spaced table are further apart. */
+const MAX_WORD_GAP_EM = 2.5;
+
+/**
+ * A row whose extra pieces are only the even word gaps of justified prose (a loose line in a narrow column), not
+ * cells: in every column portion with several pieces, all gaps between its runs are alike.
+ */
+function justifiedProse(r: InkRow, gutters: Interval[]): boolean {
+  const edges = [-Infinity, ...gutters.map((g) => (g[0] + g[1]) / 2), Infinity];
+  let judged = false;
+  for (let j = 0; j + 1 < edges.length; j++) {
+    const runs = r.row.runs.filter((run) => run.x0 >= edges[j] && run.x1 <= edges[j + 1]);
+    const gaps: number[] = [];
+    for (let k = 1; k < runs.length; k++) {
+      const g = runs[k].x0 - runs[k - 1].x1;
+      if (g > 0.1 * r.row.size) gaps.push(g);
+    }
+    if (gaps.length < 2) continue;
+    judged = true;
+    if (Math.max(...gaps) > EVEN_GAPS * Math.min(...gaps) || Math.max(...gaps) > MAX_WORD_GAP_EM * r.row.size) return false;
+  }
+  return judged;
+}
 
 const crosses = (ink: Interval[], g: Interval) => ink.some((iv) => iv[0] < g[1] && iv[1] > g[0]);
 
@@ -45,9 +73,9 @@ export function growSpans(
   const columns = gutters.length + 1;
   const crossed = rows.map((r) => gutters.filter((g) => crosses(r.ink, g)).length);
   const narrowest = Math.min(...gutters.map((g) => g[1] - g[0]));
-  const bridge = Math.min(0.9 * narrowest, MAX_PIECE_BRIDGE_EM * bodySize);
+  const bridge = Math.max(MIN_PIECE_BRIDGE_EM * bodySize, Math.min(0.9 * narrowest, MAX_PIECE_BRIDGE_EM * bodySize));
   const pieces = rows.map((r) => inkIntervals(r.row.runs, bridge));
-  const tabular = pieces.map((p) => p.length > columns);
+  const tabular = pieces.map((p, i) => p.length > columns && !justifiedProse(rows[i], gutters));
   const partial: number[] = [];
   const inTable = new Set<number>();
   for (const t of tables) for (let i = t.from; i <= t.to; i++) inTable.add(i);

@@ -59,6 +59,12 @@ function narrowestColumn(gutters: Interval[], rows: InkRow[]): number {
   return Math.min(...lo.map((l, j) => (Number.isFinite(l) ? hi[j] - l : Infinity)));
 }
 
+/**
+ * A gutter with text on both sides in at least this share of its zone's rows stands on its own evidence, however
+ * often other lines cross it (that case is the ambiguous one, reported, not rejected).
+ */
+const STRONG_SUPPORT = 0.3;
+
 /** Column text comes in stretches of consecutive rows that leave the gutter clean; a river in prose does not. */
 const MIN_STRETCH = 3;
 
@@ -162,7 +168,7 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
     const main = crossingShare(best.gutter, zoneRows);
     if (main.share >= p.rejectFloor) continue;
     const st = stretches(best.gutter, zoneRows);
-    if (st.inStretches < Math.max(MIN_STRETCH, st.clean / 2)) continue;
+    if (best.support < STRONG_SUPPORT * zoneRows.length && st.inStretches < Math.max(MIN_STRETCH, st.clean / 2)) continue;
     const minColumn = MIN_COLUMN_EM * p.bodySize;
     if (narrowestColumn([best.gutter], zoneRows) < minColumn) continue;
     // Further gutters of the same zone (three or more columns): judged on the rows the gutters found so far leave

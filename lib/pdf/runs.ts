@@ -30,6 +30,14 @@ function multiply(m: Matrix, n: Matrix): Matrix {
   ];
 }
 
+/**
+ * Letter-spaced text comes out of pdf.js as single glyphs separated by spaces ("N O R T H"). Three or more single
+ * letters in a row, each separated by one space, are one word.
+ */
+export function collapseLetterSpacing(text: string): string {
+  return text.replace(/(?<![^\s])\p{L}(?: \p{L}(?![^\s])){2,}/gu, (m) => m.replace(/ /g, ''));
+}
+
 const clamp = (v: number, [lo, hi]: [number, number]) => Math.min(hi, Math.max(lo, v));
 
 interface TextItemLike {
@@ -94,7 +102,6 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
 
   const runs: Run[] = [];
   const marks: { tag?: string; id?: string }[] = [];
-  let stream = 0;
   let pendingSpace = false;
   let dropped = 0;
 
@@ -105,7 +112,6 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
       continue;
     }
     const item = raw;
-    const index = stream++;
     if (!item.str || !item.str.trim()) {
       // pdf.js reports word and line gaps as whitespace items: they are not ink, but they are word boundaries.
       if (item.str) {
@@ -156,7 +162,7 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
       const p = pieces[k];
       const lead = p.text.length - p.text.trimStart().length;
       const trail = p.text.length - p.text.trimEnd().length;
-      const text = p.text.trim();
+      const text = collapseLetterSpacing(p.text.trim());
       if (!text) continue;
       if (runs.length >= maxRuns) {
         dropped++;
@@ -186,7 +192,7 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
         italic: font.italic,
         dir,
         angle: vertical ? angle + 90 : angle,
-        stream: index,
+        stream: runs.length,
         ...(mcid ? { mcid } : {}),
         ...(artifact ? { artifact: true } : {}),
         ...(pendingSpace || lead > 0 || k > 0 ? { spaceBefore: true } : {}),
@@ -194,7 +200,6 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
       });
       pendingSpace = false;
     }
-    if (item.hasEOL) pendingSpace = true;
   }
   return {
     width: viewport.width,

@@ -1,0 +1,89 @@
+/**
+ * Footnotes: a block at the foot of a column (or of the page) that is both set smaller than the document's body
+ * and stepped down from the text above it. Size alone would take a small caption or a run-in signature; a gap alone
+ * would take the last paragraph after any generous space.
+ */
+import type { Box, Footnote } from '../types.js';
+import { unionBox } from '../layout/lines.js';
+import { lineKey, type PlacedLine } from './lines.js';
+
+/** Notes are set at most at this share of the body size. */
+const NOTE_SIZE = 0.9;
+/** The step down: the first note line sits at least this many normal line advances below the text above it. */
+const STEP_ADVANCES = 1.3;
+/** Captions are small too, but they name what they caption. */
+const CAPTION = /^(fig(ure)?|table|tab|chart|plate|exhibit|illustration|photo)s?\.?\s*[\dIVXivx]/i;
+/** A note starts with its marker: a number or a reference symbol. */
+const MARKER = /^(\d{1,3}|[*†‡§¶‖]{1,3})(?=\s*\S)/;
+
+export interface FootnoteResult {
+  footnotes: Footnote[];
+  removed: Set<string>;
+}
+
+function joinNoteLines(lines: string[]): string {
+  let out = '';
+  for (const l of lines) {
+    if (!out) out = l;
+    else if (out.endsWith('/') || (out.endsWith('-') && /^[a-z]/.test(l))) out = out.replace(/-$/, '') + l;
+    else out += ' ' + l;
+  }
+  return out;
+}
+
+export function detectFootnotes(lines: PlacedLine[], removed: Set<string>, body: number, advance: number): FootnoteResult {
+  const out: Footnote[] = [];
+  const taken = new Set<string>();
+  const flow = lines.filter((l) => !removed.has(lineKey(l)) && l.seg.kind !== 'rotated' && l.seg.kind !== 'table');
+  const bySegment = new Map<string, PlacedLine[]>();
+  for (const l of flow) {
+    const k = `${l.page}:${l.segment}`;
+    if (!bySegment.has(k)) bySegment.set(k, []);
+    bySegment.get(k)!.push(l);
+  }
+  const byPage = new Map<number, PlacedLine[]>();
+  for (const l of flow) {
+    if (!byPage.has(l.page)) byPage.set(l.page, []);
+    byPage.get(l.page)!.push(l);
+  }
+
+  for (const segLines of bySegment.values()) {
+    // The trailing run of small lines.
+    let start = segLines.length;
+    while (start > 0 && segLines[start - 1].line.size <= NOTE_SIZE * body) start--;
+    if (start === segLines.length) continue;
+    const block = segLines.slice(start);
+    if (CAPTION.test(block[0].line.text)) continue;
+    const box = unionBox(block.map((l) => l.line.bbox));
+    // Nothing of the flow below it in the same column: it is at the foot.
+    const pageLines = byPage.get(block[0].page)!;
+    const inBlock = new Set(block.map(lineKey));
+    const overlapsX = (b: Box) => b[0] < box[2] && b[2] > box[0];
+    const below = pageLines.some((l) => !inBlock.has(lineKey(l)) && l.line.bbox[1] > box[3] && overlapsX(l.line.bbox) && l.line.size > NOTE_SIZE * body);
+    if (below) continue;
+    // The step down from the nearest text above it in the same column.
+    const above = pageLines
+      .filter((l) => !inBlock.has(lineKey(l)) && l.line.baseline < block[0].line.baseline && overlapsX(l.line.bbox))
+      .sort((a, b) => b.line.baseline - a.line.baseline)[0];
+    if (!above) continue;
+    const step = block[0].line.baseline - above.line.baseline;
+    if (step < STEP_ADVANCES * advance) continue;
+    // Split into notes at their markers.
+    const notes: PlacedLine[][] = [];
+    for (const l of block) {
+      if (MARKER.test(l.line.text) || notes.length === 0) notes.push([l]);
+      else notes[notes.length - 1].push(l);
+    }
+    for (const note of notes) {
+      const first = note[0].line.text;
+      const m = MARKER.exec(first);
+      const marker = m ? m[1] : null;
+      const texts = note.map((l) => l.line.text);
+      if (m) texts[0] = first.slice(m[0].length).trimStart();
+      out.push({ page: note[0].page, marker, text: joinNoteLines(texts), bbox: unionBox(note.map((l) => l.line.bbox)) });
+      for (const l of note) taken.add(lineKey(l));
+    }
+  }
+  out.sort((a, b) => a.page - b.page || a.bbox[0] - b.bbox[0] || a.bbox[1] - b.bbox[1]);
+  return { footnotes: out, removed: taken };
+}

@@ -1,0 +1,177 @@
+/**
+ * Page furniture: running heads, folios, page labels, margin stamps and first-page venue footers, lifted out of
+ * the flow. A running head is identified by its normalised text and its height on the page, never by its
+ * horizontal position: a folio alternates between the outer corners (verso left, recto right), and keying on x
+ * would split one head into two groups of half the size. Position alone is not enough either: stripping whatever
+ * sits in the top band takes every chapter opener with it, so a head must repeat.
+ */
+import type { FurnitureItem } from '../types.js';
+import { lineKey, type PlacedLine } from './lines.js';
+
+/** Lines among the first / last this many rows of a page are head and foot candidates... */
+const EDGE_ROWS = 3;
+/** ...and sit in the outer share of the page height. */
+const EDGE_SHARE = 0.2;
+/** A standalone page number or page label needs no repeats when it sits in this outer share of the page. */
+const FOLIO_SHARE = 0.1;
+/** Repeats at the same height may differ by this many body sizes. */
+const HEIGHT_TOLERANCE = 0.6;
+/** A repeating line must appear on at least this share of the pages of its stretch (alternating heads: one half). */
+const MIN_DENSITY = 0.5;
+/** Bottom matter smaller than this share of the body size, below every column, is a page footer. */
+const FOOTER_SIZE = 0.9;
+/** Rotated text this close to a page edge (share of the width) is a margin stamp (arXiv identifiers). */
+const STAMP_EDGE = 0.08;
+
+const ROMAN = /^(?=[mdclxvi])m*(c[md]|d?c{0,3})(x[cl]|l?x{0,3})(i[xv]|v?i{0,3})$/i;
+
+/** Normalised text: digits and roman numerals (folios) reduced to a placeholder. */
+export function furnitureKey(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/\d+/g, '#')
+    .split(/\s+/)
+    .map((w) => (ROMAN.test(w.replace(/[.,:;()]/g, '')) ? '#' : w))
+    .join(' ')
+    .trim();
+}
+
+/** A line that is nothing but a page number or page label. */
+const PAGE_LABEL = [
+  /^[-–—]?\s*\d{1,5}\s*[-–—]?$/,
+  /^page\s+\d{1,5}(\s*(of|\/)\s*\d{1,5})?$/i,
+  /^\d{1,5}\s*(of|\/)\s*\d{1,5}$/i,
+  /^[A-Z]?\d{1,3}\s*[-–.]\s*\d{1,4}$/,
+  /^(page\s+)?[ivxlcdm]{1,7}$/i,
+];
+export const isPageLabel = (text: string) => PAGE_LABEL.some((re) => re.test(text.normalize('NFKC').trim()));
+
+export interface FurnitureResult {
+  headers: FurnitureItem[];
+  footers: FurnitureItem[];
+  /** Keys (lineKey) of the lines lifted out. */
+  removed: Set<string>;
+}
+
+interface Candidate {
+  l: PlacedLine;
+  /** Distance from the nearer edge (top for heads, bottom for feet). */
+  offset: number;
+  top: boolean;
+  key: string;
+}
+
+/** Head and foot candidates of each page: lines in its first and last few rows, in the outer band. */
+function edgeCandidates(lines: PlacedLine[]): Candidate[] {
+  const byPage = new Map<number, PlacedLine[]>();
+  for (const l of lines) {
+    if (l.seg.kind === 'rotated') continue;
+    if (!byPage.has(l.page)) byPage.set(l.page, []);
+    byPage.get(l.page)!.push(l);
+  }
+  const out: Candidate[] = [];
+  for (const pageLines of byPage.values()) {
+    const baselines = [...new Set(pageLines.map((l) => Math.round(l.line.baseline)))].sort((a, b) => a - b);
+    const topRows = new Set(baselines.slice(0, EDGE_ROWS));
+    const bottomRows = new Set(baselines.slice(-EDGE_ROWS));
+    for (const l of pageLines) {
+      const b = Math.round(l.line.baseline);
+      const h = l.pageHeight;
+      if (topRows.has(b) && l.line.bbox[1] <= EDGE_SHARE * h) {
+        out.push({ l, offset: l.line.baseline, top: true, key: furnitureKey(l.line.text) });
+      } else if (bottomRows.has(b) && l.line.bbox[3] >= (1 - EDGE_SHARE) * h) {
+        out.push({ l, offset: h - l.line.baseline, top: false, key: furnitureKey(l.line.text) });
+      }
+    }
+  }
+  return out;
+}
+
+export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: number): FurnitureResult {
+  const removed = new Set<string>();
+  const headers: FurnitureItem[] = [];
+  const footers: FurnitureItem[] = [];
+  const take = (l: PlacedLine, kind: FurnitureItem['kind'], top: boolean) => {
+    const k = lineKey(l);
+    if (removed.has(k)) return;
+    removed.add(k);
+    (top ? headers : footers).push({ page: l.page, text: l.line.text, bbox: l.line.bbox, kind });
+  };
+
+  // 1. Repeating heads and feet: same normalised text at the same height on enough pages of their stretch.
+  const candidates = edgeCandidates(lines);
+  const groups = new Map<string, Candidate[]>();
+  for (const c of candidates) {
+    if (!c.key) continue;
+    const g = `${c.top ? 'top' : 'bottom'}|${c.key}`;
+    if (!groups.has(g)) groups.set(g, []);
+    groups.get(g)!.push(c);
+  }
+  for (const group of groups.values()) {
+    group.sort((a, b) => a.offset - b.offset);
+    // Cluster by height.
+    const clusters: Candidate[][] = [];
+    for (const c of group) {
+      const last = clusters[clusters.length - 1];
+      if (last && c.offset - last[last.length - 1].offset <= HEIGHT_TOLERANCE * Math.max(body, c.l.line.size)) last.push(c);
+      else clusters.push([c]);
+    }
+    for (const cluster of clusters) {
+      const pages = [...new Set(cluster.map((c) => c.l.page))].sort((a, b) => a - b);
+      const stretch = pages[pages.length - 1] - pages[0] + 1;
+      if (pages.length < minRepeats || pages.length < MIN_DENSITY * stretch) continue;
+      for (const c of cluster) take(c.l, isPageLabel(c.l.line.text) ? 'folio' : 'running-head', c.top);
+    }
+  }
+
+  // 2. Standalone page numbers and page labels in the outer band, alone on their row.
+  const rowsOf = new Map<string, number>();
+  for (const l of lines) {
+    const k = `${l.page}:${Math.round(l.line.baseline)}`;
+    rowsOf.set(k, (rowsOf.get(k) ?? 0) + 1);
+  }
+  for (const l of lines) {
+    if (l.seg.kind === 'rotated' || !isPageLabel(l.line.text)) continue;
+    const alone = rowsOf.get(`${l.page}:${Math.round(l.line.baseline)}`) === 1;
+    const h = l.pageHeight;
+    const top = l.line.bbox[3] <= FOLIO_SHARE * h;
+    const bottom = l.line.bbox[1] >= (1 - FOLIO_SHARE) * h;
+    if (alone && (top || bottom)) take(l, /page|of|\//i.test(l.line.text) ? 'page-label' : 'folio', top);
+  }
+
+  // 3. Margin stamps: rotated text hugging a page edge.
+  for (const l of lines) {
+    if (l.seg.kind !== 'rotated') continue;
+    const w = l.pageWidth;
+    if (l.line.bbox[2] <= STAMP_EDGE * w || l.line.bbox[0] >= (1 - STAMP_EDGE) * w) take(l, 'margin-stamp', false);
+  }
+
+  // 4. Bottom matter: small type below every column of the page, in the bottom band, full width (a venue or
+  //    copyright footer on a first page).
+  const byPage = new Map<number, PlacedLine[]>();
+  for (const l of lines) {
+    if (!byPage.has(l.page)) byPage.set(l.page, []);
+    byPage.get(l.page)!.push(l);
+  }
+  for (const pageLines of byPage.values()) {
+    const segs = [...new Set(pageLines.map((l) => l.segment))].sort((a, b) => a - b);
+    // Trailing span segments of the page (after its last column segment).
+    for (let k = segs.length - 1; k >= 0; k--) {
+      const segLines = pageLines.filter((l) => l.segment === segs[k]);
+      const seg = segLines[0].seg;
+      if (seg.kind === 'rotated') continue;
+      if (seg.kind !== 'span') break;
+      const rest = segLines.filter((l) => !removed.has(lineKey(l)));
+      const h = segLines[0].pageHeight;
+      const small = rest.length > 0 && rest.every((l) => l.line.size < FOOTER_SIZE * body && l.line.bbox[1] >= (1 - EDGE_SHARE) * h);
+      if (!small) break;
+      for (const l of rest) take(l, 'running-head', false);
+    }
+  }
+
+  const order = (a: FurnitureItem, b: FurnitureItem) => a.page - b.page || a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0];
+  headers.sort(order);
+  footers.sort(order);
+  return { headers, footers, removed };
+}
