@@ -119,13 +119,29 @@ export interface PageInfo {
   failed?: boolean;
 }
 
+/**
+ * A unit of the flow as a reader sees it: a paragraph (joined across column and page breaks), a heading, a list
+ * item, a caption or a table, with the boxes on the pages it came from.
+ */
+export interface Block {
+  kind: 'heading' | 'paragraph' | 'list-item' | 'caption' | 'table';
+  text: string;
+  /** Heading level, 1 for the largest heading size in the document. */
+  level?: number;
+  /** Table rows, as cells. */
+  rows?: string[][];
+  /** Structure role when the order came from tags. */
+  role?: string;
+  /** Where the block's text sits: one box per segment it came from. */
+  sources: { page: number; bbox: Box }[];
+}
+
 /** Text that the document pass lifted out of the flow. */
 export interface FurnitureItem {
   page: number;
   text: string;
   bbox: Box;
-  /** `running-head`, `folio`, `page-label`, `margin-stamp`, `artifact`. */
-  kind: string;
+  kind: 'running-head' | 'folio' | 'page-label' | 'margin-stamp' | 'page-footer' | 'artifact';
 }
 
 export interface Footnote {
@@ -177,6 +193,8 @@ export interface DocumentResult {
   status: DocumentStatus;
   /** The main flow in reading order: paragraphs separated by blank lines. */
   text: string;
+  /** The main flow as paragraphs, headings, list items, captions and tables, with provenance. */
+  blocks: Block[];
   segments: Segment[];
   headers: FurnitureItem[];
   footers: FurnitureItem[];

@@ -45,6 +45,7 @@ export function assembleDocument(pages: PageAnalysis[], meta: DocumentMeta, o: R
     source: meta.source,
     status: documentStatus(sorted, diagnostics),
     text: flow.text,
+    blocks: flow.blocks,
     segments: flow.segments,
     headers: flow.headers,
     footers: flow.footers,

@@ -1,12 +1,18 @@
 /**
  * The main flow of a document: segments of every page in reading order, with furniture and footnotes lifted out,
- * joined into text.
+ * built into blocks and joined into text. Pure: page analyses in, flow out.
  */
 import type { ResolvedOptions } from '../options.js';
-import type { Diagnostic, Footnote, FurnitureItem, PageAnalysis, Segment } from '../types.js';
+import type { Block, Diagnostic, Footnote, FurnitureItem, Line, PageAnalysis, Segment } from '../types.js';
+import { roundBox, unionBox } from '../layout/lines.js';
+import { documentBodySize, documentLineAdvance, lineKey, placedLines } from './lines.js';
+import { detectFurniture } from './furniture.js';
+import { detectFootnotes } from './footnotes.js';
+import { buildBlocks } from './blocks.js';
 
 export interface Flow {
   text: string;
+  blocks: Block[];
   segments: Segment[];
   headers: FurnitureItem[];
   footers: FurnitureItem[];
@@ -14,8 +20,55 @@ export interface Flow {
   diagnostics: Diagnostic[];
 }
 
-export function buildFlow(pages: PageAnalysis[], _o: ResolvedOptions): Flow {
-  const segments = pages.flatMap((p) => p.segments);
-  const text = segments.map((s) => s.text).join('\n\n');
-  return { text, segments, headers: [], footers: [], footnotes: [], diagnostics: [] };
+/** Compatibility characters and ligatures as the reader sees them: NFKC on text only, after the geometry. */
+export const clean = (s: string) => s.normalize('NFKC').replace(/\u00ad(?!\n)/g, '');
+
+function cleanLine(l: Line): Line {
+  const out: Line = { ...l, text: clean(l.text) };
+  if (l.cells) out.cells = l.cells.map(clean);
+  return out;
+}
+
+/** Tagged artifacts of pages read from tags: kept out of the flow, reported as headers or footers by position. */
+function artifactItems(pages: PageAnalysis[]): { headers: FurnitureItem[]; footers: FurnitureItem[] } {
+  const headers: FurnitureItem[] = [];
+  const footers: FurnitureItem[] = [];
+  for (const p of pages) {
+    for (const l of p.artifacts) {
+      const item: FurnitureItem = { page: p.info.page, text: clean(l.text), bbox: l.bbox, kind: 'artifact' };
+      ((l.bbox[1] + l.bbox[3]) / 2 < p.info.height / 2 ? headers : footers).push(item);
+    }
+  }
+  return { headers, footers };
+}
+
+export function buildFlow(pages: PageAnalysis[], o: ResolvedOptions): Flow {
+  const lines = placedLines(pages);
+  const body = documentBodySize(lines);
+  const advance = documentLineAdvance(pages, body);
+  const furniture = detectFurniture(lines, body, o.minFurnitureRepeats);
+  const notes = detectFootnotes(lines, furniture.removed, body, advance);
+  const removed = new Set([...furniture.removed, ...notes.removed]);
+
+  const segments: Segment[] = [];
+  for (const p of pages) {
+    p.segments.forEach((seg, s) => {
+      const kept = seg.lines.filter((_, i) => !removed.has(lineKey({ page: p.info.page, segment: s, index: i })));
+      if (kept.length === 0) return;
+      const cleaned = kept.map(cleanLine);
+      segments.push({ ...seg, lines: cleaned, text: cleaned.map((l) => l.text).join('\n'), bbox: roundBox(unionBox(cleaned.map((l) => l.bbox))) });
+    });
+  }
+  const blocks = buildBlocks(segments, body, advance).map((b) => ({ ...b, text: clean(b.text) }));
+  const artifacts = artifactItems(pages);
+  const byPosition = (a: FurnitureItem, b: FurnitureItem) => a.page - b.page || a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0];
+  return {
+    text: blocks.map((b) => b.text).join('\n\n'),
+    blocks,
+    segments,
+    headers: [...furniture.headers, ...artifacts.headers].map((h) => ({ ...h, text: clean(h.text) })).sort(byPosition),
+    footers: [...furniture.footers, ...artifacts.footers].map((h) => ({ ...h, text: clean(h.text) })).sort(byPosition),
+    footnotes: notes.footnotes.map((n) => ({ ...n, text: clean(n.text) })),
+    diagnostics: [],
+  };
 }

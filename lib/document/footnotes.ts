@@ -13,6 +13,8 @@ const NOTE_SIZE = 0.9;
 const STEP_ADVANCES = 1.3;
 /** Captions are small too, but they name what they caption. */
 const CAPTION = /^(fig(ure)?|table|tab|chart|plate|exhibit|illustration|photo)s?\.?\s*[\dIVXivx]/i;
+/** Notes without a recognisable marker must at least be set as prose: lines this wide a share of their column. */
+const PROSE_WIDTH = 0.5;
 /** A note starts with its marker: a number or a reference symbol. */
 const MARKER = /^(\d{1,3}|[*†‡§¶‖]{1,3})(?=\s*\S)/;
 
@@ -53,7 +55,13 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<string>, body:
     while (start > 0 && segLines[start - 1].line.size <= NOTE_SIZE * body) start--;
     if (start === segLines.length) continue;
     const block = segLines.slice(start);
-    if (CAPTION.test(block[0].line.text)) continue;
+    // A figure's labels and caption are small too: any caption line, or short scattered lines without a single
+    // note marker, make the block a figure, not notes.
+    if (block.some((l) => CAPTION.test(l.line.text))) continue;
+    const segWidth = block[0].seg.bbox[2] - block[0].seg.bbox[0];
+    const widths = block.map((l) => l.line.bbox[2] - l.line.bbox[0]).sort((a, b) => a - b);
+    const proseLike = widths[widths.length >> 1] >= PROSE_WIDTH * segWidth;
+    if (!block.some((l) => MARKER.test(l.line.text)) && !proseLike) continue;
     const box = unionBox(block.map((l) => l.line.bbox));
     // Nothing of the flow below it in the same column: it is at the foot.
     const pageLines = byPage.get(block[0].page)!;

@@ -166,7 +166,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
       const h = segLines[0].pageHeight;
       const small = rest.length > 0 && rest.every((l) => l.line.size < FOOTER_SIZE * body && l.line.bbox[1] >= (1 - EDGE_SHARE) * h);
       if (!small) break;
-      for (const l of rest) take(l, 'running-head', false);
+      for (const l of rest) take(l, 'page-footer', false);
     }
   }
 

@@ -1,0 +1,136 @@
+/**
+ * Blocks: the flow as a reader sees it, paragraphs, headings, list items, captions and tables, each with the page
+ * boxes it came from. A paragraph broken across a column or page break (and across the furniture between them) is
+ * one paragraph, joined without a stray space inside a split word; a caption that interrupts it is read after it.
+ */
+import type { Block, Box, Line, Segment } from '../types.js';
+import { unionBox, roundBox } from '../layout/lines.js';
+import { endsWithBreakHyphen, joinBroken, Vocabulary } from './hyphenation.js';
+
+/** A gap between lines of more than this many normal advances ends a paragraph. */
+const PARAGRAPH_GAP = 1.4;
+/** A size change of more than this share of the body size ends a paragraph (a heading). */
+const SIZE_STEP = 0.12;
+/** A first line indented by this many body ems starts a paragraph... */
+const INDENT_EM = 0.8;
+/** ...and a line ending this many ems short of the measure, with final punctuation, ends one. */
+const SHORT_LINE_EM = 2.5;
+/** Headings are set at least this much larger than the body... */
+const HEADING_SIZE = 1.15;
+/** ...or bold, short and without final punctuation. */
+const HEADING_MAX_CHARS = 120;
+const BULLET = /^([•◦▪▫■□●○‣⁃∙·*–—-]|█|\d{1,3}[.)]|[a-z][.)]|\(\w{1,3}\))\s+\S/u;
+const CAPTION = /^(fig(ure)?|table|tab|chart|plate|exhibit|illustration|photo|scheme|listing)s?\.?\s*[\dIVXivx]+[.:]/i;
+const FINAL = /[.!?:;…"”'’)\]。！？]$/u;
+
+interface Group {
+  lines: Line[];
+  seg: Segment;
+  kind: Block['kind'];
+}
+
+function median(v: number[]): number {
+  const s = [...v].sort((a, b) => a - b);
+  return s[s.length >> 1] ?? 0;
+}
+
+/** Split a segment's lines into paragraph groups. */
+function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
+  const lines = seg.lines;
+  if (lines.length === 0) return [];
+  const left = median(lines.map((l) => l.bbox[0]));
+  const right = Math.max(...lines.map((l) => l.bbox[2]));
+  const groups: Line[][] = [[lines[0]]];
+  for (let i = 1; i < lines.length; i++) {
+    const prev = lines[i - 1];
+    const cur = lines[i];
+    const expected = (advance * Math.max(prev.size, cur.size)) / body;
+    const gap = cur.baseline - prev.baseline > PARAGRAPH_GAP * expected;
+    const sizeStep = Math.abs(cur.size - prev.size) > SIZE_STEP * body;
+    const weight = cur.bold !== prev.bold;
+    const indent = cur.bbox[0] - left > INDENT_EM * body && prev.bbox[0] - left < 0.3 * body;
+    const shortEnd = prev.bbox[2] < right - SHORT_LINE_EM * body && FINAL.test(prev.text);
+    const item = BULLET.test(cur.text) || CAPTION.test(cur.text);
+    if (gap || sizeStep || weight || indent || shortEnd || item) groups.push([cur]);
+    else groups[groups.length - 1].push(cur);
+  }
+  return groups;
+}
+
+function classify(lines: Line[], seg: Segment, body: number): Block['kind'] {
+  const text = lines.map((l) => l.text).join(' ');
+  const role = seg.role ?? '';
+  if (/^H[1-6]?$/.test(role)) return 'heading';
+  if (role === 'LI' || role === 'Lbl' || role === 'LBody') return 'list-item';
+  if (role === 'Caption') return 'caption';
+  if (CAPTION.test(text)) return 'caption';
+  if (BULLET.test(text)) return 'list-item';
+  const size = median(lines.map((l) => l.size));
+  const short = text.length <= HEADING_MAX_CHARS && lines.length <= 3 && !FINAL.test(text);
+  if (short && (size >= HEADING_SIZE * body || lines.every((l) => l.bold))) return 'heading';
+  return 'paragraph';
+}
+
+const unfinished = (g: Group) => g.kind === 'paragraph' && !FINAL.test(g.lines[g.lines.length - 1].text);
+const continues = (g: Group) => g.kind === 'paragraph' && /^[\p{Ll}\d(,;]/u.test(g.lines[0].text);
+
+/** Build the document's blocks from its flow segments, in reading order. */
+export function buildBlocks(segments: Segment[], body: number, advance: number): Block[] {
+  const vocab = new Vocabulary();
+  for (const seg of segments) {
+    seg.lines.forEach((l, i) =>
+      vocab.add(l.text, { endsBroken: endsWithBreakHyphen(l.text), startsContinued: i > 0 && endsWithBreakHyphen(seg.lines[i - 1].text) }),
+    );
+  }
+
+  const groups: Group[] = [];
+  for (const seg of segments) {
+    if (seg.kind === 'table') {
+      groups.push({ lines: seg.lines, seg, kind: 'table' });
+      continue;
+    }
+    for (const lines of paragraphs(seg, body, advance)) groups.push({ lines, seg, kind: classify(lines, seg, body) });
+  }
+
+  // Join paragraphs across segment breaks; a caption interrupting one is read after it.
+  const merged: Group[][] = [];
+  for (let i = 0; i < groups.length; i++) {
+    const g = groups[i];
+    const last = merged[merged.length - 1];
+    const tail = last?.[last.length - 1];
+    if (tail && tail.seg !== g.seg && unfinished(tail) && continues(g)) {
+      last.push(g);
+      continue;
+    }
+    if (tail && unfinished(tail) && (g.kind === 'caption' || g.kind === 'heading') && groups[i + 1] && continues(groups[i + 1]) && groups[i + 1].seg !== g.seg) {
+      last.push(groups[i + 1]);
+      merged.push([g]);
+      i++;
+      continue;
+    }
+    merged.push([g]);
+  }
+
+  const sizes = [...new Set(merged.filter((m) => m[0].kind === 'heading').map((m) => Math.round(median(m[0].lines.map((l) => l.size)) * 2) / 2))]
+    .filter((s) => s >= HEADING_SIZE * body)
+    .sort((a, b) => b - a);
+
+  return merged.map((parts) => {
+    const kind = parts[0].kind;
+    const sources = parts.map((p) => ({ page: p.seg.page, bbox: roundBox(unionBox(p.lines.map((l) => l.bbox))) as Box }));
+    if (kind === 'table') {
+      const rows = parts[0].lines.map((l) => l.cells ?? [l.text]);
+      return { kind, text: rows.map((r) => r.join(' | ')).join('\n'), rows, sources };
+    }
+    let text = '';
+    for (const p of parts) for (const l of p.lines) text = joinBroken(text, l.text, vocab);
+    const block: Block = { kind, text, sources };
+    if (kind === 'heading') {
+      const size = Math.round(median(parts[0].lines.map((l) => l.size)) * 2) / 2;
+      const rank = sizes.indexOf(size);
+      block.level = Math.min(6, rank >= 0 ? rank + 1 : sizes.length + 1);
+    }
+    if (parts[0].seg.role) block.role = parts[0].seg.role;
+    return block;
+  });
+}

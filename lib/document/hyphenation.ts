@@ -1,0 +1,80 @@
+/**
+ * Rejoining words broken at line, column and page ends, decided by the document's own vocabulary (any language,
+ * no dictionary): a soft break hyphen is removed, a real one (self-organising) kept. Where the evidence is
+ * inconclusive the hyphen is kept at its line end: a wrong hyphen is visible to a reader, a wrongly deleted one
+ * is not.
+ */
+
+/** Letters of any script (and combining marks), for word matching. */
+const WORD = /[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*/gu;
+const HYPHENS = /[-\u2010\u2011]$/;
+const SOFT_HYPHEN = '\u00ad';
+
+export class Vocabulary {
+  private words = new Map<string, number>();
+  private compounds = new Map<string, number>();
+
+  /** Count the words of a line. Fragments at a hyphenated line end or a continued line start are not words. */
+  add(text: string, opts: { endsBroken: boolean; startsContinued: boolean }): void {
+    const tokens = text.split(/\s+/).filter(Boolean);
+    tokens.forEach((tok, i) => {
+      if (i === tokens.length - 1 && opts.endsBroken) return;
+      if (i === 0 && opts.startsContinued) return;
+      const lower = tok.toLowerCase();
+      // Hyphenated compounds inside a line are evidence for keeping such hyphens.
+      const compound = lower.match(/[\p{L}\p{M}]+(?:[-\u2010\u2011][\p{L}\p{M}]+)+/u);
+      if (compound) this.compounds.set(compound[0].replace(/[\u2010\u2011]/g, '-'), (this.compounds.get(compound[0]) ?? 0) + 1);
+      for (const w of lower.match(WORD) ?? []) this.words.set(w, (this.words.get(w) ?? 0) + 1);
+    });
+  }
+
+  hasWord(w: string): boolean {
+    return this.words.has(w.toLowerCase());
+  }
+
+  hasCompound(w: string): boolean {
+    return this.compounds.has(w.toLowerCase());
+  }
+}
+
+/** Does this line end in a break hyphen (a letter, then a hyphen)? */
+export function endsWithBreakHyphen(text: string): boolean {
+  return text.endsWith(SOFT_HYPHEN) || (HYPHENS.test(text) && /[\p{L}\p{M}][-\u2010\u2011]$/u.test(text));
+}
+
+const CJK = /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\u3000-\u303f]/;
+
+/**
+ * Join two pieces of text that a line (or column, or page) break separated. Returns the joined text; a hyphen kept
+ * for lack of evidence stays at the end of its line (`"some-\nthing"`).
+ */
+export function joinBroken(before: string, after: string, vocab: Vocabulary): string {
+  const a = before.replace(/\s+$/, '');
+  const b = after.replace(/^\s+/, '');
+  if (!a) return b;
+  if (!b) return a;
+  if (a.endsWith(SOFT_HYPHEN)) return a.slice(0, -1) + b;
+  if (endsWithBreakHyphen(a)) {
+    const head = (a.slice(0, -1).match(/[\p{L}\p{M}]+$/u) ?? [''])[0];
+    const tail = (b.match(/^[\p{L}\p{M}]+/u) ?? [''])[0];
+    if (head && tail) {
+      const joined = head + tail;
+      const stem = a.slice(0, -1);
+      if (vocab.hasWord(joined)) return stem + b;
+      if (vocab.hasCompound(`${head}-${tail}`)) return a + b;
+      // An upper-case continuation (Anglo-/Saxon) is a compound.
+      if (/^\p{Lu}/u.test(tail)) return a + b;
+      // Both halves are words of the document: a compound, or a word the document never shows whole.
+      if (vocab.hasWord(head) && vocab.hasWord(tail)) return a + '\n' + b;
+      // One half is no word anywhere in the document: a syllable break.
+      return stem + b;
+    }
+    return a + b;
+  }
+  // URLs and paths broken after a slash continue without a space.
+  if (/[/]$/.test(a) && /^\S/.test(b) && !/\s/.test(a.slice(a.lastIndexOf(' ') + 1).replace(/^https?:\/\//, 'x'))) {
+    if (/(https?:\/\/|www\.)\S*$/.test(a)) return a + b;
+  }
+  if (CJK.test(a.slice(-1)) && CJK.test(b[0])) return a + b;
+  return a + ' ' + b;
+}
