@@ -6,8 +6,11 @@ import type { ResolvedOptions } from './options.js';
 import type { OpenPdf } from './pdf/open.js';
 import { readPageText } from './pdf/runs.js';
 import { layoutPage } from './layout/page.js';
-import type { Diagnostic, PageAnalysis } from './types.js';
-import { round2 } from './layout/lines.js';
+import type { Diagnostic, Line, PageAnalysis, PageSource, Segment } from './types.js';
+import { makeLine, round2 } from './layout/lines.js';
+import { buildRows } from './layout/rows.js';
+import { tagLeaves } from './pdf/tags.js';
+import { readTagged } from './layout/tagged.js';
 
 function failedPage(page: number, code: string, message: string, width = 0, height = 0, rotation = 0): PageAnalysis {
   return {
@@ -33,7 +36,13 @@ async function analyze(pdf: OpenPdf, pageNo: number, o: ResolvedOptions): Promis
         detail: { kept: o.maxRunsPerPage, dropped: text.droppedRuns },
       });
     }
-    const layout = layoutPage(text.runs, {
+    // Content the file marks as /Artifact (running heads, page numbers, decoration) is not part of the flow.
+    const lift = pdf.marked && !pdf.suspects;
+    const runs = lift ? text.runs.filter((r) => !r.artifact) : text.runs;
+    const artifacts: Line[] = lift
+      ? buildRows(text.runs.filter((r) => r.artifact)).map((r) => makeLine(r.runs, r.baseline))
+      : [];
+    const layout = layoutPage(runs, {
       page: pageNo,
       direction: o.direction,
       gutterSpanTolerance: o.gutterSpanTolerance,
@@ -41,21 +50,53 @@ async function analyze(pdf: OpenPdf, pageNo: number, o: ResolvedOptions): Promis
       minGutterWidth: o.minGutterWidth,
       partialSpans: o.partialSpans,
     });
-    diagnostics.push(...layout.diagnostics);
+    let segments: Segment[] = layout.segments;
+    let source: PageSource = 'text';
+    const tagDiagnostics: Diagnostic[] = [];
+    if (o.order !== 'geometry') {
+      const tree = await page.getStructTree().catch(() => null);
+      const leaves = tree ? tagLeaves(tree) : [];
+      if (leaves.length && pdf.suspects && o.order === 'auto') {
+        tagDiagnostics.push({
+          code: 'tags-suspect',
+          severity: 'warning',
+          page: pageNo,
+          message: 'the file marks its tags as suspect (/MarkInfo /Suspects true): the order was taken from the geometry',
+        });
+      } else if (leaves.length) {
+        const tagged = readTagged(runs, leaves, layout, pageNo);
+        const detail = { coverage: round2(tagged.coverage), revisits: tagged.revisits, untaggedChars: tagged.untaggedChars };
+        if (tagged.coherent || o.order === 'tags') {
+          segments = tagged.segments;
+          source = 'tags';
+          tagDiagnostics.push(
+            tagged.coherent
+              ? { code: 'order-from-tags', severity: 'info', page: pageNo, message: "the order was taken from the file's structure tree, which agrees with the geometry", detail }
+              : { code: 'tags-incoherent', severity: 'warning', page: pageNo, message: `order: "tags" was asked for, so the structure tree was used although ${tagged.reason}`, detail },
+          );
+          if (tagged.untaggedChars > 0) {
+            tagDiagnostics.push({ code: 'untagged-text', severity: 'warning', page: pageNo, message: `${tagged.untaggedChars} characters of text are not in the structure tree; they are read after the tagged content`, detail });
+          }
+        } else {
+          tagDiagnostics.push({ code: 'tags-incoherent', severity: 'warning', page: pageNo, message: `the structure tree was not used because ${tagged.reason}; the order was taken from the geometry`, detail });
+        }
+      }
+    }
+    diagnostics.push(...layout.diagnostics, ...tagDiagnostics);
     return {
       info: {
         page: pageNo,
         width: round2(text.width),
         height: round2(text.height),
         rotation: text.rotation,
-        source: 'text',
+        source,
         columnCount: layout.columnCount,
         gutters: layout.gutters,
         bands: layout.bands,
         spanLines: layout.spanLines,
       },
-      segments: layout.segments,
-      artifacts: [],
+      segments,
+      artifacts,
       diagnostics,
       chars: text.runs.reduce((n, r) => n + r.text.length, 0),
     };

@@ -133,6 +133,10 @@ function dominant(runs: Run[]): { size: number; bold: boolean } {
   return { size, bold: boldChars * 2 > chars };
 }
 
+/** The runs each line was made from (lines leave the page stage as plain JSON; this is for the page stage only). */
+const linesRuns = new WeakMap<Line, Run[]>();
+export const runsOfLine = (line: Line): Run[] => linesRuns.get(line) ?? [];
+
 /** Build a line from runs of one row in one column. */
 export function makeLine(runs: Run[], baseline: number, opts: { cells?: boolean } = {}): Line {
   const ordered = orderRuns(runs);
@@ -149,6 +153,7 @@ export function makeLine(runs: Run[], baseline: number, opts: { cells?: boolean 
   if (mcids.length) line.mcids = mcids;
   const conf = ordered.filter((r) => r.confidence !== undefined);
   if (conf.length) line.confidence = round2(conf.reduce((s, r) => s + r.confidence!, 0) / conf.length);
+  linesRuns.set(line, ordered);
   return line;
 }
 
