@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { extractDocument, type ExtractOptions } from '../lib/extract.js';
 import { ReadflowError, isReadflowError } from '../lib/errors.js';
 import { ENGINE_VERSION } from '../lib/constants.js';
-import { render, FORMATS, type Format } from './render.js';
+import { render, extensionOf, FORMATS, type Format } from './render.js';
 import type { DocumentResult } from '../lib/types.js';
 
 export const EXIT = {
@@ -25,7 +25,9 @@ const HELP = `readflow ${ENGINE_VERSION}: PDF text in the order a person reads i
 Usage: readflow FILE.pdf [FILE.pdf ...] [options]
 
 Output
-  -f, --format FORMAT    text (main flow only) or json (the full DocumentResult)  [default: text]
+  -f, --format FORMAT    text (main flow only), json (the full DocumentResult), md (Markdown),
+                         chunks (retrieval chunks with page boxes, JSON Lines)   [default: text]
+      --chunk-tokens N   target chunk size for --format chunks, in tokens       [default: 400]
   -o, --output PATH      write to PATH instead of stdout; with several files, PATH is a folder
                          and each result is written as <name>.<ext> inside it
 
@@ -89,6 +91,7 @@ export async function main(argv: string[], io: CliIO = { stdout: process.stdout,
         'max-pages': { type: 'string' },
         'page-timeout': { type: 'string' },
         quiet: { type: 'boolean', short: 'q' },
+        'chunk-tokens': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -108,10 +111,12 @@ export async function main(argv: string[], io: CliIO = { stdout: process.stdout,
   }
   let options: ExtractOptions;
   let format: Format;
+  let chunkTokens: number | undefined;
   try {
     if (files.length === 0) throw new UsageError('no input file (see readflow --help)');
     format = (v.format ?? 'text') as Format;
     if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')} (got ${v.format})`);
+    chunkTokens = intOption('chunk-tokens', v['chunk-tokens']);
     options = {
       pages: v.pages,
       direction: v.direction as ExtractOptions['direction'],
@@ -178,18 +183,14 @@ export async function main(argv: string[], io: CliIO = { stdout: process.stdout,
       }
     }
     if (doc.status !== 'complete') worse(EXIT.partial);
-    const out = render(doc, format, { compact: many && !v.output });
+    const out = render(doc, format, { compact: many && !v.output, chunkTokens });
     if (v.output) {
       const target = many ? join(v.output, `${basename(file, extname(file))}.${extensionOf(format)}`) : v.output;
       await writeFile(target, out);
     } else {
-      if (many) io.stdout.write(`${format === 'json' ? '' : `==> ${file} <==\n`}`);
+      if (many && (format === 'text' || format === 'md')) io.stdout.write(`==> ${file} <==\n`);
       io.stdout.write(out);
     }
   }
   return exit;
-}
-
-function extensionOf(format: Format): string {
-  return format === 'text' ? 'txt' : format;
 }

@@ -3,7 +3,7 @@
  * page worker can compute it and an aggregator can finish the document from it.
  */
 import type { ResolvedOptions } from './options.js';
-import type { OpenPdf } from './pdf/open.js';
+import type { OpenPdf, PdfPage } from './pdf/open.js';
 import { readPageText } from './pdf/runs.js';
 import { layoutPage } from './layout/page.js';
 import type { Diagnostic, Line, PageAnalysis, PageSource, Segment } from './types.js';
@@ -23,10 +23,31 @@ function failedPage(page: number, code: string, message: string, width = 0, heig
 }
 
 async function analyze(pdf: OpenPdf, pageNo: number, o: ResolvedOptions): Promise<PageAnalysis> {
-  const page = await pdf.doc.getPage(pageNo);
+  try {
+    return await analyzeWith(pdf, await pdf.doc.getPage(pageNo), pageNo, o, []);
+  } catch (strictError) {
+    // The page does not parse cleanly: read what pdf.js can recover and say so. If nothing can be recovered the
+    // page's text is lost (an error); if something can, it may be incomplete (a warning).
+    const message = strictError instanceof Error ? strictError.message : String(strictError);
+    const lenient = await pdf.lenient();
+    const page = await lenient.getPage(pageNo);
+    const recovered = await analyzeWith(pdf, page, pageNo, o, []);
+    const lost = recovered.chars === 0;
+    recovered.diagnostics.unshift({
+      code: 'page-damaged',
+      severity: lost ? 'error' : 'warning',
+      page: pageNo,
+      message: lost
+        ? `the page could not be parsed (${message}) and no text could be recovered from it`
+        : `parts of the page could not be parsed (${message}); the text pdf.js could recover was read and may be incomplete`,
+    });
+    return recovered;
+  }
+}
+
+async function analyzeWith(pdf: OpenPdf, page: PdfPage, pageNo: number, o: ResolvedOptions, diagnostics: Diagnostic[]): Promise<PageAnalysis> {
   try {
     const text = await readPageText(pdf, page, o.maxRunsPerPage);
-    const diagnostics: Diagnostic[] = [];
     if (text.droppedRuns > 0) {
       diagnostics.push({
         code: 'run-limit',

@@ -40,6 +40,8 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
   if (lines.length === 0) return [];
   const left = median(lines.map((l) => l.bbox[0]));
   const right = Math.max(...lines.map((l) => l.bbox[2]));
+  // Indents mean something only in left-aligned text (centred lines start anywhere).
+  const aligned = lines.filter((l) => Math.abs(l.bbox[0] - left) < 0.3 * body).length >= 0.6 * lines.length;
   const groups: Line[][] = [[lines[0]]];
   for (let i = 1; i < lines.length; i++) {
     const prev = lines[i - 1];
@@ -48,7 +50,7 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
     const gap = cur.baseline - prev.baseline > PARAGRAPH_GAP * expected;
     const sizeStep = Math.abs(cur.size - prev.size) > SIZE_STEP * body;
     const weight = cur.bold !== prev.bold;
-    const indent = cur.bbox[0] - left > INDENT_EM * body && prev.bbox[0] - left < 0.3 * body;
+    const indent = aligned && cur.bbox[0] - left > INDENT_EM * body && prev.bbox[0] - left < 0.3 * body;
     const shortEnd = prev.bbox[2] < right - SHORT_LINE_EM * body && FINAL.test(prev.text);
     const item = BULLET.test(cur.text) || CAPTION.test(cur.text);
     if (gap || sizeStep || weight || indent || shortEnd || item) groups.push([cur]);

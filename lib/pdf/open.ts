@@ -18,6 +18,13 @@ export interface OpenPdf {
   fonts: Map<string, FontFacts>;
   /** Warnings about the file as a whole (recovered damage). */
   warnings: string[];
+  /**
+   * The same file opened again without stopping at parse errors, for reading what can be recovered of a damaged
+   * page. Opened on first use.
+   */
+  lenient: () => Promise<PDFDocumentProxy>;
+  /** The lenient copy, once opened (closed with the document). */
+  lenientDoc?: Promise<PDFDocumentProxy>;
 }
 
 /** How far into the file the `%PDF-` header may sit (readers accept leading junk up to 1 KiB). */
@@ -70,12 +77,8 @@ function classifyOpenError(e: unknown, hasEof: boolean): ReadflowError {
  * Open a PDF. The bytes are copied: pdf.js detaches the buffer it is given.
  * Throws `ReadflowError` with code not-pdf, too-large, truncated, corrupt, encrypted or empty.
  */
-export async function openPdf(
-  bytes: Uint8Array,
-  opts: { maxBytes: number; password: string | null },
-): Promise<OpenPdf> {
-  const { hasEof } = checkPdfBytes(bytes, opts.maxBytes);
-  const task = pdfjs.getDocument({
+function loadingTask(bytes: Uint8Array, password: string | null, stopAtErrors: boolean) {
+  return pdfjs.getDocument({
     data: new Uint8Array(bytes),
     ...pdfjsAssets(),
     cMapPacked: true,
@@ -83,9 +86,18 @@ export async function openPdf(
     disableFontFace: true,
     useSystemFonts: false,
     verbosity: 0,
-    stopAtErrors: false,
-    ...(opts.password !== null ? { password: opts.password } : {}),
+    // Parse errors reject instead of silently yielding a page with less text: a damaged page must be reported.
+    stopAtErrors,
+    ...(password !== null ? { password } : {}),
   });
+}
+
+export async function openPdf(
+  bytes: Uint8Array,
+  opts: { maxBytes: number; password: string | null },
+): Promise<OpenPdf> {
+  const { hasEof } = checkPdfBytes(bytes, opts.maxBytes);
+  const task = loadingTask(bytes, opts.password, true);
   // Without a handler pdf.js would wait for a password forever; with none given the first request is final.
   task.onPassword = (_update: unknown, reason: number) => {
     void task.destroy();
@@ -121,9 +133,19 @@ export async function openPdf(
     // A broken MarkInfo only means the file says nothing reliable about its tags.
   }
   const warnings = hasEof ? [] : ['the file has no %%EOF marker at its end (truncated); pdf.js recovered what it could'];
-  return { doc, numPages, marked, suspects, fonts: new Map(), warnings };
+  const pdf: OpenPdf = {
+    doc,
+    numPages,
+    marked,
+    suspects,
+    fonts: new Map(),
+    warnings,
+    lenient: () => (pdf.lenientDoc ??= loadingTask(bytes, opts.password, false).promise),
+  };
+  return pdf;
 }
 
 export async function closePdf(pdf: OpenPdf): Promise<void> {
   await pdf.doc.destroy().catch(() => undefined);
+  if (pdf.lenientDoc) await pdf.lenientDoc.then((d) => d.destroy()).catch(() => undefined);
 }
