@@ -174,8 +174,17 @@ describe('bands and spans', () => {
       crossing.push(run(line(`x${i}`, 86, i), 50, 60 + i * 12));
     }
     const kept = runs.filter((r) => !crossing.some((c) => Math.abs(c.baseline - r.baseline) < 1));
-    const layout = layoutPage([...kept, ...crossing], params());
-    expect(layout.diagnostics.map((d) => d.code)).toContain('ambiguous-gutter');
+    // Drawn row by row: the content stream says nothing about the columns.
+    const layout = layoutPage([...kept, ...crossing].map((r, i) => ({ ...r, stream: i })), params());
+    const d = layout.diagnostics.find((x) => x.code === 'ambiguous-gutter');
+    expect(d?.severity).toBe('warning');
+    expect(d?.detail?.settledByStreamOrder).toBe(false);
+    // The same page drawn one column after the other: the content stream settles it, and says so.
+    const byColumn = [...kept].sort((a, b) => (a.x0 > 200 ? 1 : 0) - (b.x0 > 200 ? 1 : 0) || a.baseline - b.baseline);
+    const settled = layoutPage([...byColumn, ...crossing].map((r, i) => ({ ...r, stream: i })), params());
+    const s = settled.diagnostics.find((x) => x.code === 'ambiguous-gutter');
+    expect(s?.severity).toBe('info');
+    expect(s?.detail?.settledByStreamOrder).toBe(true);
   });
 });
 

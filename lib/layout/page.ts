@@ -78,6 +78,35 @@ function runsOf(flags: boolean[]): [number, number, boolean][] {
   return out;
 }
 
+/**
+ * Does the content stream read this zone's columns one after the other? True when both sides of the gutters hold a
+ * real share of the text and the stream jumps back up the page only about once per column change (finishing one
+ * column and starting the next is one jump), switching columns only a few times.
+ */
+function streamReadsColumns(zone: Zone): boolean {
+  const cuts = zone.gutters.map((g) => (g[0] + g[1]) / 2);
+  const columnOf = (r: Run) => cuts.filter((c) => (r.x0 + r.x1) / 2 > c).length;
+  const runs = zone.rows
+    .filter((r) => !r.ink.some((iv) => zone.gutters.some((g) => iv[0] < g[1] && iv[1] > g[0])))
+    .flatMap((r) => r.row.runs)
+    .sort((a, b) => a.stream - b.stream);
+  if (runs.length < 4) return false;
+  const chars = new Array<number>(cuts.length + 1).fill(0);
+  for (const r of runs) chars[columnOf(r)] += r.text.length;
+  const total = chars.reduce((a, b) => a + b, 0);
+  if (chars.some((c) => c < STREAM_SIDE_SHARE * total)) return false;
+  let jumps = 0;
+  let switches = 0;
+  for (let i = 1; i < runs.length; i++) {
+    if (runs[i].baseline < runs[i - 1].baseline - 1.5 * runs[i].size) jumps++;
+    if (columnOf(runs[i]) !== columnOf(runs[i - 1])) switches++;
+  }
+  return jumps <= cuts.length + 1 && switches <= 2 * cuts.length + 1;
+}
+
+/** Each side of a gutter must hold at least this share of a zone's text for its stream order to count. */
+const STREAM_SIDE_SHARE = 0.2;
+
 const textOf = (lines: Line[]) => lines.map((l) => l.text).join('\n');
 
 function segment(kind: Segment['kind'], page: number, band: number, column: number | null, lines: Line[]): Segment {
@@ -139,14 +168,17 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
     const columns = zone.gutters.length + 1;
     columnCount = Math.max(columnCount, columns);
     if (zone.ambiguous) {
+      // Two readings disagree. A content stream that draws the columns one after the other settles it (seed 003).
+      const settled = streamReadsColumns(zone);
       diagnostics.push({
         code: 'ambiguous-gutter',
-        severity: 'warning',
+        severity: settled ? 'info' : 'warning',
         page: params.page,
         message:
           `${Math.round(zone.crossingShare * 100)}% of the lines in this zone cross the gutter, scattered: read as ` +
-          `columns with the crossing lines kept whole in place; read as one column it would be spliced line by line`,
-        detail: { gutters: zone.gutters.map((g) => g.map(round2)), crossingShare: round2(zone.crossingShare) },
+          `columns with the crossing lines kept whole in place; read as one column it would be spliced line by line` +
+          (settled ? '. The content stream draws the columns one after the other, which settles it' : ''),
+        detail: { gutters: zone.gutters.map((g) => g.map(round2)), crossingShare: round2(zone.crossingShare), settledByStreamOrder: settled },
       });
     }
     const spans = growSpans(
