@@ -11,6 +11,7 @@ import { makeLine, round2 } from './layout/lines.js';
 import { buildRows } from './layout/rows.js';
 import { tagLeaves } from './pdf/tags.js';
 import { readTagged } from './layout/tagged.js';
+import { textOrOcr } from './ocr/page.js';
 
 function failedPage(page: number, code: string, message: string, width = 0, height = 0, rotation = 0): PageAnalysis {
   return {
@@ -59,10 +60,13 @@ async function analyzeWith(pdf: OpenPdf, page: PdfPage, pageNo: number, o: Resol
     }
     // Content the file marks as /Artifact (running heads, page numbers, decoration) is not part of the flow.
     const lift = pdf.marked && !pdf.suspects;
-    const runs = lift ? text.runs.filter((r) => !r.artifact) : text.runs;
     const artifacts: Line[] = lift
       ? buildRows(text.runs.filter((r) => r.artifact)).map((r) => makeLine(r.runs, r.baseline))
       : [];
+    // Pages without a usable text layer are read by OCR; the words go through the same layout as digital text.
+    const read = await textOrOcr(page, pageNo, lift ? text.runs.filter((r) => !r.artifact) : text.runs, text.width, text.height, o);
+    diagnostics.push(...read.diagnostics);
+    const runs = read.runs;
     const layout = layoutPage(runs, {
       page: pageNo,
       direction: o.direction,
@@ -74,7 +78,7 @@ async function analyzeWith(pdf: OpenPdf, page: PdfPage, pageNo: number, o: Resol
     let segments: Segment[] = layout.segments;
     let source: PageSource = 'text';
     const tagDiagnostics: Diagnostic[] = [];
-    if (o.order !== 'geometry') {
+    if (o.order !== 'geometry' && read.source === 'text') {
       const tree = await page.getStructTree().catch(() => null);
       const leaves = tree ? tagLeaves(tree) : [];
       if (leaves.length && pdf.suspects && o.order === 'auto') {
@@ -107,10 +111,11 @@ async function analyzeWith(pdf: OpenPdf, page: PdfPage, pageNo: number, o: Resol
     return {
       info: {
         page: pageNo,
-        width: round2(text.width),
-        height: round2(text.height),
-        rotation: text.rotation,
-        source,
+        width: round2(read.width),
+        height: round2(read.height),
+        rotation: (text.rotation + read.turned) % 360,
+        source: read.source === 'ocr' ? 'ocr' : source,
+        ...(read.confidence !== undefined ? { ocrConfidence: read.confidence } : {}),
         columnCount: layout.columnCount,
         gutters: layout.gutters,
         bands: layout.bands,
@@ -119,7 +124,7 @@ async function analyzeWith(pdf: OpenPdf, page: PdfPage, pageNo: number, o: Resol
       segments,
       artifacts,
       diagnostics,
-      chars: text.runs.reduce((n, r) => n + r.text.length, 0),
+      chars: runs.reduce((n, r) => n + r.text.length, 0),
     };
   } finally {
     page.cleanup();

@@ -5,3 +5,4 @@ export { ReadflowError, isReadflowError, type ErrorCode } from './errors.js';
 export { ENGINE_NAME, ENGINE_VERSION, SCHEMA_VERSION } from './constants.js';
 export { renderText } from './render/text.js';
 export type * from './types.js';
+export { terminateOcr } from './ocr/engine.js';

@@ -95,6 +95,12 @@ export interface ReadflowOptions {
    */
   ocrLang?: string;
   /**
+   * A folder holding `<lang>.traineddata.gz` for every OCR language. Needed for several languages at once (the npm
+   * data packages each live in their own folder); a single language is found in its `@tesseract.js-data` package.
+   * @default none
+   */
+  ocrDataPath?: string;
+  /**
    * Resolution pages are rendered at for OCR, dots per inch.
    * @default 300
    */
@@ -106,13 +112,14 @@ export interface ReadflowOptions {
   password?: string;
 }
 
-export type ResolvedOptions = Required<Omit<ReadflowOptions, 'pages' | 'password'>> & {
+export type ResolvedOptions = Required<Omit<ReadflowOptions, 'pages' | 'password' | 'ocrDataPath'>> & {
   /** Page numbers to read, or null for all. */
   pages: number[] | null;
   password: string | null;
+  ocrDataPath: string | null;
 };
 
-export const DEFAULT_OPTIONS: Omit<ResolvedOptions, 'pages' | 'password'> = {
+export const DEFAULT_OPTIONS: Omit<ResolvedOptions, 'pages' | 'password' | 'ocrDataPath'> = {
   direction: 'auto',
   order: 'auto',
   strict: false,
@@ -168,6 +175,7 @@ export function resolveOptions(options: ReadflowOptions = {}): ResolvedOptions {
   const resolved: ResolvedOptions = {
     pages,
     password: options.password ?? null,
+    ocrDataPath: options.ocrDataPath ?? null,
     direction: oneOf('direction', o.direction, ['ltr', 'rtl', 'auto'] as const),
     order: oneOf('order', o.order, ['auto', 'tags', 'geometry'] as const),
     strict: Boolean(o.strict),
@@ -195,6 +203,7 @@ export function resolveOptions(options: ReadflowOptions = {}): ResolvedOptions {
 
 /** The options that shape the output, as recorded in `engine.options` (no password, no limits that did not bite). */
 export function outputOptions(o: ResolvedOptions): Record<string, unknown> {
-  const { password: _password, ...rest } = o;
+  // No secrets, and no machine-local paths (the same options give the same JSON on a laptop and on Lambda).
+  const { password: _password, ocrDataPath: _dataPath, ...rest } = o;
   return rest;
 }

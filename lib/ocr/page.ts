@@ -1,0 +1,99 @@
+/**
+ * The OCR step of the per-page stage: decide, recognise, and merge the recognised words with whatever digital text
+ * the page has (a digital stamp on a scan stays digital; the OCR words it covers are dropped).
+ */
+import type { ResolvedOptions } from '../options.js';
+import type { PdfPage } from '../pdf/open.js';
+import type { Diagnostic, Run } from '../types.js';
+import { decideOcr, isSparse } from './detect.js';
+import { pageGraphics } from './graphics.js';
+import { ocrPage } from './recognize.js';
+
+/** Below this mean word confidence the OCR text is reported as unreliable. */
+export const LOW_CONFIDENCE = 60;
+
+export interface PageText {
+  runs: Run[];
+  source: 'text' | 'ocr';
+  width: number;
+  height: number;
+  /** Extra clockwise turn applied to read a sideways scan upright. */
+  turned: number;
+  confidence?: number;
+  diagnostics: Diagnostic[];
+}
+
+const overlapShare = (a: Run, b: Run) => {
+  const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+  const h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  const area = Math.max(1e-6, (a.x1 - a.x0) * (a.y1 - a.y0));
+  return w > 0 && h > 0 ? (w * h) / area : 0;
+};
+
+export async function textOrOcr(page: PdfPage, pageNo: number, runs: Run[], width: number, height: number, o: ResolvedOptions): Promise<PageText> {
+  const digital: PageText = { runs, source: 'text', width, height, turned: 0, diagnostics: [] };
+  if (o.ocr === 'off' && !isSparse(runs, width, height)) return digital;
+  const graphics = o.ocr !== 'force' && isSparse(runs, width, height) ? await pageGraphics(page).catch(() => null) : null;
+  const decision = decideOcr(o.ocr, runs, width, height, graphics);
+  if (!decision.ocr) {
+    if (decision.invisibleLayer) digital.diagnostics.push({ code: 'invisible-text-layer', severity: 'info', page: pageNo, message: decision.reason });
+    if (o.ocr === 'off' && graphics === null && isSparse(runs, width, height)) {
+      const g = await pageGraphics(page).catch(() => null);
+      if (decideOcr('auto', runs, width, height, g).ocr) {
+        digital.diagnostics.push({ code: 'ocr-needed', severity: 'warning', page: pageNo, message: 'the page looks like a scan with no usable text layer, but OCR is off (ocr: "off"): its text is missing' });
+      }
+    }
+    return digital;
+  }
+  let result;
+  try {
+    result = await ocrPage(page, { dpi: o.ocrDpi, langs: o.ocrLang, dataPath: o.ocrDataPath });
+  } catch (e) {
+    digital.diagnostics.push({
+      code: 'ocr-failed',
+      severity: 'error',
+      page: pageNo,
+      message: `the page needed OCR (${decision.reason}) but OCR failed: ${e instanceof Error ? e.message : String(e)}`,
+    });
+    return digital;
+  }
+  // Digital text stays; OCR words it already covers are dropped. A sideways scan is read in its turned frame only.
+  const kept = result.orientation === 0 ? runs : [];
+  const ocrRuns = result.runs.filter((w) => !kept.some((d) => overlapShare(w, d) > 0.5 || overlapShare(d, w) > 0.5));
+  const merged = [...kept, ...ocrRuns.map((r, i) => ({ ...r, stream: kept.length + i }))];
+  const diagnostics: Diagnostic[] = [
+    {
+      code: 'page-ocr',
+      severity: 'info',
+      page: pageNo,
+      message: `the page was read by OCR at ${o.ocrDpi} dpi (${o.ocrLang}) because ${decision.reason}`,
+      detail: { words: result.words, confidence: Math.round(result.confidence), keptDigitalRuns: kept.length },
+    },
+  ];
+  if (result.orientation !== 0) {
+    diagnostics.push({
+      code: 'ocr-orientation',
+      severity: 'info',
+      page: pageNo,
+      message: `the scan lies turned on the page: it was read turned ${result.orientation}° clockwise, and coordinates refer to the page read upright`,
+    });
+  }
+  if (result.words > 0 && result.confidence < LOW_CONFIDENCE) {
+    diagnostics.push({
+      code: 'ocr-low-confidence',
+      severity: 'warning',
+      page: pageNo,
+      message: `OCR confidence on this page is low (${Math.round(result.confidence)} of 100): its text may be unreliable`,
+      detail: { confidence: Math.round(result.confidence) },
+    });
+  }
+  return {
+    runs: merged,
+    source: 'ocr',
+    width: result.width,
+    height: result.height,
+    turned: result.orientation,
+    confidence: Math.round(result.confidence * 10) / 10,
+    diagnostics,
+  };
+}
