@@ -1,12 +1,16 @@
 /**
- * `extractDocument(bytes, options)`: every step for every page, in process. The same steps the pipeline runs
- * spread over Lambdas (plan → analyzePage per page → assembleDocument).
+ * The three steps every run takes, whoever runs them: plan the document (open it, choose the pages), analyse pages
+ * (the per-page stage), finish the document (the document stage). `extractDocument` runs them in process; the
+ * pipeline runs the plan in its splitter, the pages in its workers and the finish in its aggregator, so both give
+ * the same JSON.
  */
 import { createHash } from 'node:crypto';
 import { resolveOptions, type ReadflowOptions, type ResolvedOptions } from './options.js';
 import { closePdf, openPdf, type OpenPdf } from './pdf/open.js';
 import { analyzePage } from './analyze.js';
 import { assembleDocument } from './document/assemble.js';
+import { isSparse } from './ocr/detect.js';
+import { readPageText } from './pdf/runs.js';
 import type { Diagnostic, DocumentResult, PageAnalysis, SourceInfo } from './types.js';
 
 export interface ExtractOptions extends ReadflowOptions {
@@ -14,6 +18,15 @@ export interface ExtractOptions extends ReadflowOptions {
   onProgress?: (done: number, total: number) => void;
   /** Identity of the source recorded in `source` (name, bucket, key …); bytes and sha256 are computed. */
   source?: Partial<Omit<SourceInfo, 'bytes' | 'sha256'>>;
+}
+
+/** What the plan step learns about a document: its size, the pages to read, and file-level diagnostics. */
+export interface DocumentPlan {
+  numPages: number;
+  pages: number[];
+  diagnostics: Diagnostic[];
+  /** Pages whose text layer is sparse, so likely to need OCR (only when asked for; used to size batches). */
+  sparsePages?: number[];
 }
 
 export function sha256(bytes: Uint8Array): string {
@@ -60,8 +73,56 @@ export function planPages(numPages: number, o: ResolvedOptions): { pages: number
   return { pages, diagnostics };
 }
 
-export function fileDiagnostics(pdf: OpenPdf): Diagnostic[] {
+function fileDiagnostics(pdf: OpenPdf): Diagnostic[] {
   return pdf.warnings.map((message) => ({ code: 'damaged-file', severity: 'warning' as const, page: null, message }));
+}
+
+async function planOpen(pdf: OpenPdf, o: ResolvedOptions, sparse: boolean): Promise<DocumentPlan> {
+  const plan = planPages(pdf.numPages, o);
+  const result: DocumentPlan = { numPages: pdf.numPages, pages: plan.pages, diagnostics: [...fileDiagnostics(pdf), ...plan.diagnostics] };
+  if (sparse) {
+    result.sparsePages = [];
+    for (const n of plan.pages) {
+      try {
+        const page = await pdf.doc.getPage(n);
+        const text = await readPageText(pdf, page, o.maxRunsPerPage);
+        if (o.ocr === 'force' || (o.ocr === 'auto' && isSparse(text.runs, text.width, text.height))) result.sparsePages.push(n);
+        page.cleanup();
+      } catch {
+        // A page that cannot be read now fails in its worker, with its diagnostic.
+      }
+    }
+  }
+  return result;
+}
+
+/** Plan a document from its bytes. Throws ReadflowError for input that cannot be read at all. */
+export async function planDocument(bytes: Uint8Array, options: ReadflowOptions, opts: { sparsePages?: boolean } = {}): Promise<DocumentPlan> {
+  const o = resolveOptions(options);
+  const pdf = await openPdf(bytes, { maxBytes: o.maxBytes, password: o.password });
+  try {
+    return await planOpen(pdf, o, Boolean(opts.sparsePages));
+  } finally {
+    await closePdf(pdf);
+  }
+}
+
+/** Analyse some pages of a document (the per-page stage). */
+export async function extractPages(bytes: Uint8Array, pages: number[], options: ReadflowOptions): Promise<PageAnalysis[]> {
+  const o = resolveOptions(options);
+  const pdf = await openPdf(bytes, { maxBytes: o.maxBytes, password: o.password });
+  try {
+    const out: PageAnalysis[] = [];
+    for (const n of pages) out.push(await analyzePage(pdf, n, o));
+    return out;
+  } finally {
+    await closePdf(pdf);
+  }
+}
+
+/** Finish a document from its plan and its page analyses (the document stage). */
+export function finishDocument(plan: DocumentPlan, pages: PageAnalysis[], source: SourceInfo, options: ReadflowOptions, ms: number): DocumentResult {
+  return assembleDocument(pages, { source, numPages: plan.numPages, diagnostics: plan.diagnostics }, resolveOptions(options), ms);
 }
 
 export async function extractDocument(bytes: Uint8Array, options: ExtractOptions = {}): Promise<DocumentResult> {
@@ -70,18 +131,13 @@ export async function extractDocument(bytes: Uint8Array, options: ExtractOptions
   const source = sourceInfo(bytes, options.source);
   const pdf = await openPdf(bytes, { maxBytes: o.maxBytes, password: o.password });
   try {
-    const plan = planPages(pdf.numPages, o);
+    const plan = await planOpen(pdf, o, false);
     const pages: PageAnalysis[] = [];
     for (const n of plan.pages) {
       pages.push(await analyzePage(pdf, n, o));
       options.onProgress?.(pages.length, plan.pages.length);
     }
-    return assembleDocument(
-      pages,
-      { source, numPages: pdf.numPages, diagnostics: [...fileDiagnostics(pdf), ...plan.diagnostics] },
-      o,
-      performance.now() - started,
-    );
+    return assembleDocument(pages, { source, numPages: plan.numPages, diagnostics: plan.diagnostics }, o, performance.now() - started);
   } finally {
     await closePdf(pdf);
   }

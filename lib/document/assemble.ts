@@ -59,3 +59,25 @@ export function assembleDocument(pages: PageAnalysis[], meta: DocumentMeta, o: R
     },
   };
 }
+
+/**
+ * The result for a document that could not be read at all (not a PDF, damaged, encrypted, over a limit): status
+ * `failed`, the reason as a diagnostic, nothing else. The CLI reports these as errors; the pipeline writes them.
+ */
+export function failedResult(source: SourceInfo, o: ResolvedOptions, error: { code: string; message: string }, ms: number): DocumentResult {
+  return {
+    schemaVersion: SCHEMA_VERSION,
+    engine: { name: ENGINE_NAME, version: ENGINE_VERSION, options: outputOptions(o) },
+    source,
+    status: 'failed',
+    text: '',
+    blocks: [],
+    segments: [],
+    headers: [],
+    footers: [],
+    footnotes: [],
+    pages: [],
+    diagnostics: [{ code: error.code, severity: 'error', page: null, message: error.message }],
+    usage: { pages: 0, ocrPages: 0, ms: Math.round(ms) },
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * Dead letters: a message that exhausted its retries (a worker killed, out of memory, timed out) must not leave its
+ * document waiting forever. A page batch becomes failed-page records, named in diagnostics, and the document
+ * completes as `partial`; an intake event whose splitting kept failing, or an aggregation that kept failing,
+ * becomes a `failed` result.
+ */
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { basename } from 'node:path';
+import { failedResult } from '../lib/document/assemble.js';
+import { resolveOptions } from '../lib/options.js';
+import type { PageAnalysis } from '../lib/types.js';
+import { clients } from './shared/aws.js';
+import { loadConfig, type PipelineConfig } from './shared/env.js';
+import { jobIdOf, keys, resultKeyFor, type AggregateMessage, type BatchResult, type Manifest, type PagesMessage } from './shared/jobs.js';
+import { logger as makeLogger } from './shared/log.js';
+import { requestAggregationIfComplete } from './shared/completion.js';
+import { writeFinal } from './shared/output.js';
+import { exists, getJson, putJson } from './shared/store.js';
+import { objectsOf } from './splitter.js';
+
+const log = makeLogger('readflow-dead-letter');
+
+function givenUp(page: number): PageAnalysis {
+  return {
+    info: { page, width: 0, height: 0, rotation: 0, source: 'text', columnCount: 0, gutters: [], bands: [], spanLines: 0, failed: true },
+    segments: [],
+    artifacts: [],
+    diagnostics: [
+      {
+        code: 'page-batch-failed',
+        severity: 'error',
+        page,
+        message: "the page's batch exhausted its retries (the worker was killed, ran out of memory or timed out); the page was given up",
+      },
+    ],
+    chars: 0,
+  };
+}
+
+async function deadPages(msg: PagesMessage, receives: number, config: PipelineConfig): Promise<void> {
+  const c = clients(config);
+  const k = keys(config, msg.jobId);
+  if (!(await exists(c.s3, config.outputBucket, k.batch(msg.batch)))) {
+    const result: BatchResult = { v: 1, jobId: msg.jobId, batch: msg.batch, pages: msg.pages.map(givenUp), ms: 0 };
+    await putJson(c.s3, config.outputBucket, k.batch(msg.batch), result);
+    log.warn('page batch given up', { jobId: msg.jobId, batch: msg.batch, pages: msg.pages, receives });
+  }
+  await requestAggregationIfComplete(c, config, msg.jobId, msg.batches);
+}
+
+async function deadJob(jobId: string, reason: string, config: PipelineConfig, fallback?: { bucket: string; key: string; versionId: string | null; etag: string | null }): Promise<void> {
+  const c = clients(config);
+  const k = keys(config, jobId);
+  if (await exists(c.s3, config.outputBucket, k.final)) return;
+  const manifest = await getJson<Manifest>(c.s3, config.outputBucket, k.manifest);
+  const ref = manifest
+    ? { bucket: manifest.source.bucket!, key: manifest.source.key!, versionId: manifest.source.versionId, etag: manifest.source.etag }
+    : fallback;
+  if (!ref) return;
+  const source = manifest?.source ?? { name: basename(ref.key), ...ref, bytes: 0, sha256: '0'.repeat(64) };
+  const o = resolveOptions(manifest?.options ?? config.options);
+  await writeFinal(c, config, jobId, ref, manifest?.resultKey ?? resultKeyFor(config, ref.key), failedResult(source, o, { code: 'pipeline-failed', message: reason }, 0));
+  log.error('job given up', { jobId, key: ref.key, reason });
+}
+
+export async function handleDeadLetter(body: string, receives: number, config: PipelineConfig): Promise<void> {
+  const parsed = JSON.parse(body) as Partial<PagesMessage | AggregateMessage> & { Records?: unknown };
+  if (parsed.kind === 'pages') return deadPages(parsed as PagesMessage, receives, config);
+  if (parsed.kind === 'aggregate') {
+    return deadJob(parsed.jobId!, 'the aggregation of this document exhausted its retries', config);
+  }
+  for (const ref of objectsOf(body)) {
+    await deadJob(jobIdOf(ref, config.options), 'splitting this document exhausted its retries (the splitter was killed or timed out)', config, ref);
+  }
+}
+
+const processor = new BatchProcessor(EventType.SQS);
+
+export async function handler(event: SQSEvent, context: Context): Promise<SQSBatchResponse> {
+  const config = loadConfig();
+  const record = async (r: SQSRecord) => handleDeadLetter(r.body, Number(r.attributes?.ApproximateReceiveCount ?? 0), config);
+  return processPartialResponse(event, record, processor, { context, processInParallel: false, throwOnFullBatchFailure: false });
+}

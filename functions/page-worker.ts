@@ -1,0 +1,42 @@
+/**
+ * Page worker: each message is a batch of pages of one job. The pages are read and laid out by lib/ (OCR where a
+ * page needs it), the batch result is written to the job's scratch, and the last batch to finish asks for the
+ * aggregation. A page that throws is a page diagnostic inside the batch result, not a retry; a message whose
+ * processing fails (the object is gone, S3 is unreachable) is reported in batchItemFailures so only it is retried.
+ */
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { extractPages } from '../lib/extract.js';
+import { clients } from './shared/aws.js';
+import { loadConfig, type PipelineConfig } from './shared/env.js';
+import { keys, type BatchResult, type PagesMessage } from './shared/jobs.js';
+import { logger as makeLogger } from './shared/log.js';
+import { requestAggregationIfComplete } from './shared/completion.js';
+import { exists, getBytes, putJson } from './shared/store.js';
+
+const log = makeLogger('readflow-page-worker');
+
+export async function processBatch(msg: PagesMessage, config: PipelineConfig): Promise<void> {
+  const c = clients(config);
+  const k = keys(config, msg.jobId);
+  const at = { jobId: msg.jobId, batch: msg.batch, pages: `${msg.pages[0]}-${msg.pages[msg.pages.length - 1]}` };
+  if (!(await exists(c.s3, config.outputBucket, k.batch(msg.batch)))) {
+    const started = performance.now();
+    const bytes = await getBytes(c.s3, msg.source.bucket, msg.source.key, msg.source);
+    const pages = await extractPages(bytes, msg.pages, msg.options);
+    const result: BatchResult = { v: 1, jobId: msg.jobId, batch: msg.batch, pages, ms: Math.round(performance.now() - started) };
+    await putJson(c.s3, config.outputBucket, k.batch(msg.batch), result);
+    log.info('batch done', { ...at, ms: result.ms, ocrPages: pages.filter((p) => p.info.source === 'ocr').length });
+  } else {
+    log.info('batch already done; redelivery ignored', at);
+  }
+  await requestAggregationIfComplete(c, config, msg.jobId, msg.batches);
+}
+
+const processor = new BatchProcessor(EventType.SQS);
+
+export async function handler(event: SQSEvent, context: Context): Promise<SQSBatchResponse> {
+  const config = loadConfig();
+  const record = async (r: SQSRecord) => processBatch(JSON.parse(r.body) as PagesMessage, config);
+  return processPartialResponse(event, record, processor, { context, processInParallel: false, throwOnFullBatchFailure: false });
+}

@@ -1,0 +1,63 @@
+/**
+ * Writing a job's final result: the DocumentResult JSON with its text and Markdown renditions, the usage record,
+ * the job's final marker, and the announcement for products built on top.
+ *
+ * Exactly one result and one usage record per job: their keys derive from the job id and the input key alone, and
+ * their content from the job's stored manifest and batch results alone, so a second writer (a redelivered message,
+ * two aggregations racing) writes the same bytes to the same keys.
+ */
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { ENGINE_VERSION } from '../../lib/constants.js';
+import { renderMarkdown } from '../../lib/render/markdown.js';
+import { renderText } from '../../lib/render/text.js';
+import type { DocumentResult } from '../../lib/types.js';
+import type { Clients } from './aws.js';
+import type { PipelineConfig } from './env.js';
+import { keys, type SourceRef, type UsageRecord } from './jobs.js';
+import { putJson, putText } from './store.js';
+
+export interface FinalMarker {
+  jobId: string;
+  resultKey: string;
+  status: DocumentResult['status'];
+}
+
+export async function writeFinal(c: Clients, config: PipelineConfig, jobId: string, src: SourceRef, resultKey: string, doc: DocumentResult): Promise<void> {
+  const k = keys(config, jobId);
+  await putText(c.s3, config.outputBucket, `${resultKey}.json`, JSON.stringify(doc, null, 2) + '\n', 'application/json');
+  await putText(c.s3, config.outputBucket, `${resultKey}.md`, renderMarkdown(doc), 'text/markdown; charset=utf-8');
+  await putText(c.s3, config.outputBucket, `${resultKey}.txt`, renderText(doc), 'text/plain; charset=utf-8');
+  const usage: UsageRecord = {
+    jobId,
+    bucket: src.bucket,
+    key: src.key,
+    versionId: src.versionId,
+    etag: src.etag,
+    status: doc.status,
+    pages: doc.usage.pages,
+    ocrPages: doc.usage.ocrPages,
+    bytes: doc.source.bytes,
+    ms: doc.usage.ms,
+    engineVersion: ENGINE_VERSION,
+  };
+  await putJson(c.s3, config.outputBucket, k.usage, usage);
+  // Last: once the marker exists, a redelivered event for this job does nothing.
+  const marker: FinalMarker = { jobId, resultKey, status: doc.status };
+  await putJson(c.s3, config.outputBucket, k.final, marker);
+  if (config.notifyQueueUrl) {
+    await c.sqs.send(
+      new SendMessageCommand({
+        QueueUrl: config.notifyQueueUrl,
+        MessageBody: JSON.stringify({
+          type: 'readflow.result',
+          jobId,
+          status: doc.status,
+          source: src,
+          result: { bucket: config.outputBucket, json: `${resultKey}.json`, markdown: `${resultKey}.md`, text: `${resultKey}.txt` },
+          usage: doc.usage,
+          engineVersion: ENGINE_VERSION,
+        }),
+      }),
+    );
+  }
+}

@@ -1,0 +1,14 @@
+import { LocalPipeline } from '../../local/pipeline.js';
+import { fixture } from '../../fixtures/index.js';
+import { extractDocument } from '../../lib/extract.js';
+const p = await LocalPipeline.start({ workers: 2, digitalBatchPages: 2 });
+console.log('endpoint', p.endpoint);
+const f = fixture('chapter-furniture-5pp-rows');
+const t0 = Date.now();
+const ref = await p.put('docs/chapter one.pdf', f.pdf);
+const doc = await p.result(ref, 60000);
+console.log('status', doc.status, 'ms', Date.now() - t0, doc.usage);
+const cli = await extractDocument(f.pdf, { source: { name: 'chapter one.pdf' } });
+const strip = (d: any) => JSON.stringify({ ...d, usage: { ...d.usage, ms: 0 }, source: { ...d.source, bucket: null, key: null, versionId: null, etag: null } });
+console.log('equal', strip(doc) === strip(cli));
+await p.stop();
