@@ -1,0 +1,103 @@
+/**
+ * `npm run local`: the "drop a file in a bucket" experience without AWS. Starts the local S3/SQS server, creates the
+ * buckets and queues, runs every handler as an in-process consumer, uploads what appears in ./inbox, and writes each
+ * result to ./outbox/<name>.json with .md and .txt beside it. The endpoint also takes uploads from any S3 client
+ * (bucket `readflow-input`). Ctrl-C stops everything it started.
+ *
+ *   npm run local -- [--port 4566] [--inbox ./inbox] [--outbox ./outbox] [--workers 2] [--ocr auto|off|force]
+ */
+import { mkdirSync, readdirSync, statSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { clients } from '../functions/shared/aws.js';
+import { loadConfig } from '../functions/shared/env.js';
+import { keys, type SourceRef } from '../functions/shared/jobs.js';
+import type { FinalMarker } from '../functions/shared/output.js';
+import { getBytes, getJson, listKeys } from '../functions/shared/store.js';
+import { terminateOcr } from '../lib/ocr/engine.js';
+import { LocalPipeline } from './pipeline.js';
+
+const { values: v } = parseArgs({
+  options: {
+    port: { type: 'string', default: '4566' },
+    inbox: { type: 'string', default: './inbox' },
+    outbox: { type: 'string', default: './outbox' },
+    workers: { type: 'string', default: '2' },
+    ocr: { type: 'string' },
+  },
+});
+const inbox = resolve(v.inbox!);
+const outbox = resolve(v.outbox!);
+mkdirSync(inbox, { recursive: true });
+mkdirSync(outbox, { recursive: true });
+
+const say = (line: string) => process.stdout.write(line + '\n');
+const pipeline = await LocalPipeline.start({
+  port: Number(v.port),
+  workers: Number(v.workers),
+  options: v.ocr ? { ocr: v.ocr as 'auto' | 'off' | 'force' } : {},
+});
+const config = loadConfig(pipeline.env);
+const { s3 } = clients(config);
+
+/** Files already uploaded, by name and modification time; jobs waiting for their result. */
+const uploaded = new Map<string, number>();
+const waiting = new Map<string, { ref: SourceRef; name: string; started: number }>();
+
+async function scanInbox(): Promise<void> {
+  for (const name of readdirSync(inbox)) {
+    if (!name.toLowerCase().endsWith('.pdf')) continue;
+    const path = join(inbox, name);
+    const st = statSync(path);
+    // Wait until the file has stopped growing (a copy in progress).
+    if (Date.now() - st.mtimeMs < 500 || uploaded.get(name) === st.mtimeMs) continue;
+    uploaded.set(name, st.mtimeMs);
+    const ref = await pipeline.put(name, new Uint8Array(readFileSync(path)));
+    waiting.set(pipeline.jobId(ref), { ref, name, started: Date.now() });
+    say(`queued   ${name} (${st.size} bytes)`);
+  }
+}
+
+/** Results of objects uploaded by other S3 clients are picked up too: every final marker in the output bucket. */
+async function collect(): Promise<void> {
+  const markers = await listKeys(s3, config.outputBucket, config.jobPrefix);
+  for (const key of markers.filter((k) => k.endsWith('/final.json'))) {
+    const jobId = key.slice(config.jobPrefix.length).split('/')[0];
+    if (collected.has(jobId)) continue;
+    const marker = await getJson<FinalMarker>(s3, config.outputBucket, keys(config, jobId).final);
+    if (!marker) continue;
+    collected.add(jobId);
+    const name = basename(marker.resultKey);
+    for (const ext of ['json', 'md', 'txt']) {
+      const bytes = await getBytes(s3, config.outputBucket, `${marker.resultKey}.${ext}`);
+      writeFileSync(join(outbox, `${name}.${ext}`), bytes);
+    }
+    const w = waiting.get(jobId);
+    waiting.delete(jobId);
+    say(`${marker.status.padEnd(8)} ${name} -> ${join(v.outbox!, name)}.json${w ? ` (${((Date.now() - w.started) / 1000).toFixed(1)} s)` : ''}`);
+  }
+}
+const collected = new Set<string>();
+
+say(`ready    S3 and SQS at ${pipeline.endpoint} (input bucket ${pipeline.resources.inputBucket}, output bucket ${config.outputBucket})`);
+say(`         drop PDFs in ${v.inbox}; results appear in ${v.outbox}. Ctrl-C to stop.`);
+
+let stopping = false;
+const tick = setInterval(() => {
+  if (stopping) return;
+  void scanInbox()
+    .then(collect)
+    .catch((e) => say(`error    ${(e as Error).message}`));
+}, 500);
+
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  clearInterval(tick);
+  say('stopping');
+  await pipeline.stop();
+  await terminateOcr();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
