@@ -13,6 +13,7 @@ import { clients } from './shared/aws.js';
 import { loadConfig, type PipelineConfig } from './shared/env.js';
 import { keys, type AggregateMessage, type BatchResult, type Manifest } from './shared/jobs.js';
 import { logger as makeLogger } from './shared/log.js';
+import { count, millis } from './shared/metrics.js';
 import { writeFinal } from './shared/output.js';
 import { getJson } from './shared/store.js';
 
@@ -43,6 +44,8 @@ export async function aggregate(jobId: string, config: PipelineConfig): Promise<
   }
   const ref = { bucket: source.bucket!, key: source.key!, versionId: source.versionId, etag: source.etag };
   await writeFinal(c, config, jobId, ref, manifest.resultKey, doc);
+  count('Documents', 1, { status: doc.status });
+  millis('DocumentDuration', doc.usage.ms);
   log.info('result written', { jobId, key: source.key, status: doc.status, pages: doc.usage.pages, ocrPages: doc.usage.ocrPages });
 }
 

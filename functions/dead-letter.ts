@@ -14,6 +14,7 @@ import { clients } from './shared/aws.js';
 import { loadConfig, type PipelineConfig } from './shared/env.js';
 import { jobIdOf, keys, resultKeyFor, type AggregateMessage, type BatchResult, type Manifest, type PagesMessage } from './shared/jobs.js';
 import { logger as makeLogger } from './shared/log.js';
+import { count } from './shared/metrics.js';
 import { requestAggregationIfComplete } from './shared/completion.js';
 import { writeFinal } from './shared/output.js';
 import { exists, getJson, putJson } from './shared/store.js';
@@ -45,6 +46,7 @@ async function deadPages(msg: PagesMessage, receives: number, config: PipelineCo
     const result: BatchResult = { v: 1, jobId: msg.jobId, batch: msg.batch, pages: msg.pages.map(givenUp), ms: 0 };
     await putJson(c.s3, config.outputBucket, k.batch(msg.batch), result);
     log.warn('page batch given up', { jobId: msg.jobId, batch: msg.batch, pages: msg.pages, receives });
+    count('GivenUpPages', msg.pages.length);
   }
   await requestAggregationIfComplete(c, config, msg.jobId, msg.batches);
 }
@@ -62,6 +64,7 @@ async function deadJob(jobId: string, reason: string, config: PipelineConfig, fa
   const o = resolveOptions(manifest?.options ?? config.options);
   await writeFinal(c, config, jobId, ref, manifest?.resultKey ?? resultKeyFor(config, ref.key), failedResult(source, o, { code: 'pipeline-failed', message: reason }, 0));
   log.error('job given up', { jobId, key: ref.key, reason });
+  count('GivenUpDocuments', 1);
 }
 
 export async function handleDeadLetter(body: string, receives: number, config: PipelineConfig): Promise<void> {

@@ -11,6 +11,7 @@ import { clients } from './shared/aws.js';
 import { loadConfig, type PipelineConfig } from './shared/env.js';
 import { keys, type BatchResult, type PagesMessage } from './shared/jobs.js';
 import { logger as makeLogger } from './shared/log.js';
+import { count, millis } from './shared/metrics.js';
 import { requestAggregationIfComplete } from './shared/completion.js';
 import { exists, getBytes, putJson } from './shared/store.js';
 
@@ -26,7 +27,12 @@ export async function processBatch(msg: PagesMessage, config: PipelineConfig): P
     const pages = await extractPages(bytes, msg.pages, msg.options);
     const result: BatchResult = { v: 1, jobId: msg.jobId, batch: msg.batch, pages, ms: Math.round(performance.now() - started) };
     await putJson(c.s3, config.outputBucket, k.batch(msg.batch), result);
-    log.info('batch done', { ...at, ms: result.ms, ocrPages: pages.filter((p) => p.info.source === 'ocr').length });
+    const ocrPages = pages.filter((p) => p.info.source === 'ocr').length;
+    log.info('batch done', { ...at, ms: result.ms, ocrPages });
+    count('PagesRead', pages.length);
+    count('OcrPages', ocrPages);
+    count('FailedPages', pages.filter((p) => p.info.failed).length);
+    millis('BatchDuration', result.ms);
   } else {
     log.info('batch already done; redelivery ignored', at);
   }

@@ -16,6 +16,7 @@ import { clients } from './shared/aws.js';
 import { loadConfig, type PipelineConfig } from './shared/env.js';
 import { jobIdOf, keys, makeBatches, resultKeyFor, type Manifest, type PagesMessage, type SourceRef } from './shared/jobs.js';
 import { logger as makeLogger } from './shared/log.js';
+import { count } from './shared/metrics.js';
 import { writeFinal } from './shared/output.js';
 import { requestAggregationIfComplete } from './shared/completion.js';
 import { exists, getBytes, getJson, head, putJson } from './shared/store.js';
@@ -65,6 +66,7 @@ export async function splitObject(ref: SourceRef, config: PipelineConfig): Promi
       const message = `input is ${h.bytes} bytes, over the limit of ${o.maxBytes} (maxBytes)`;
       await writeFinal(c, config, jobId, src, resultKey, failedResult(fake, o, { code: 'too-large', message }, performance.now() - started));
       log.warn('input rejected', { ...at, reason: message });
+      count('Documents', 1, { status: 'failed' });
       return jobId;
     }
     const bytes = await getBytes(c.s3, src.bucket, src.key, src);
@@ -76,6 +78,7 @@ export async function splitObject(ref: SourceRef, config: PipelineConfig): Promi
       if (!isReadflowError(e) || !e.isInputError) throw e;
       await writeFinal(c, config, jobId, src, resultKey, failedResult(source, o, e, performance.now() - started));
       log.warn('input rejected', { ...at, reason: e.message, code: e.code });
+      count('Documents', 1, { status: 'failed' });
       return jobId;
     }
     const batches = makeBatches(plan.pages, new Set(plan.sparsePages ?? []), config.digitalBatchPages, config.ocrBatchPages);

@@ -13,6 +13,7 @@ import { loadConfig } from '../functions/shared/env.js';
 import { jobIdOf, keys, type SourceRef } from '../functions/shared/jobs.js';
 import type { FinalMarker } from '../functions/shared/output.js';
 import { getJson } from '../functions/shared/store.js';
+import { s3EventBody } from '../functions/shared/events.js';
 import { handler as splitter } from '../functions/splitter.js';
 import { handler as pageWorker } from '../functions/page-worker.js';
 import { handler as aggregator } from '../functions/aggregator.js';
@@ -43,30 +44,8 @@ export interface LocalPipelineOptions {
   logLevel?: string;
 }
 
-/** An ObjectCreated event as S3 delivers it to a queue (keys URL-encoded, spaces as '+'). */
-export function s3Event(ref: SourceRef, size: number): string {
-  return JSON.stringify({
-    Records: [
-      {
-        eventVersion: '2.1',
-        eventSource: 'aws:s3',
-        awsRegion: 'us-east-1',
-        eventTime: new Date().toISOString(),
-        eventName: 'ObjectCreated:Put',
-        s3: {
-          s3SchemaVersion: '1.0',
-          bucket: { name: ref.bucket, arn: `arn:aws:s3:::${ref.bucket}` },
-          object: {
-            key: encodeURIComponent(ref.key).replace(/%20/g, '+').replace(/%2F/g, '/'),
-            size,
-            ...(ref.etag ? { eTag: ref.etag } : {}),
-            ...(ref.versionId ? { versionId: ref.versionId } : {}),
-          },
-        },
-      },
-    ],
-  });
-}
+/** An ObjectCreated event as S3 delivers it to a queue. */
+export const s3Event = s3EventBody;
 
 export class LocalPipeline {
   readonly consumers: Consumer[] = [];
@@ -93,6 +72,7 @@ export class LocalPipeline {
       OCR_BATCH_PAGES: String(o.ocrBatchPages ?? 2),
       POWERTOOLS_LOG_LEVEL: o.logLevel ?? 'SILENT',
       LOG_LEVEL: o.logLevel ?? 'SILENT',
+      POWERTOOLS_METRICS_DISABLED: 'true',
     };
     // The handlers read their configuration from the environment, as on Lambda.
     Object.assign(process.env, env);
