@@ -30,6 +30,9 @@ Output
       --chunk-tokens N   target chunk size for --format chunks, in tokens       [default: 400]
   -o, --output PATH      write to PATH instead of stdout; with several files, PATH is a folder
                          and each result is written as <name>.<ext> inside it
+      --debug DIR        also write the debug view to DIR: page-<n>.png per page (gutters, bands,
+                         segments in reading order, furniture, OCR lines, diagnostics drawn over
+                         the page) and index.html; with several files, one subfolder per file
 
 Reading
       --pages RANGES     pages to read, e.g. 3-7,9                          [default: all]
@@ -45,7 +48,7 @@ Reading
 Limits
       --max-bytes N      largest input in bytes                              [default: 268435456]
       --max-pages N      most pages read per document                        [default: 5000]
-      --page-timeout MS  longest time spent on one page                     [default: 60000]
+      --page-timeout MS  longest time spent on one page                     [default: 120000]
 
   -q, --quiet            no progress or diagnostics on stderr
   -h, --help             this help
@@ -92,6 +95,7 @@ export async function main(argv: string[], io: CliIO = { stdout: process.stdout,
         'page-timeout': { type: 'string' },
         quiet: { type: 'boolean', short: 'q' },
         'chunk-tokens': { type: 'string' },
+        debug: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -117,6 +121,7 @@ export async function main(argv: string[], io: CliIO = { stdout: process.stdout,
     format = (v.format ?? 'text') as Format;
     if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')} (got ${v.format})`);
     chunkTokens = intOption('chunk-tokens', v['chunk-tokens']);
+    if (v.debug === '') throw new UsageError('--debug needs a folder');
     options = {
       pages: v.pages,
       direction: v.direction as ExtractOptions['direction'],
@@ -140,6 +145,8 @@ export async function main(argv: string[], io: CliIO = { stdout: process.stdout,
   if (many && v.output) {
     await mkdir(v.output, { recursive: true });
   }
+  /** Debug subfolders written so far (several files), by file: names made unique. */
+  const debugFolders: { name: string; folder: string }[] = [];
   let exit: number = EXIT.ok;
   const worse = (code: number) => {
     // The most serious outcome decides the exit code: internal > usage > bad input > strict > partial.
@@ -149,10 +156,11 @@ export async function main(argv: string[], io: CliIO = { stdout: process.stdout,
 
   for (const file of files) {
     let doc: DocumentResult;
+    let bytes: Uint8Array;
     try {
       const info = await stat(file).catch(() => null);
       if (!info || !info.isFile()) throw new ReadflowError('not-pdf', `no such file: ${file}`);
-      const bytes = new Uint8Array(await readFile(file));
+      bytes = new Uint8Array(await readFile(file));
       const showProgress = !v.quiet && Boolean(io.stderr.isTTY);
       doc = await extractDocument(bytes, {
         ...options,
@@ -191,6 +199,31 @@ export async function main(argv: string[], io: CliIO = { stdout: process.stdout,
       if (many && (format === 'text' || format === 'md')) io.stdout.write(`==> ${file} <==\n`);
       io.stdout.write(out);
     }
+    if (v.debug !== undefined) {
+      try {
+        // Loaded only when asked for: without --debug nothing of the debug view runs.
+        const { writeDebug } = await import('./debug.js');
+        let dir = v.debug;
+        if (many) {
+          const stem = basename(file, extname(file)) || 'document';
+          let folder = stem;
+          for (let i = 2; debugFolders.some((d) => d.folder === folder); i++) folder = `${stem}-${i}`;
+          debugFolders.push({ name: file, folder });
+          dir = join(v.debug, folder);
+        }
+        await writeDebug(bytes, doc, dir, { password: v.password });
+      } catch (e) {
+        err(`readflow: ${file}: could not write the debug view: ${(e as Error)?.message ?? String(e)}`);
+        worse(EXIT.internal);
+      }
+    }
+  }
+  if (many && v.debug !== undefined && debugFolders.length) {
+    const { writeDebugIndex } = await import('./debug.js');
+    await writeDebugIndex(v.debug, debugFolders).catch((e) => {
+      err(`readflow: could not write ${join(v.debug!, 'index.html')}: ${(e as Error)?.message ?? String(e)}`);
+      worse(EXIT.internal);
+    });
   }
   return exit;
 }

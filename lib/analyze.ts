@@ -12,6 +12,7 @@ import { buildRows } from './layout/rows.js';
 import { tagLeaves } from './pdf/tags.js';
 import { readTagged } from './layout/tagged.js';
 import { textOrOcr } from './ocr/page.js';
+import { pageGraphics } from './ocr/graphics.js';
 
 function failedPage(page: number, code: string, message: string, width = 0, height = 0, rotation = 0): PageAnalysis {
   return {
@@ -64,7 +65,8 @@ async function analyzeWith(pdf: OpenPdf, page: PdfPage, pageNo: number, o: Resol
       ? buildRows(text.runs.filter((r) => r.artifact)).map((r) => makeLine(r.runs, r.baseline))
       : [];
     // Pages without a usable text layer are read by OCR; the words go through the same layout as digital text.
-    const read = await textOrOcr(page, pageNo, lift ? text.runs.filter((r) => !r.artifact) : text.runs, text.width, text.height, o);
+    const known = text.operatorList ? await pageGraphics(page).catch(() => null) : null;
+    const read = await textOrOcr(page, pageNo, lift ? text.runs.filter((r) => !r.artifact) : text.runs, text.width, text.height, o, known);
     diagnostics.push(...read.diagnostics);
     const runs = read.runs;
     const layout = layoutPage(runs, {

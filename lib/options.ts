@@ -81,7 +81,7 @@ export interface ReadflowOptions {
   maxRunsPerPage?: number;
   /**
    * Longest time spent reading one page before it is given up with a `page-timeout` diagnostic, in milliseconds.
-   * @default 60000
+   * @default 120000
    */
   pageTimeoutMs?: number;
   /**
@@ -131,7 +131,7 @@ export const DEFAULT_OPTIONS: Omit<ResolvedOptions, 'pages' | 'password' | 'ocrD
   maxBytes: 256 * 1024 * 1024,
   maxPages: 5000,
   maxRunsPerPage: 200_000,
-  pageTimeoutMs: 60_000,
+  pageTimeoutMs: 120_000,
   ocr: 'auto',
   ocrLang: 'eng',
   ocrDpi: 300,

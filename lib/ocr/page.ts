@@ -6,7 +6,7 @@ import type { ResolvedOptions } from '../options.js';
 import type { PdfPage } from '../pdf/open.js';
 import type { Diagnostic, Run } from '../types.js';
 import { decideOcr, isSparse } from './detect.js';
-import { pageGraphics } from './graphics.js';
+import { pageGraphics, type PageGraphics } from './graphics.js';
 import { ocrPage } from './recognize.js';
 
 /** Below this mean word confidence the OCR text is reported as unreliable. */
@@ -30,18 +30,30 @@ const overlapShare = (a: Run, b: Run) => {
   return w > 0 && h > 0 ? (w * h) / area : 0;
 };
 
-export async function textOrOcr(page: PdfPage, pageNo: number, runs: Run[], width: number, height: number, o: ResolvedOptions): Promise<PageText> {
+/**
+ * @param known The page's graphics when its operator list was already built (for its fonts): then an invisible
+ * text layer is recognised at no cost even on pages with plenty of text.
+ */
+export async function textOrOcr(
+  page: PdfPage,
+  pageNo: number,
+  runs: Run[],
+  width: number,
+  height: number,
+  o: ResolvedOptions,
+  known: PageGraphics | null = null,
+): Promise<PageText> {
   const digital: PageText = { runs, source: 'text', width, height, turned: 0, diagnostics: [] };
-  if (o.ocr === 'off' && !isSparse(runs, width, height)) return digital;
-  const graphics = o.ocr !== 'force' && isSparse(runs, width, height) ? await pageGraphics(page).catch(() => null) : null;
+  const sparse = isSparse(runs, width, height);
+  // The page's drawing is inspected only when its text is sparse (an operator list costs time).
+  const graphics = known ?? (sparse && o.ocr !== 'force' ? await pageGraphics(page).catch(() => null) : null);
   const decision = decideOcr(o.ocr, runs, width, height, graphics);
   if (!decision.ocr) {
-    if (decision.invisibleLayer) digital.diagnostics.push({ code: 'invisible-text-layer', severity: 'info', page: pageNo, message: decision.reason });
-    if (o.ocr === 'off' && graphics === null && isSparse(runs, width, height)) {
-      const g = await pageGraphics(page).catch(() => null);
-      if (decideOcr('auto', runs, width, height, g).ocr) {
-        digital.diagnostics.push({ code: 'ocr-needed', severity: 'warning', page: pageNo, message: 'the page looks like a scan with no usable text layer, but OCR is off (ocr: "off"): its text is missing' });
-      }
+    if (decideOcr('auto', runs, width, height, graphics).invisibleLayer) {
+      digital.diagnostics.push({ code: 'invisible-text-layer', severity: 'info', page: pageNo, message: 'the page carries an invisible text layer over its image (an earlier OCR): that layer was read' });
+    }
+    if (o.ocr === 'off' && decideOcr('auto', runs, width, height, graphics).ocr) {
+      digital.diagnostics.push({ code: 'ocr-needed', severity: 'warning', page: pageNo, message: 'the page looks like a scan with no usable text layer, but OCR is off (ocr: "off"): its text is missing' });
     }
     return digital;
   }

@@ -24,6 +24,11 @@ export interface OcrResult {
 
 /** Below this mean confidence the page is tried at the other orientations (fed into the scanner sideways). */
 const RETRY_ORIENTATION_BELOW = 50;
+/**
+ * Orientations are compared on a central crop of this share of the page's width and height: enough lines to judge,
+ * a fraction of the time of a full pass.
+ */
+const PROBE_SHARE = 0.5;
 
 interface Bbox {
   x0: number;
@@ -70,6 +75,56 @@ function rotated(src: Canvas, deg: 90 | 180 | 270): Canvas {
   return out;
 }
 
+/** Rows (or columns) with less ink than this share of the fullest one count as blank. */
+const BLANK_SHARE = 0.02;
+/** The ink is sampled on an image at most this many pixels on its long side. */
+const AXIS_SAMPLE = 800;
+
+/**
+ * The direction of the text lines, from the ink alone: upright text leaves blank rows between its lines and few blank
+ * columns inside its block; text turned sideways does the opposite.
+ */
+export function lineAxis(src: Canvas): 'horizontal' | 'vertical' {
+  const f = Math.min(1, AXIS_SAMPLE / Math.max(src.width, src.height));
+  const w = Math.max(1, Math.round(src.width * f));
+  const h = Math.max(1, Math.round(src.height * f));
+  const small = createCanvas(w, h);
+  const ctx = small.getContext('2d');
+  ctx.drawImage(src, 0, 0, w, h);
+  const data = ctx.getImageData(0, 0, w, h).data;
+  const rows = new Float64Array(h);
+  const cols = new Float64Array(w);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = (y * w + x) * 4;
+      const dark = (data[i] + data[i + 1] + data[i + 2]) / 3 < 128 ? 1 : 0;
+      rows[y] += dark;
+      cols[x] += dark;
+    }
+  }
+  // Only inside the inked block (margins are blank either way).
+  const span = (p: Float64Array) => {
+    const max = Math.max(...p);
+    let lo = 0;
+    let hi = p.length - 1;
+    while (lo < hi && p[lo] <= BLANK_SHARE * max) lo++;
+    while (hi > lo && p[hi] <= BLANK_SHARE * max) hi--;
+    let blank = 0;
+    for (let i = lo; i <= hi; i++) if (p[i] <= BLANK_SHARE * max) blank++;
+    return blank / Math.max(1, hi - lo + 1);
+  };
+  return span(cols) > 1.5 * span(rows) ? 'vertical' : 'horizontal';
+}
+
+/** The central part of a canvas. */
+function crop(src: Canvas, share: number): Canvas {
+  const w = Math.round(src.width * share);
+  const h = Math.round(src.height * share);
+  const out = createCanvas(w, h);
+  out.getContext('2d').drawImage(src, (src.width - w) / 2, (src.height - h) / 2, w, h, 0, 0, w, h);
+  return out;
+}
+
 async function recognise(canvas: Canvas, langs: string, dataPath: string | null): Promise<{ lines: TLine[]; confidence: number }> {
   const worker = await ocrWorker(langs, dataPath);
   const png = canvas.toBuffer('image/png');
@@ -84,14 +139,18 @@ async function recognise(canvas: Canvas, langs: string, dataPath: string | null)
 /** OCR a page into runs in page points. */
 export async function ocrPage(page: PdfPage, opts: { dpi: number; langs: string; dataPath: string | null }): Promise<OcrResult> {
   const canvas = await renderPage(page, opts.dpi);
-  let best = { ...(await recognise(canvas, opts.langs, opts.dataPath)), orientation: 0 as OcrResult['orientation'], image: canvas };
-  if (best.confidence < RETRY_ORIENTATION_BELOW) {
-    for (const deg of [90, 270, 180] as const) {
-      const turned = rotated(canvas, deg);
-      const r = await recognise(turned, opts.langs, opts.dataPath);
-      if (r.confidence > best.confidence + 5) best = { ...r, orientation: deg, image: turned };
-    }
+  // Which way up? Tesseract reads sideways text slowly and badly, so the direction of the text lines is measured
+  // from the ink first (cheap), and only the two turns it allows are compared by reading a central crop.
+  const probe = crop(canvas, PROBE_SHARE);
+  const candidates: OcrResult['orientation'][] = lineAxis(canvas) === 'vertical' ? [90, 270] : [0, 180];
+  let orientation = candidates[0];
+  const first = await recognise(candidates[0] === 0 ? probe : rotated(probe, candidates[0] as 90), opts.langs, opts.dataPath);
+  if (first.confidence < RETRY_ORIENTATION_BELOW) {
+    const other = await recognise(rotated(probe, candidates[1] as 90 | 180 | 270), opts.langs, opts.dataPath);
+    if (other.confidence > first.confidence + 10) orientation = candidates[1];
   }
+  const image = orientation === 0 ? canvas : rotated(canvas, orientation);
+  const best = { ...(await recognise(image, opts.langs, opts.dataPath)), orientation, image };
   const scale = 72 / opts.dpi;
   const runs: Run[] = [];
   for (const line of best.lines) {

@@ -62,12 +62,14 @@ export interface PageText {
   runs: Run[];
   /** Runs left out because the page exceeded `maxRunsPerPage`. */
   droppedRuns: number;
+  /** The page's operator list was built (to learn its fonts' names); asking for it again costs nothing. */
+  operatorList: boolean;
 }
 
 /** Make sure every font used on the page has its real name: one operator list per page that brings a new font. */
-async function resolveFonts(pdf: OpenPdf, page: PdfPage, names: Iterable<string>, styles: Record<string, { fontFamily?: string }>) {
+async function resolveFonts(pdf: OpenPdf, page: PdfPage, names: Iterable<string>, styles: Record<string, { fontFamily?: string }>): Promise<boolean> {
   const missing = [...names].filter((n) => !pdf.fonts.has(n));
-  if (missing.length === 0) return;
+  if (missing.length === 0) return false;
   try {
     await page.getOperatorList();
   } catch {
@@ -85,6 +87,7 @@ async function resolveFonts(pdf: OpenPdf, page: PdfPage, names: Iterable<string>
     if (styles[n]?.fontFamily === 'monospace') facts.monospace = true;
     pdf.fonts.set(n, facts);
   }
+  return true;
 }
 
 /** Read a page's text runs. */
@@ -93,7 +96,7 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
   const vt = viewport.transform as Matrix;
   const content = await page.getTextContent({ includeMarkedContent: true });
   const styles = content.styles as Record<string, { ascent: number; descent: number; fontFamily?: string }>;
-  await resolveFonts(
+  const operatorList = await resolveFonts(
     pdf,
     page,
     new Set(content.items.filter((i): i is typeof i & { fontName: string } => 'fontName' in i).map((i) => i.fontName)),
@@ -207,6 +210,7 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
     rotation: ((page.rotate % 360) + 360) % 360,
     runs,
     droppedRuns: dropped,
+    operatorList,
   };
 }
 

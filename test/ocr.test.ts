@@ -1,0 +1,108 @@
+/**
+ * Pages without text: found, rendered, recognised with tesseract.js and ordered by the same layout as digital text.
+ * OCR misreads characters (a label's q read as g), so labels are matched by their number; the order must be exact.
+ */
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { scanFixtureAsync, type Fixture } from '../fixtures/index.js';
+import { extractDocument } from '../lib/extract.js';
+import { terminateOcr } from '../lib/ocr/engine.js';
+import { decideOcr } from '../lib/ocr/detect.js';
+import type { DocumentResult } from '../lib/types.js';
+import { run } from './support/runs.js';
+
+afterAll(() => terminateOcr());
+
+// OCR takes seconds a page, more on a busy 2-core machine.
+vi.setConfig({ testTimeout: 600_000 });
+
+/** Label numbers in the text, in order (the letter before the digits may be misread). */
+const numbers = (text: string) => [...text.matchAll(/(?<![\d])[A-Za-z]?[A-Za-z]?(\d{4})(?!\d)/g)].map((m) => Number(m[1]));
+
+function orderAndRecall(f: Fixture, doc: DocumentResult) {
+  const want = f.flow.map((l) => Number(l.slice(1)));
+  const wanted = new Set(want);
+  const got = numbers(doc.text).filter((n) => wanted.has(n));
+  let ascending = 0;
+  for (let i = 1; i < got.length; i++) if (got[i] > got[i - 1]) ascending++;
+  return { recall: new Set(got).size / want.length, ordered: got.length > 1 ? ascending / (got.length - 1) : 0 };
+}
+
+const cache = new Map<string, Promise<{ f: Fixture; doc: DocumentResult }>>();
+function read(name: Parameters<typeof scanFixtureAsync>[0], options = {}) {
+  const key = `${name}|${JSON.stringify(options)}`;
+  if (!cache.has(key)) cache.set(key, scanFixtureAsync(name).then(async (f) => ({ f, doc: await extractDocument(f.pdf, options) })));
+  return cache.get(key)!;
+}
+
+describe('finds pages that need OCR', () => {
+  it('OCRs an empty page over a picture, not a page with a text layer, and never a blank one', () => {
+    const words = Array.from({ length: 40 }, (_, i) => run(`word${i} and some more text here`, 50, 60 + i * 12));
+    expect(decideOcr('auto', [], 612, 792, { imageCoverage: 0.9, invisibleTextShare: 0 }).ocr).toBe(true);
+    expect(decideOcr('auto', words, 612, 792, { imageCoverage: 0.9, invisibleTextShare: 0 }).ocr).toBe(false);
+    expect(decideOcr('auto', [], 612, 792, { imageCoverage: 0, invisibleTextShare: 0 }).ocr).toBe(false);
+    // A tiny digital stamp on a full-page scan does not stop OCR.
+    expect(decideOcr('auto', [run('Received 2026-11-30', 500, 30, 7)], 612, 792, { imageCoverage: 1, invisibleTextShare: 0 }).ocr).toBe(true);
+    // An earlier OCR's invisible layer is kept.
+    expect(decideOcr('auto', words.slice(0, 3), 612, 792, { imageCoverage: 1, invisibleTextShare: 1 })).toMatchObject({ ocr: false, invisibleLayer: true });
+    expect(decideOcr('off', [], 612, 792, { imageCoverage: 1, invisibleTextShare: 0 }).ocr).toBe(false);
+    expect(decideOcr('force', words, 612, 792, null).ocr).toBe(true);
+  });
+});
+
+describe('reads scanned pages column by column', () => {
+  it('reads a scanned two-column page in column order', async () => {
+    const { f, doc } = await read('scan-two-col');
+    expect(doc.pages[0].source).toBe('ocr');
+    expect(doc.pages[0].columnCount).toBe(2);
+    expect(doc.pages[0].ocrConfidence).toBeGreaterThan(70);
+    expect(doc.usage.ocrPages).toBe(1);
+    const { recall, ordered } = orderAndRecall(f, doc);
+    expect(recall).toBeGreaterThan(0.6);
+    expect(ordered).toBe(1);
+    expect(doc.diagnostics.map((d) => d.code)).toContain('page-ocr');
+  });
+
+  it('reads a mixed document: digital page as text, scans by OCR, a digital stamp kept and not doubled', async () => {
+    const { f, doc } = await read('scan-mixed', { ocrDpi: 200 });
+    expect(doc.pages.map((p) => p.source)).toEqual(['text', 'ocr', 'ocr']);
+    const { recall, ordered } = orderAndRecall(f, doc);
+    expect(recall).toBeGreaterThan(0.6);
+    expect(ordered).toBe(1);
+    for (const t of f.expectText ?? []) expect(doc.text.split(t).length - 1, t).toBe(1);
+  });
+
+  it('reads a scan stored with /Rotate 90 and a scan lying sideways on the page', async () => {
+    for (const name of ['scan-rotated', 'scan-sideways'] as const) {
+      const { f, doc } = await read(name, { ocrDpi: 200 });
+      expect(doc.pages[0].source, name).toBe('ocr');
+      const { recall, ordered } = orderAndRecall(f, doc);
+      expect(recall, name).toBeGreaterThan(0.5);
+      expect(ordered, name).toBe(1);
+    }
+    const { doc } = await read('scan-sideways', { ocrDpi: 200 });
+    expect(doc.diagnostics.map((d) => d.code)).toContain('ocr-orientation');
+  });
+
+  it('keeps an earlier OCR layer (invisible text) instead of OCRing again', async () => {
+    const { f, doc } = await read('scan-ocr-layer');
+    expect(doc.pages[0].source).toBe('text');
+    expect(doc.diagnostics.map((d) => d.code)).toContain('invisible-text-layer');
+    expect(numbers(doc.text).filter((n) => f.flow.map((l) => Number(l.slice(1))).includes(n))).toEqual(f.flow.map((l) => Number(l.slice(1))));
+  });
+});
+
+describe('says so when OCR is off, forced or broken', () => {
+  it('reports a scan left unread when OCR is off, and never returns an empty page silently', async () => {
+    const { doc } = await read('scan-two-col', { ocr: 'off' });
+    expect(doc.text.trim()).toBe('');
+    expect(doc.diagnostics.find((d) => d.code === 'ocr-needed')?.severity).toBe('warning');
+  });
+
+  it('turns a worker that cannot start into a page diagnostic, not a crash', async () => {
+    const { doc } = await read('scan-two-col', { ocrLang: 'zzz' });
+    const d = doc.diagnostics.find((x) => x.code === 'ocr-failed');
+    expect(d?.severity).toBe('error');
+    expect(d?.message).toMatch(/zzz/);
+    expect(doc.status).toBe('partial');
+  });
+});
