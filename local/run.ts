@@ -4,7 +4,10 @@
  * result to ./outbox/<name>.json with .md and .txt beside it. The endpoint also takes uploads from any S3 client
  * (bucket `readflow-input`). Ctrl-C stops everything it started.
  *
- *   npm run local -- [--port 4566] [--inbox ./inbox] [--outbox ./outbox] [--workers 2] [--ocr auto|off|force]
+ *   npm run local -- [--port 4566] [--inbox ./inbox] [--outbox ./outbox] [--workers 2] [--ocr auto|off|force] [--debug]
+ *
+ * With --debug, the debug view (page images with the engine's decisions drawn over them, and index.html; see
+ * cli/debug.ts) is written to ./outbox/<name>.debug/ beside each result, from the PDF version the job read.
  */
 import { mkdirSync, readdirSync, statSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
@@ -15,6 +18,7 @@ import { keys, type SourceRef } from '../functions/shared/jobs.js';
 import type { FinalMarker } from '../functions/shared/output.js';
 import { getBytes, getJson, listKeys } from '../functions/shared/store.js';
 import { terminateOcr } from '../lib/ocr/engine.js';
+import type { DocumentResult } from '../lib/types.js';
 import { LocalPipeline } from './pipeline.js';
 
 const { values: v } = parseArgs({
@@ -24,6 +28,7 @@ const { values: v } = parseArgs({
     outbox: { type: 'string', default: './outbox' },
     workers: { type: 'string', default: '2' },
     ocr: { type: 'string' },
+    debug: { type: 'boolean' },
   },
 });
 const inbox = resolve(v.inbox!);
@@ -71,6 +76,7 @@ async function collect(): Promise<void> {
     for (const ext of ['json', 'md', 'txt']) {
       const bytes = await getBytes(s3, config.outputBucket, `${marker.resultKey}.${ext}`);
       writeFileSync(join(outbox, `${name}.${ext}`), bytes);
+      if (v.debug && ext === 'json') await debugView(JSON.parse(Buffer.from(bytes).toString('utf8')) as DocumentResult, name);
     }
     const w = waiting.get(jobId);
     waiting.delete(jobId);
@@ -78,6 +84,19 @@ async function collect(): Promise<void> {
   }
 }
 const collected = new Set<string>();
+
+/** --debug: the debug view of a result, from the uploaded PDF (the exact version the job read). */
+async function debugView(doc: DocumentResult, name: string): Promise<void> {
+  const { bucket, key, versionId, etag } = doc.source;
+  if (!bucket || !key) return;
+  try {
+    const pdf = await getBytes(s3, bucket, key, { versionId, etag });
+    const { writeDebug } = await import('../cli/debug.js');
+    await writeDebug(pdf, doc, join(outbox, `${name}.debug`));
+  } catch (e) {
+    say(`error    debug view of ${name}: ${(e as Error).message}`);
+  }
+}
 
 say(`ready    S3 and SQS at ${pipeline.endpoint} (input bucket ${pipeline.resources.inputBucket}, output bucket ${config.outputBucket})`);
 say(`         drop PDFs in ${v.inbox}; results appear in ${v.outbox}. Ctrl-C to stop.`);
