@@ -182,6 +182,10 @@ export class ReadflowStack extends Stack {
     new CfnOutput(this, 'OutputBucketName', { value: output.bucketName, description: `Results under ${s.resultPrefix}` });
     new CfnOutput(this, 'NotifyQueueUrl', { value: queues.notify.queueUrl, description: 'One message per final result' });
     new CfnOutput(this, 'DeadLetterQueueUrl', { value: queues.deadLetter.queueUrl });
+    // For `npm run reprocess` against AWS, which reads the same environment as the function.
+    new CfnOutput(this, 'IntakeQueueUrl', { value: queues.intake.queueUrl });
+    new CfnOutput(this, 'PagesQueueUrl', { value: queues.pages.queueUrl });
+    new CfnOutput(this, 'AggregateQueueUrl', { value: queues.aggregate.queueUrl });
     new CfnOutput(this, 'ReprocessFunctionName', { value: reprocess.fn.functionName, description: 'Invoke to reprocess on demand' });
   }
 

@@ -14,11 +14,19 @@ import { REPO_ROOT, type LambdaArch, type RuntimeAssetSpec } from '../bundling/r
 import type { FunctionSettings } from '../config.js';
 
 /**
- * pdf.js (and tesseract.js, bundled in) call `require` for Node built-ins and for the external @napi-rs/canvas;
- * an ESM bundle has no `require`, so the banner makes one that resolves from the bundle's own folder (where
- * node_modules/@napi-rs/canvas is shipped).
+ * An ESM bundle has no `require`, `__filename` or `__dirname`, which bundled CommonJS code uses: pdf.js and
+ * tesseract.js call `require` for Node built-ins and for the external @napi-rs/canvas (resolved from the bundle's
+ * own folder, where node_modules/@napi-rs/canvas is shipped), and tesseract.js computes its default worker path from
+ * `__dirname` when it loads (lib/ocr/engine.ts then points it at the bundled worker script).
  */
-const ESM_REQUIRE_BANNER = "import { createRequire as __readflowRequire } from 'node:module'; const require = __readflowRequire(import.meta.url);";
+const ESM_BANNER = [
+  "import { createRequire as __rfRequire } from 'node:module';",
+  "import { fileURLToPath as __rfPath } from 'node:url';",
+  "import { dirname as __rfDir } from 'node:path';",
+  'const require = __rfRequire(import.meta.url);',
+  'const __filename = __rfPath(import.meta.url);',
+  'const __dirname = __rfDir(__filename);',
+].join(' ');
 
 /**
  * The esbuild options and the copy step of a function, shared by the stack and the packaging test. @napi-rs/canvas
@@ -32,7 +40,7 @@ export function bundlingFor(spec: RuntimeAssetSpec): BundlingOptions {
     // node20, not node22: the same bytes run on Lambda's Node 22 and in the packaging test on these Node 20 machines.
     target: 'node20',
     mainFields: ['module', 'main'],
-    banner: ESM_REQUIRE_BANNER,
+    banner: ESM_BANNER,
     externalModules: ['@napi-rs/canvas'],
     minify: false,
     sourceMap: false,
