@@ -240,8 +240,8 @@ function drawOverlays(ctx: Ctx, doc: DocumentResult, info: PageInfo, s: number, 
 
   // Furniture, grey and labelled.
   const furniture: { bbox: Box; label: string }[] = [
-    ...doc.headers.filter((h) => h.page === n).map((h) => ({ bbox: h.bbox, label: h.kind })),
-    ...doc.footers.filter((f) => f.page === n).map((f) => ({ bbox: f.bbox, label: f.kind })),
+    ...doc.headers.filter((h) => h.page === n).map((h) => ({ bbox: h.bbox, label: `header: ${h.kind}` })),
+    ...doc.footers.filter((f) => f.page === n).map((f) => ({ bbox: f.bbox, label: `footer: ${f.kind}` })),
     ...doc.footnotes.filter((f) => f.page === n).map((f) => ({ bbox: f.bbox, label: `footnote${f.marker ? ` ${f.marker}` : ''}` })),
   ];
   for (const f of furniture) {
@@ -540,7 +540,10 @@ function debugHtml(doc: DocumentResult, sizes: Map<number, [number, number]>, nu
     .map((p) => {
       const [w, h] = sizes.get(p.page) ?? [0, 0];
       const segs = doc.segments.filter((sg) => sg.page === p.page);
-      const furniture = [...doc.headers, ...doc.footers].filter((f) => f.page === p.page);
+      const furniture = [
+        ...doc.headers.filter((f) => f.page === p.page).map((f) => ({ ...f, where: 'header' })),
+        ...doc.footers.filter((f) => f.page === p.page).map((f) => ({ ...f, where: 'footer' })),
+      ];
       const notes = doc.footnotes.filter((f) => f.page === p.page);
       const facts: [string, string][] = [
         ['source', p.source],
@@ -571,7 +574,7 @@ function debugHtml(doc: DocumentResult, sizes: Map<number, [number, number]>, nu
       const furnList =
         furniture.length || notes.length
           ? `<ul class="segs">${[
-              ...furniture.map((f) => `<li><b>${esc(f.kind)}</b> ${boxText(f.bbox)}: <span class="txt">${esc(f.text.slice(0, 80))}</span></li>`),
+              ...furniture.map((f) => `<li><b>${f.where}: ${esc(f.kind)}</b> ${boxText(f.bbox)}: <span class="txt">${esc(f.text.slice(0, 80))}</span></li>`),
               ...notes.map((f) => `<li><b>footnote${f.marker ? ` ${esc(f.marker)}` : ''}</b> ${boxText(f.bbox)}: <span class="txt">${esc(f.text.slice(0, 80))}</span></li>`),
             ].join('')}</ul>`
           : '<p class="none">none</p>';
