@@ -102,8 +102,9 @@ export async function textOrOcr(
   return {
     runs: merged,
     source: 'ocr',
-    width: result.width,
-    height: result.height,
+    // The page's own size (the rendered canvas rounds up to whole pixels), swapped when the scan was read turned.
+    width: result.orientation % 180 === 0 ? width : height,
+    height: result.orientation % 180 === 0 ? height : width,
     turned: result.orientation,
     confidence: Math.round(result.confidence * 10) / 10,
     diagnostics,

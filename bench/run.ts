@@ -1,0 +1,98 @@
+/**
+ * Throughput benchmark: readflow's full extraction against raw pdf.js text extraction (and pdftotext, if installed)
+ * on the generated two-column book.
+ *
+ *   npm run bench                          200 pages, 5 timed runs each
+ *   npm run bench -- --pages 500 --runs 9 --json
+ *
+ * The book (fixtures `book(pages)`: two columns drawn row by row, running heads, folios) is generated in memory
+ * and written to a temp file. Each Node contender (bench/contenders.ts) runs in its own fresh child process
+ * (bench/child.ts): one warm-up pass discarded, then N timed passes; the figure is the median wall time of a pass,
+ * in process (Node start-up and module loading not included), and the process' peak RSS (maxRSS).
+ * pdftotext (poppler, optional: `apt-get install -y poppler-utils`) is timed as `pdftotext file.pdf -`, process
+ * start-up included, the same way (one warm-up, median of N).
+ *
+ * Prints a Markdown table (for the README); --json adds one line `{...}` with every figure.
+ */
+import { cpus, loadavg } from 'node:os';
+import { fixed, intFlag, median, mib, runChild, runPdftotext, writeBook } from './common.js';
+import type { ChildResult } from './child.js';
+
+interface Row {
+  name: string;
+  pages: number;
+  medianMs: number;
+  timesMs: number[];
+  /** Median CPU time of a pass (Node contenders only). */
+  medianCpuMs: number | null;
+  pagesPerSec: number;
+  peakRssKiB: number | null;
+  baselineRssKiB: number | null;
+  chars: number;
+}
+
+function row(name: string, pages: number, timesMs: number[], peakRssKiB: number | null, baselineRssKiB: number | null, chars: number, cpuMs: number[] = []): Row {
+  const medianMs = median(timesMs);
+  const medianCpuMs = cpuMs.length ? median(cpuMs) : null;
+  return { name, pages, medianMs, timesMs, medianCpuMs, pagesPerSec: pages / (medianMs / 1000), peakRssKiB, baselineRssKiB, chars };
+}
+
+function fromChild(name: string, r: ChildResult): Row {
+  return row(name, r.pages, r.timesMs, r.peakRssKiB, r.baselineRssKiB, r.chars, r.cpuMs);
+}
+
+const pages = intFlag('--pages', 200);
+const runs = intFlag('--runs', 5);
+const json = process.argv.includes('--json');
+
+const load = loadavg()[0]!;
+const t0 = performance.now();
+const pdf = writeBook(pages);
+const genMs = performance.now() - t0;
+try {
+  const args = [pdf.file, '--warmup', '1', '--runs', String(runs)];
+  const raw = fromChild('pdf.js raw (getTextContent)', runChild(['pdfjs', ...args]));
+  const rf = fromChild('readflow extractDocument', runChild(['readflow', ...args]));
+  const p2t = runPdftotext(pdf.file, 1, runs);
+  const poppler = p2t ? row(`pdftotext (${p2t.version})`, pages, p2t.timesMs, p2t.peakRssKiB, null, p2t.chars) : null;
+  const ratio = rf.medianMs / raw.medianMs;
+
+  const lines = [
+    `Book: ${pages} pages, two columns drawn row by row, running heads and folios; ${(pdf.bytes / 1024).toFixed(0)} KiB (generated in ${fixed(genMs / 1000, 1)} s).`,
+    `Node ${process.version}, ${cpus()[0]?.model ?? 'cpu'} (${cpus().length} threads, load ${fixed(load, 1)}); median of ${runs} runs after 1 warm-up, each contender in a fresh process.`,
+    '',
+    '| contender | median time (ms) | pages/s | peak RSS (MiB) | time vs pdf.js raw |',
+    '| --- | ---: | ---: | ---: | ---: |',
+  ];
+  for (const r of [raw, rf, poppler]) {
+    if (!r) continue;
+    const vs = r === raw ? '1.00×' : `${fixed(r.medianMs / raw.medianMs, 2)}×`;
+    lines.push(`| ${r.name} | ${fixed(r.medianMs, 0)} | ${fixed(r.pagesPerSec, 0)} | ${r.peakRssKiB === null ? 'n/a' : mib(r.peakRssKiB)} | ${vs} |`);
+  }
+  lines.push('');
+  if (load > cpus().length / 2) lines.push(`Busy machine (load ${fixed(load, 1)} on ${cpus().length} threads): wall times are unreliable, compare the CPU ratio.`);
+  const cpuRatio = rf.medianCpuMs! / raw.medianCpuMs!;
+  lines.push(`readflow / pdf.js raw (time): ${fixed(ratio, 2)}× wall, ${fixed(cpuRatio, 2)}× CPU. Node times are in process (start-up and module loading excluded); peak RSS includes Node and the loaded pdf.js (${mib(raw.baselineRssKiB!)} MiB before the first pass).`);
+  lines.push(
+    poppler
+      ? 'pdftotext (optional) is timed as a whole process, start-up included; its peak RSS is from GNU time.'
+      : 'pdftotext: skipped, not on PATH (optional: apt-get install -y poppler-utils).',
+  );
+  console.log(lines.join('\n'));
+  if (json) {
+    console.log(
+      JSON.stringify({
+        book: { pages, bytes: pdf.bytes },
+        runs,
+        warmup: 1,
+        node: process.version,
+        loadAverage: load,
+        contenders: { pdfjsRaw: raw, readflow: rf, pdftotext: poppler },
+        ratioReadflowToRaw: ratio,
+        cpuRatioReadflowToRaw: cpuRatio,
+      }),
+    );
+  }
+} finally {
+  pdf.dispose();
+}
