@@ -2,8 +2,11 @@
  * Every setting of the deployment, as typed props with documented defaults, and how they are read from CDK context
  * (`cdk deploy -c architecture=x86_64 -c ocrLang=eng+deu …`, or the `context` block of cdk.json).
  */
-import type { ReadflowOptions } from '../lib/options.js';
+import { DEFAULT_OPTIONS, type ReadflowOptions } from '../lib/options.js';
 import type { LambdaArch } from './bundling/runtime-assets.js';
+
+/** The engine's own limit per page (lib/options.ts). */
+const DEFAULT_PAGE_TIMEOUT_MS = DEFAULT_OPTIONS.pageTimeoutMs;
 
 export type FunctionName = 'splitter' | 'pageWorker' | 'aggregator' | 'deadLetter' | 'reprocess';
 
@@ -28,9 +31,10 @@ export const DEFAULT_FUNCTIONS: Record<FunctionName, FunctionSettings> = {
   splitter: { memoryMb: 1024, timeoutSeconds: 300, maxConcurrency: 5, batchSize: 1 },
   // OCR is single-threaded CPU work: Lambda gives one full vCPU at 1,769 MB, so anything less makes every OCR
   // page slower in proportion and costs the same. 2,048 MB adds headroom for a 300 dpi page bitmap (~35 MB), its
-  // PNG and the tesseract wasm heap. A batch is one message (2 OCR pages ≈ 10 s, up to 40 s when a sideways scan
-  // is tried at every orientation; 50 digital pages ≈ 1 s): 180 s leaves room for a slow cold start.
-  pageWorker: { memoryMb: 2048, timeoutSeconds: 180, maxConcurrency: 20, batchSize: 1 },
+  // PNG and the tesseract wasm heap. The timeout covers a whole OCR batch even when each of its pages runs into
+  // the engine's own page timeout (2 pages × 120 s, pageTimeoutMs): then the slow page ends as a page diagnostic
+  // instead of the whole batch being killed and retried (validateSettings checks this).
+  pageWorker: { memoryMb: 2048, timeoutSeconds: 300, maxConcurrency: 20, batchSize: 1 },
   // The document stage over every page result of one document (no rendering, no OCR).
   aggregator: { memoryMb: 1024, timeoutSeconds: 300, maxConcurrency: 5, batchSize: 1 },
   deadLetter: { memoryMb: 512, timeoutSeconds: 60, maxConcurrency: 2, batchSize: 10 },
@@ -164,6 +168,15 @@ export function validateSettings(s: ReadflowSettings): void {
     if (!p.endsWith('/') || p === '/') throw new Error(`output prefixes must be non-empty folders ending in / (got "${p}")`);
   }
   if (new Set([s.resultPrefix, s.jobPrefix, s.usagePrefix]).size !== 3) throw new Error('resultPrefix, jobPrefix and usagePrefix must differ');
+  // A page the engine gives up on (pageTimeoutMs) must end as a page diagnostic, not as a killed invocation.
+  const pageTimeoutS = (s.readflowOptions.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS) / 1000;
+  const worker = functionSettings(s, 'pageWorker');
+  if (worker.timeoutSeconds < s.ocrBatchPages * pageTimeoutS + 30) {
+    throw new Error(
+      `pageWorker.timeoutSeconds (${worker.timeoutSeconds}) must cover an OCR batch whose pages all reach pageTimeoutMs: ` +
+        `at least ocrBatchPages × pageTimeoutMs + 30 s = ${s.ocrBatchPages * pageTimeoutS + 30} s`,
+    );
+  }
   for (const name of Object.keys(DEFAULT_FUNCTIONS) as FunctionName[]) {
     const f = functionSettings(s, name);
     if (f.memoryMb < 128 || f.memoryMb > 10240) throw new Error(`${name}: memoryMb must be 128–10240`);

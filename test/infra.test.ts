@@ -181,6 +181,7 @@ describe('event source mappings', () => {
     };
     check(built);
     check(buildStack({ functions: { pageWorker: { timeoutSeconds: 600 }, splitter: { timeoutSeconds: 60 } } }, { nag: false }));
+    expect(props('AWS::SQS::Queue', logicalId(stack, stack.queues.pages)).VisibilityTimeout).toBe(1800);
   });
 });
 
@@ -314,6 +315,9 @@ describe('settings', () => {
     expect(() => validateSettings({ ...DEFAULTS, jobPrefix: 'results/' })).toThrow(/differ/);
     expect(() => validateSettings({ ...DEFAULTS, functions: { pageWorker: { timeoutSeconds: 901 } } })).toThrow(/timeout/);
     expect(() => validateSettings({ ...DEFAULTS, functions: { splitter: { maxConcurrency: 1 } } })).toThrow(/maxConcurrency/);
+    // An OCR batch whose pages all hit the engine's page timeout must still fit in the page worker's timeout.
+    expect(() => validateSettings({ ...DEFAULTS, ocrBatchPages: 4 })).toThrow(/ocrBatchPages × pageTimeoutMs/);
+    expect(() => validateSettings({ ...DEFAULTS, readflowOptions: { pageTimeoutMs: 60_000 }, ocrBatchPages: 4 })).not.toThrow();
   });
 
   it('can make `cdk destroy` delete the buckets with their contents', () => {
