@@ -123,8 +123,10 @@ async function analyzeWith(pdf: OpenPdf, page: PdfPage, pageNo: number, o: Resol
         bands: layout.bands,
         spanLines: layout.spanLines,
       },
-      segments,
-      artifacts,
+      // Fresh line objects: the page stage's link from each line to its runs (lib/layout/lines.ts) is not kept alive
+      // by a result that outlives the page.
+      segments: segments.map((seg) => ({ ...seg, lines: seg.lines.map((l) => ({ ...l })) })),
+      artifacts: artifacts.map((l) => ({ ...l })),
       diagnostics,
       chars: runs.reduce((n, r) => n + r.text.length, 0),
     };

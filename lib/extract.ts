@@ -73,6 +73,26 @@ export function planPages(numPages: number, o: ResolvedOptions): { pages: number
   return { pages, diagnostics };
 }
 
+/**
+ * pdf.js keeps per-font glyph caches for the life of a document (about 9 MB per 100 pages of a book, measured):
+ * releasing them every this many pages keeps memory flat in page count for about a tenth more time.
+ */
+const CLEANUP_EVERY = 50;
+
+async function readPages(pdf: OpenPdf, pages: number[], o: ResolvedOptions, onProgress?: (done: number, total: number) => void): Promise<PageAnalysis[]> {
+  const out: PageAnalysis[] = [];
+  for (const n of pages) {
+    out.push(await analyzePage(pdf, n, o));
+    onProgress?.(out.length, pages.length);
+    if (out.length % CLEANUP_EVERY === 0) {
+      await pdf.doc.cleanup();
+      // Fonts are loaded again under new names after a cleanup.
+      pdf.fonts.clear();
+    }
+  }
+  return out;
+}
+
 function fileDiagnostics(pdf: OpenPdf): Diagnostic[] {
   return pdf.warnings.map((message) => ({ code: 'damaged-file', severity: 'warning' as const, page: null, message }));
 }
@@ -112,9 +132,7 @@ export async function extractPages(bytes: Uint8Array, pages: number[], options: 
   const o = resolveOptions(options);
   const pdf = await openPdf(bytes, { maxBytes: o.maxBytes, password: o.password });
   try {
-    const out: PageAnalysis[] = [];
-    for (const n of pages) out.push(await analyzePage(pdf, n, o));
-    return out;
+    return await readPages(pdf, pages, o);
   } finally {
     await closePdf(pdf);
   }
@@ -132,11 +150,7 @@ export async function extractDocument(bytes: Uint8Array, options: ExtractOptions
   const pdf = await openPdf(bytes, { maxBytes: o.maxBytes, password: o.password });
   try {
     const plan = await planOpen(pdf, o, false);
-    const pages: PageAnalysis[] = [];
-    for (const n of plan.pages) {
-      pages.push(await analyzePage(pdf, n, o));
-      options.onProgress?.(pages.length, plan.pages.length);
-    }
+    const pages = await readPages(pdf, plan.pages, o, options.onProgress);
     return assembleDocument(pages, { source, numPages: plan.numPages, diagnostics: plan.diagnostics }, o, performance.now() - started);
   } finally {
     await closePdf(pdf);

@@ -32,6 +32,12 @@ const MIN_VOTES = 3;
  * of its zone, so its peak stands well above the word-gap background around it.
  */
 const PEAK_SHARE = 0.5;
+/**
+ * Only the strongest peaks are measured, and only those with at least this share of the strongest one's votes:
+ * the weak ones are word gaps that happened to line up in a few rows.
+ */
+const MAX_PEAKS = 8;
+const MIN_PEAK_SHARE = 0.15;
 /** The core of a peak keeps this share of its votes; its middle is where crossing is tested. */
 const CORE_SHARE = 0.8;
 /**
@@ -77,9 +83,10 @@ export function votedCores(rows: InkRow[]): Interval[] {
   const byVotes = profile.map((_, i) => i).sort((a, b) => profile[b].count - profile[a].count || profile[a].x0 - profile[b].x0);
   const cores: Interval[] = [];
   const touching = (i: number, j: number) => Math.abs(profile[i].x1 - profile[j].x0) < 1e-9;
+  const strongest = byVotes.length ? profile[byVotes[0]].count : 0;
   for (const i of byVotes) {
     const peak = profile[i].count;
-    if (peak < MIN_VOTES) break;
+    if (peak < MIN_VOTES || peak < MIN_PEAK_SHARE * strongest || cores.length >= MAX_PEAKS) break;
     if (claimed[i]) continue;
     let lo = i;
     let hi = i;

@@ -17,6 +17,8 @@ const CELL_GAP = 1.0;
 const RTL_CHAR = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
 
 export function runsDirection(runs: Run[]): Direction {
+  // Most text has no right-to-left letter at all: one regex test per run settles it.
+  if (!runs.some((r) => RTL_CHAR.test(r.text))) return 'ltr';
   let rtl = 0;
   let all = 0;
   for (const r of runs) {

@@ -174,21 +174,22 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
       const s = (p.from + lead) * perChar;
       const e = (p.to - trail) * perChar;
       // Box corners: along the baseline from s to e, across it from descent to ascent.
-      const xs: number[] = [];
-      const ys: number[] = [];
-      for (const a of [s, e]) {
-        for (const h of [ascent * size, descent * size]) {
-          xs.push(m[4] + ux * a + vx * h);
-          ys.push(m[5] + uy * a + vy * h);
-        }
-      }
-      runs.push({
+      // Box corners: along the baseline from s to e, across it from descent to ascent.
+      const ha = ascent * size;
+      const hd = descent * size;
+      const xa = m[4] + ux * s;
+      const ya = m[5] + uy * s;
+      const xb = m[4] + ux * e;
+      const yb = m[5] + uy * e;
+      const cx = [xa + vx * ha, xa + vx * hd, xb + vx * ha, xb + vx * hd];
+      const cy = [ya + vy * ha, ya + vy * hd, yb + vy * ha, yb + vy * hd];
+      const run: Run = {
         text,
-        x0: Math.min(...xs),
-        y0: Math.min(...ys),
-        x1: Math.max(...xs),
-        y1: Math.max(...ys),
-        baseline: m[5] + uy * s,
+        x0: Math.min(cx[0], cx[1], cx[2], cx[3]),
+        y0: Math.min(cy[0], cy[1], cy[2], cy[3]),
+        x1: Math.max(cx[0], cx[1], cx[2], cx[3]),
+        y1: Math.max(cy[0], cy[1], cy[2], cy[3]),
+        baseline: ya,
         size,
         font: font.name,
         bold: font.bold,
@@ -196,11 +197,12 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
         dir,
         angle: vertical ? angle + 90 : angle,
         stream: runs.length,
-        ...(mcid ? { mcid } : {}),
-        ...(artifact ? { artifact: true } : {}),
-        ...(pendingSpace || lead > 0 || k > 0 ? { spaceBefore: true } : {}),
-        ...(trail > 0 || k < pieces.length - 1 ? { spaceAfter: true } : {}),
-      });
+      };
+      if (mcid) run.mcid = mcid;
+      if (artifact) run.artifact = true;
+      if (pendingSpace || lead > 0 || k > 0) run.spaceBefore = true;
+      if (trail > 0 || k < pieces.length - 1) run.spaceAfter = true;
+      runs.push(run);
       pendingSpace = false;
     }
   }
