@@ -65,6 +65,8 @@ function envFor(fn: FunctionName): Record<string, string> {
     else if (local[k]) env[k] = local[k];
     else throw new Error(`${fn}: no local value for ${k}`);
   }
+  // An emulated Node is slower than the engine's page timeout allows for; stretch that limit with the others.
+  if (slowdown() > 1) env.READFLOW_OPTIONS = JSON.stringify({ ...JSON.parse(env.READFLOW_OPTIONS ?? '{}'), pageTimeoutMs: 120_000 * slowdown() });
   return { ...env, AWS_ENDPOINT_URL: aws.endpoint, AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' };
 }
 
