@@ -39,10 +39,13 @@ Reading
       --direction DIR    column order: ltr, rtl or auto (from the script)   [default: auto]
       --order SOURCE     auto (tags when coherent, else geometry), tags, geometry [default: auto]
       --strict           fail instead of making any conservative choice (exit 4)
-      --partial-spans M  refuse (keep in column, report) or band            [default: refuse]
+      --partial-spans M  refuse (break only the columns it covers, report) or band
+                         (break the whole page)                              [default: refuse]
       --ocr MODE         auto, off or force                                  [default: auto]
       --ocr-lang LANGS   tesseract languages, e.g. eng or eng+deu            [default: eng]
       --ocr-dpi DPI      render resolution for OCR                           [default: 300]
+      --ocr-data DIR     folder with <lang>.traineddata.gz for every OCR language (needed for
+                         several languages at once)                [default: @tesseract.js-data/<lang>]
       --password PW      password of an encrypted PDF
 
 Limits
@@ -89,6 +92,7 @@ export async function main(argv: string[], io: CliIO = { stdout: process.stdout,
         ocr: { type: 'string' },
         'ocr-lang': { type: 'string' },
         'ocr-dpi': { type: 'string' },
+        'ocr-data': { type: 'string' },
         password: { type: 'string' },
         'max-bytes': { type: 'string' },
         'max-pages': { type: 'string' },
@@ -131,6 +135,7 @@ export async function main(argv: string[], io: CliIO = { stdout: process.stdout,
       ocr: v.ocr as ExtractOptions['ocr'],
       ocrLang: v['ocr-lang'],
       ocrDpi: intOption('ocr-dpi', v['ocr-dpi']),
+      ocrDataPath: v['ocr-data'],
       password: v.password,
       maxBytes: intOption('max-bytes', v['max-bytes']),
       maxPages: intOption('max-pages', v['max-pages']),
