@@ -2,7 +2,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { cli: 'cli/main.ts' },
+  entryPoints: { cli: 'cli/main.ts', index: 'lib/index.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
