@@ -2,7 +2,7 @@
  * The in-process contenders of the benchmark, each one full pass over a PDF held in memory:
  *
  *   pdfjs     raw pdf.js text extraction: getDocument, then per page getTextContent() and page.cleanup(),
- *             then destroy. The same pdf.js build (`pdfjs`, `pdfjsAssets()` from lib/pdf/pdfjs.ts) and the same
+ *             then destroy. The same pdf.js build (`pdfjs` from lib/pdf/pdfjs.ts) and the same
  *             getDocument options as lib/pdf/open.ts (`loadingTask`, strict reader: keep the two in step), so the
  *             difference to readflow is readflow's own work.
  *   readflow  `extractDocument(bytes)`: open, read and lay out every page, assemble the document, close.
@@ -24,17 +24,10 @@ const nonSpace = (s: string): number => s.replace(/\s+/g, '').length;
 export type Contender = (bytes: Uint8Array, onPage?: (done: number) => void) => Promise<Pass>;
 
 export const pdfjsRaw: Contender = async (bytes, onPage) => {
-  const { pdfjs, pdfjsAssets } = await import('../lib/pdf/pdfjs.js');
-  const task = pdfjs.getDocument({
-    data: new Uint8Array(bytes), // pdf.js detaches the buffer it is given; readflow copies too
-    ...pdfjsAssets(),
-    cMapPacked: true,
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    verbosity: 0,
-    stopAtErrors: true,
-  });
+  const { pdfjs } = await import('../lib/pdf/pdfjs.js');
+  const { documentParams } = await import('../lib/pdf/open.js');
+  // Exactly the parameters readflow opens documents with.
+  const task = pdfjs.getDocument(documentParams(bytes, null, true));
   const doc = await task.promise;
   let chars = 0;
   try {

@@ -77,8 +77,9 @@ function classifyOpenError(e: unknown, hasEof: boolean): ReadflowError {
  * Open a PDF. The bytes are copied: pdf.js detaches the buffer it is given.
  * Throws `ReadflowError` with code not-pdf, too-large, truncated, corrupt, encrypted or empty.
  */
-function loadingTask(bytes: Uint8Array, password: string | null, stopAtErrors: boolean) {
-  return pdfjs.getDocument({
+/** The parameters readflow opens every document with (the benchmark's raw pdf.js contender uses them too). */
+export function documentParams(bytes: Uint8Array, password: string | null, stopAtErrors: boolean) {
+  return {
     data: new Uint8Array(bytes),
     ...pdfjsAssets(),
     cMapPacked: true,
@@ -89,7 +90,11 @@ function loadingTask(bytes: Uint8Array, password: string | null, stopAtErrors: b
     // Parse errors reject instead of silently yielding a page with less text: a damaged page must be reported.
     stopAtErrors,
     ...(password !== null ? { password } : {}),
-  });
+  };
+}
+
+function loadingTask(bytes: Uint8Array, password: string | null, stopAtErrors: boolean) {
+  return pdfjs.getDocument(documentParams(bytes, password, stopAtErrors));
 }
 
 export async function openPdf(
