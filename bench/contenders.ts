@@ -3,7 +3,7 @@
  *
  *   pdfjs     raw pdf.js text extraction: getDocument, then per page getTextContent() and page.cleanup(),
  *             then destroy. The same pdf.js build (`pdfjs` from lib/pdf/pdfjs.ts) and the same
- *             getDocument options as lib/pdf/open.ts (`loadingTask`, strict reader: keep the two in step), so the
+ *             getDocument parameters (`documentParams` from lib/pdf/open.ts, the strict reader), so the
  *             difference to readflow is readflow's own work.
  *   readflow  `extractDocument(bytes)`: open, read and lay out every page, assemble the document, close.
  *
