@@ -10,7 +10,7 @@ import { failedResult } from '../lib/document/assemble.js';
 import { isReadflowError } from '../lib/errors.js';
 import { resolveOptions } from '../lib/options.js';
 import { clients } from './shared/aws.js';
-import { loadConfig, type PipelineConfig } from './shared/env.js';
+import { loadConfig, withSecrets, type PipelineConfig } from './shared/env.js';
 import { keys, type AggregateMessage, type BatchResult, type Manifest } from './shared/jobs.js';
 import { logger as makeLogger } from './shared/log.js';
 import { count, millis } from './shared/metrics.js';
@@ -36,7 +36,7 @@ export async function aggregate(jobId: string, config: PipelineConfig): Promise<
   const { source } = manifest;
   let doc;
   try {
-    doc = finishDocument(manifest.plan, pages, source, manifest.options, ms);
+    doc = finishDocument(manifest.plan, pages, source, withSecrets(manifest.options, config), ms);
   } catch (e) {
     // Under `strict`, a conservative choice is a refusal: the result says so instead of retrying forever.
     if (!isReadflowError(e)) throw e;

@@ -9,7 +9,7 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import { basename } from 'node:path';
 import { failedResult } from '../lib/document/assemble.js';
 import { resolveOptions } from '../lib/options.js';
-import type { PageAnalysis } from '../lib/types.js';
+import { failedPage } from '../lib/analyze.js';
 import { clients } from './shared/aws.js';
 import { loadConfig, type PipelineConfig } from './shared/env.js';
 import { jobIdOf, keys, resultKeyFor, type AggregateMessage, type BatchResult, type Manifest, type PagesMessage } from './shared/jobs.js';
@@ -22,22 +22,8 @@ import { objectsOf } from './splitter.js';
 
 const log = makeLogger('readflow-dead-letter');
 
-function givenUp(page: number): PageAnalysis {
-  return {
-    info: { page, width: 0, height: 0, rotation: 0, source: 'text', columnCount: 0, gutters: [], bands: [], spanLines: 0, failed: true },
-    segments: [],
-    artifacts: [],
-    diagnostics: [
-      {
-        code: 'page-batch-failed',
-        severity: 'error',
-        page,
-        message: "the page's batch exhausted its retries (the worker was killed, ran out of memory or timed out); the page was given up",
-      },
-    ],
-    chars: 0,
-  };
-}
+const givenUp = (page: number) =>
+  failedPage(page, 'page-batch-failed', "the page's batch exhausted its retries (the worker was killed, ran out of memory or timed out); the page was given up");
 
 async function deadPages(msg: PagesMessage, receives: number, config: PipelineConfig): Promise<void> {
   const c = clients(config);

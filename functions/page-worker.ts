@@ -13,7 +13,9 @@ import { keys, type BatchResult, type PagesMessage } from './shared/jobs.js';
 import { logger as makeLogger } from './shared/log.js';
 import { count, millis } from './shared/metrics.js';
 import { requestAggregationIfComplete } from './shared/completion.js';
-import { exists, getBytes, putJson } from './shared/store.js';
+import { exists, getBytes, isPreconditionFailed, putJson } from './shared/store.js';
+import { failedPage } from '../lib/analyze.js';
+import { withSecrets } from './shared/env.js';
 
 const log = makeLogger('readflow-page-worker');
 
@@ -23,8 +25,15 @@ export async function processBatch(msg: PagesMessage, config: PipelineConfig): P
   const at = { jobId: msg.jobId, batch: msg.batch, pages: `${msg.pages[0]}-${msg.pages[msg.pages.length - 1]}` };
   if (!(await exists(c.s3, config.outputBucket, k.batch(msg.batch)))) {
     const started = performance.now();
-    const bytes = await getBytes(c.s3, msg.source.bucket, msg.source.key, msg.source);
-    const pages = await extractPages(bytes, msg.pages, msg.options);
+    const bytes = await getBytes(c.s3, msg.source.bucket, msg.source.key, msg.source).catch((e: unknown) => {
+      if (isPreconditionFailed(e)) return null;
+      throw e;
+    });
+    // Secrets travel in the functions' configuration, never in messages or manifests.
+    const options = withSecrets(msg.options, config);
+    const pages = bytes
+      ? await extractPages(bytes, msg.pages, options)
+      : msg.pages.map((p) => failedPage(p, 'source-changed', 'the input object was replaced while the document was being read (its ETag no longer matches); this version can no longer be read'));
     const result: BatchResult = { v: 1, jobId: msg.jobId, batch: msg.batch, pages, ms: Math.round(performance.now() - started) };
     await putJson(c.s3, config.outputBucket, k.batch(msg.batch), result);
     const ocrPages = pages.filter((p) => p.info.source === 'ocr').length;
@@ -35,6 +44,8 @@ export async function processBatch(msg: PagesMessage, config: PipelineConfig): P
     millis('BatchDuration', result.ms);
   } else {
     log.info('batch already done; redelivery ignored', at);
+    // A late duplicate of a finished job asks for nothing more.
+    if (await exists(c.s3, config.outputBucket, k.final)) return;
   }
   await requestAggregationIfComplete(c, config, msg.jobId, msg.batches);
 }

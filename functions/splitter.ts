@@ -13,7 +13,7 @@ import { failedResult } from '../lib/document/assemble.js';
 import { isReadflowError } from '../lib/errors.js';
 import { resolveOptions } from '../lib/options.js';
 import { clients } from './shared/aws.js';
-import { loadConfig, type PipelineConfig } from './shared/env.js';
+import { loadConfig, withoutSecrets, type PipelineConfig } from './shared/env.js';
 import { jobIdOf, keys, makeBatches, resultKeyFor, type Manifest, type PagesMessage, type SourceRef } from './shared/jobs.js';
 import { logger as makeLogger } from './shared/log.js';
 import { count } from './shared/metrics.js';
@@ -82,14 +82,14 @@ export async function splitObject(ref: SourceRef, config: PipelineConfig): Promi
       return jobId;
     }
     const batches = makeBatches(plan.pages, new Set(plan.sparsePages ?? []), config.digitalBatchPages, config.ocrBatchPages);
-    manifest = { v: 1, jobId, source, options: config.options, plan, batches, resultKey, ms: Math.round(performance.now() - started) };
+    manifest = { v: 1, jobId, source, options: withoutSecrets(config.options), plan, batches, resultKey, ms: Math.round(performance.now() - started) };
     await putJson(c.s3, config.outputBucket, k.manifest, manifest);
   }
   // Send every batch that has no result yet (all of them the first time; the missing ones on a redelivery).
   const pending: PagesMessage[] = [];
   for (const b of manifest.batches) {
     if (await exists(c.s3, config.outputBucket, k.batch(b.index))) continue;
-    pending.push({ v: 1, kind: 'pages', jobId, batch: b.index, batches: manifest.batches.length, pages: b.pages, source: src, options: config.options });
+    pending.push({ v: 1, kind: 'pages', jobId, batch: b.index, batches: manifest.batches.length, pages: b.pages, source: src, options: withoutSecrets(config.options) });
   }
   for (let i = 0; i < pending.length; i += 10) {
     const chunk = pending.slice(i, i + 10);

@@ -14,7 +14,8 @@ import { readTagged } from './layout/tagged.js';
 import { textOrOcr } from './ocr/page.js';
 import { pageGraphics } from './ocr/graphics.js';
 
-function failedPage(page: number, code: string, message: string, width = 0, height = 0, rotation = 0): PageAnalysis {
+/** A page that could not be read: an error diagnostic with the reason, and no text. */
+export function failedPage(page: number, code: string, message: string, width = 0, height = 0, rotation = 0): PageAnalysis {
   return {
     info: { page, width, height, rotation, source: 'text', columnCount: 0, gutters: [], bands: [], spanLines: 0, failed: true },
     segments: [],

@@ -29,7 +29,7 @@ export interface LocalPipelineOptions {
   workers?: number;
   /** Start page workers in process (false: the caller runs them, e.g. in child processes). @default true */
   inProcessWorkers?: boolean;
-  /** Queue visibility timeout, seconds. @default 30 */
+  /** Queue visibility timeout, seconds. @default 180 */
   visibilityTimeout?: number;
   /** Receives before the dead-letter queue. @default 3 */
   maxReceiveCount?: number;

@@ -20,7 +20,7 @@ export interface LocalResources {
 }
 
 export interface ResourceOptions {
-  /** Seconds a received message stays invisible before it is delivered again. @default 30 */
+  /** Seconds a received message stays invisible before it is delivered again (long enough for an OCR batch). @default 180 */
   visibilityTimeout?: number;
   /** Receives before a message moves to the dead-letter queue. @default 3 */
   maxReceiveCount?: number;
@@ -39,7 +39,7 @@ export async function createResources(endpoint: string, opts: ResourceOptions = 
   const dlq = await queue('readflow-dead-letter');
   const dlqArn = (await c.sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlq, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
   const redrive = {
-    VisibilityTimeout: String(opts.visibilityTimeout ?? 30),
+    VisibilityTimeout: String(opts.visibilityTimeout ?? 180),
     RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqArn, maxReceiveCount: opts.maxReceiveCount ?? 3 }),
   };
   const intake = await queue('readflow-intake', redrive);

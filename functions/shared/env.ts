@@ -74,3 +74,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PipelineConfig
     region: env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1',
   };
 }
+
+/** Options as they may be written to messages and manifests: without secrets. */
+export function withoutSecrets(options: ReadflowOptions): ReadflowOptions {
+  const { password: _password, ...rest } = options;
+  return rest;
+}
+
+/** Options as a function uses them: the stored ones plus the secrets from its own configuration. */
+export function withSecrets(options: ReadflowOptions, config: PipelineConfig): ReadflowOptions {
+  return config.options.password === undefined ? options : { ...options, password: config.options.password };
+}

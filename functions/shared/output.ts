@@ -14,19 +14,36 @@ import type { DocumentResult } from '../../lib/types.js';
 import type { Clients } from './aws.js';
 import type { PipelineConfig } from './env.js';
 import { keys, type SourceRef, type UsageRecord } from './jobs.js';
-import { putJson, putText } from './store.js';
+import { head, putJson, putText } from './store.js';
 
 export interface FinalMarker {
   jobId: string;
   resultKey: string;
   status: DocumentResult['status'];
+  /**
+   * The input key holds a newer version than the one this job read: the result was not written over the newer
+   * version's (results are keyed by input key).
+   */
+  superseded?: boolean;
+}
+
+/** Is the object at the source key now another version than the one the job read? */
+async function superseded(c: Clients, src: SourceRef): Promise<boolean> {
+  const now = await head(c.s3, src.bucket, src.key);
+  if (!now) return false;
+  if (src.versionId && now.versionId) return src.versionId !== now.versionId;
+  return Boolean(src.etag && now.etag && src.etag !== now.etag);
 }
 
 export async function writeFinal(c: Clients, config: PipelineConfig, jobId: string, src: SourceRef, resultKey: string, doc: DocumentResult): Promise<void> {
   const k = keys(config, jobId);
-  await putText(c.s3, config.outputBucket, `${resultKey}.json`, JSON.stringify(doc, null, 2) + '\n', 'application/json');
-  await putText(c.s3, config.outputBucket, `${resultKey}.md`, renderMarkdown(doc), 'text/markdown; charset=utf-8');
-  await putText(c.s3, config.outputBucket, `${resultKey}.txt`, renderText(doc), 'text/plain; charset=utf-8');
+  // Results are keyed by input key: a job that read a version since replaced must not overwrite the newer result.
+  const stale = await superseded(c, src);
+  if (!stale) {
+    await putText(c.s3, config.outputBucket, `${resultKey}.json`, JSON.stringify(doc, null, 2) + '\n', 'application/json');
+    await putText(c.s3, config.outputBucket, `${resultKey}.md`, renderMarkdown(doc), 'text/markdown; charset=utf-8');
+    await putText(c.s3, config.outputBucket, `${resultKey}.txt`, renderText(doc), 'text/plain; charset=utf-8');
+  }
   const usage: UsageRecord = {
     jobId,
     bucket: src.bucket,
@@ -41,9 +58,8 @@ export async function writeFinal(c: Clients, config: PipelineConfig, jobId: stri
     engineVersion: ENGINE_VERSION,
   };
   await putJson(c.s3, config.outputBucket, k.usage, usage);
-  // Last: once the marker exists, a redelivered event for this job does nothing.
-  const marker: FinalMarker = { jobId, resultKey, status: doc.status };
-  await putJson(c.s3, config.outputBucket, k.final, marker);
+  // The announcement goes before the final marker: a crash between the two repeats the announcement on
+  // redelivery (at least once) instead of losing it.
   if (config.notifyQueueUrl) {
     await c.sqs.send(
       new SendMessageCommand({
@@ -53,11 +69,15 @@ export async function writeFinal(c: Clients, config: PipelineConfig, jobId: stri
           jobId,
           status: doc.status,
           source: src,
-          result: { bucket: config.outputBucket, json: `${resultKey}.json`, markdown: `${resultKey}.md`, text: `${resultKey}.txt` },
+          result: stale ? null : { bucket: config.outputBucket, json: `${resultKey}.json`, markdown: `${resultKey}.md`, text: `${resultKey}.txt` },
+          ...(stale ? { superseded: true } : {}),
           usage: doc.usage,
           engineVersion: ENGINE_VERSION,
         }),
       }),
     );
   }
+  // Last: once the marker exists, a redelivered event for this job does nothing.
+  const marker: FinalMarker = { jobId, resultKey, status: doc.status, ...(stale ? { superseded: true } : {}) };
+  await putJson(c.s3, config.outputBucket, k.final, marker);
 }

@@ -18,6 +18,12 @@ const notFound = (e: unknown) => {
   return err?.name === 'NotFound' || err?.name === 'NoSuchKey' || err?.$metadata?.httpStatusCode === 404;
 };
 
+/** The object is no longer the version asked for (If-Match on an ETag that changed). */
+export const isPreconditionFailed = (e: unknown) => {
+  const err = e as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return err?.name === 'PreconditionFailed' || err?.$metadata?.httpStatusCode === 412;
+};
+
 export async function head(s3: S3Client, bucket: string, key: string, versionId?: string | null): Promise<ObjectHead | null> {
   try {
     const r = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key, ...(versionId ? { VersionId: versionId } : {}) }));

@@ -190,7 +190,9 @@ export interface ResultNotice {
   jobId: string;
   status: DocumentResult['status'];
   source: SourceRef;
-  result: { bucket: string; json: string; markdown: string; text: string };
+  result: { bucket: string; json: string; markdown: string; text: string } | null;
+  /** The input key holds a newer version than the one this job read. */
+  superseded?: boolean;
   usage: DocumentResult['usage'];
   engineVersion: string;
 }
