@@ -75,9 +75,10 @@ export function planPages(numPages: number, o: ResolvedOptions): { pages: number
 
 /**
  * pdf.js keeps per-font glyph caches for the life of a document (about 9 MB per 100 pages of a book, measured):
- * releasing them every this many pages keeps memory flat in page count for about a tenth more time.
+ * releasing them every this many pages bounds memory whatever the page count (a cleanup costs the next page a
+ * reload of its fonts: a few per cent of the time at this interval).
  */
-const CLEANUP_EVERY = 50;
+const CLEANUP_EVERY = 100;
 
 async function readPages(pdf: OpenPdf, pages: number[], o: ResolvedOptions, onProgress?: (done: number, total: number) => void): Promise<PageAnalysis[]> {
   const out: PageAnalysis[] = [];

@@ -78,12 +78,18 @@ const continues = (g: Group) => g.kind === 'paragraph' && /^[\p{Ll}\d(,;]/u.test
 
 /** Build the document's blocks from its flow segments, in reading order. */
 export function buildBlocks(segments: Segment[], body: number, advance: number): Block[] {
-  const vocab = new Vocabulary();
-  for (const seg of segments) {
-    seg.lines.forEach((l, i) =>
-      vocab.add(l.text, { endsBroken: endsWithBreakHyphen(l.text), startsContinued: i > 0 && endsWithBreakHyphen(seg.lines[i - 1].text) }),
-    );
-  }
+  // The vocabulary is built only if a line break needs a hyphen decided.
+  let built: Vocabulary | null = null;
+  const vocab = () => {
+    if (built) return built;
+    built = new Vocabulary();
+    for (const seg of segments) {
+      seg.lines.forEach((l, i) =>
+        built!.add(l.text, { endsBroken: endsWithBreakHyphen(l.text), startsContinued: i > 0 && endsWithBreakHyphen(seg.lines[i - 1].text) }),
+      );
+    }
+    return built;
+  };
 
   const groups: Group[] = [];
   for (const seg of segments) {

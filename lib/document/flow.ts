@@ -21,7 +21,7 @@ export interface Flow {
 }
 
 /** Compatibility characters and ligatures as the reader sees them: NFKC on text only, after the geometry. */
-export const clean = (s: string) => s.normalize('NFKC').replace(/\u00ad(?!\n)/g, '');
+export const clean = (s: string) => (/^[\x00-\x7e]*$/.test(s) ? s : s.normalize('NFKC').replace(/\u00ad(?!\n)/g, ''));
 
 function cleanLine(l: Line): Line {
   const out: Line = { ...l, text: clean(l.text) };

@@ -45,7 +45,10 @@ const PAGE_LABEL = [
   /^[A-Z]?\d{1,3}\s*[-–.]\s*\d{1,4}$/,
   /^(page\s+)?[ivxlcdm]{1,7}$/i,
 ];
-export const isPageLabel = (text: string) => PAGE_LABEL.some((re) => re.test(text.normalize('NFKC').trim()));
+/** Page labels are short; longer lines are not tested against the patterns at all. */
+const MAX_LABEL_CHARS = 24;
+export const isPageLabel = (text: string) =>
+  text.length <= MAX_LABEL_CHARS && PAGE_LABEL.some((re) => re.test(text.normalize('NFKC').trim()));
 
 export interface FurnitureResult {
   headers: FurnitureItem[];

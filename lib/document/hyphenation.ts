@@ -5,8 +5,8 @@
  * is not.
  */
 
-/** Letters of any script (and combining marks), for word matching. */
-const WORD = /[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*/gu;
+/** Words of any script (letters and combining marks), hyphenated compounds as one token. */
+const TOKEN = /[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*(?:[-\u2010\u2011][\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*)*/gu;
 const HYPHENS = /[-\u2010\u2011]$/;
 const SOFT_HYPHEN = '\u00ad';
 
@@ -16,15 +16,17 @@ export class Vocabulary {
 
   /** Count the words of a line. Fragments at a hyphenated line end or a continued line start are not words. */
   add(text: string, opts: { endsBroken: boolean; startsContinued: boolean }): void {
-    const tokens = text.split(/\s+/).filter(Boolean);
-    tokens.forEach((tok, i) => {
-      if (i === tokens.length - 1 && opts.endsBroken) return;
-      if (i === 0 && opts.startsContinued) return;
-      const lower = tok.toLowerCase();
-      // Hyphenated compounds inside a line are evidence for keeping such hyphens.
-      const compound = lower.match(/[\p{L}\p{M}]+(?:[-\u2010\u2011][\p{L}\p{M}]+)+/u);
-      if (compound) this.compounds.set(compound[0].replace(/[\u2010\u2011]/g, '-'), (this.compounds.get(compound[0]) ?? 0) + 1);
-      for (const w of lower.match(WORD) ?? []) this.words.set(w, (this.words.get(w) ?? 0) + 1);
+    const matches = [...text.toLowerCase().matchAll(TOKEN)];
+    matches.forEach((m, i) => {
+      if (i === matches.length - 1 && opts.endsBroken && m.index! + m[0].length >= text.length - 1) return;
+      if (i === 0 && opts.startsContinued && m.index === 0) return;
+      const word = m[0];
+      if (/[-\u2010\u2011]/.test(word)) {
+        // A hyphenated compound inside a line is evidence for keeping such hyphens; its parts are words too.
+        const compound = word.replace(/[\u2010\u2011]/g, '-');
+        this.compounds.set(compound, (this.compounds.get(compound) ?? 0) + 1);
+        for (const part of compound.split('-')) this.words.set(part, (this.words.get(part) ?? 0) + 1);
+      } else this.words.set(word, (this.words.get(word) ?? 0) + 1);
     });
   }
 
@@ -48,7 +50,8 @@ const CJK = /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\u3000-\u303f]
  * Join two pieces of text that a line (or column, or page) break separated. Returns the joined text; a hyphen kept
  * for lack of evidence stays at the end of its line (`"some-\nthing"`).
  */
-export function joinBroken(before: string, after: string, vocab: Vocabulary): string {
+export function joinBroken(before: string, after: string, vocabulary: Vocabulary | (() => Vocabulary)): string {
+  const vocab = () => (typeof vocabulary === 'function' ? vocabulary() : vocabulary);
   const a = before.replace(/\s+$/, '');
   const b = after.replace(/^\s+/, '');
   if (!a) return b;
@@ -60,12 +63,12 @@ export function joinBroken(before: string, after: string, vocab: Vocabulary): st
     if (head && tail) {
       const joined = head + tail;
       const stem = a.slice(0, -1);
-      if (vocab.hasWord(joined)) return stem + b;
-      if (vocab.hasCompound(`${head}-${tail}`)) return a + b;
+      if (vocab().hasWord(joined)) return stem + b;
+      if (vocab().hasCompound(`${head}-${tail}`)) return a + b;
       // An upper-case continuation (Anglo-/Saxon) is a compound.
       if (/^\p{Lu}/u.test(tail)) return a + b;
       // Both halves are words of the document: a compound, or a word the document never shows whole.
-      if (vocab.hasWord(head) && vocab.hasWord(tail)) return a + '\n' + b;
+      if (vocab().hasWord(head) && vocab().hasWord(tail)) return a + '\n' + b;
       // One half is no word anywhere in the document: a syllable break.
       return stem + b;
     }

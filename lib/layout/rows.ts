@@ -27,6 +27,11 @@ const SCRIPT_SIZE_RATIO = 0.9;
 const SCRIPT_REACH = 0.6;
 /** ...beside it, not over it, and is short (an exponent, a note marker, an index). */
 const SCRIPT_MAX_CHARS = 8;
+/**
+ * Only rows this short are looked at as a whole for scripts (a row of its own for a raised note marker); in longer
+ * rows only the runs smaller than the row's main size are.
+ */
+const SCRIPT_ROW_RUNS = 4;
 
 function rowOf(runs: Run[]): Row {
   runs.sort((a, b) => a.x0 - b.x0 || a.stream - b.stream);
@@ -82,17 +87,22 @@ export function buildRows(runs: Run[]): Row[] {
   }
   // Pass 2: move script runs to the row of the larger run they touch.
   const rows = clusters.map(rowOf);
+  const changed = new Set<Row>();
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
     const keep: Run[] = [];
     for (const r of row.runs) {
-      const host = findScriptHost(r, rows, i);
-      if (host) host.runs.push(r);
-      else keep.push(r);
+      // Only runs smaller than the row's main size can be scripts of another row.
+      const host = r.size < row.size * SCRIPT_SIZE_RATIO || row.runs.length <= SCRIPT_ROW_RUNS ? findScriptHost(r, rows, i) : null;
+      if (host) {
+        host.runs.push(r);
+        changed.add(host);
+        changed.add(row);
+      } else keep.push(r);
     }
     row.runs = keep;
   }
-  const result = rows.filter((r) => r.runs.length > 0).map((r) => rowOf(r.runs));
+  const result = rows.filter((r) => r.runs.length > 0).map((r) => (changed.has(r) ? rowOf(r.runs) : r));
   result.sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0);
   result.forEach((r, i) => (r.index = i));
   return result;

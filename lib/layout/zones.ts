@@ -140,7 +140,9 @@ function looksTabular(rows: InkRow[], gutters: Interval[], bodySize: number): bo
     texts.forEach((t, j) => {
       if (t.length === 0) return;
       used++;
-      words[j].push(t.join(' ').split(/\s+/).filter(Boolean).length);
+      let n = 0;
+      for (const piece of t) n += piece.split(' ').length;
+      words[j].push(n);
     });
     if (used >= 2) multi++;
   }
@@ -177,7 +179,7 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
     for (const other of candidates) {
       if (other === best) continue;
       if (gutters.some((g) => other.gutter[0] < g[1] && other.gutter[1] > g[0])) continue;
-      const inColumns = zoneRows.filter((r) => !gutters.some((g) => classify(g, [r]).crossing.size > 0));
+      const inColumns = zoneRows.filter((r) => !r.ink.some((iv) => gutters.some((g) => iv[0] < g[1] && iv[1] > g[0])));
       const { crossing } = classify(other.gutter, inColumns);
       const support = sideSupport(other.gutter, inColumns);
       const st = stretches(other.gutter, zoneRows);

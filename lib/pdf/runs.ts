@@ -35,6 +35,8 @@ function multiply(m: Matrix, n: Matrix): Matrix {
  * letters in a row, each separated by one space, are one word.
  */
 export function collapseLetterSpacing(text: string): string {
+  // Cheap test first: three single characters in a row, space-separated.
+  if (!/(?:^| )[^ ] [^ ] [^ ](?: |$)/.test(text)) return text;
   return text.replace(/(?<![^\s])\p{L}(?: \p{L}(?![^\s])){2,}/gu, (m) => m.replace(/ /g, ''));
 }
 
