@@ -1,5 +1,5 @@
 /**
- * One contender in one fresh process, so its peak RSS (`process.resourceUsage().maxRSS`) is its own.
+ * One contender in one fresh process, so its peak RSS (VmHWM, see rss.ts) is its own.
  * Started by bench/run.ts, bench/memory.ts and bench/profile.ts, bundled to bench/out/child.mjs (see common.ts);
  * by hand, after any of them has run once:
  *
@@ -15,6 +15,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { contenders } from './contenders.js';
+import { peakRssKiB } from './rss.js';
 
 export interface ChildResult {
   contender: string;
@@ -24,9 +25,9 @@ export interface ChildResult {
   timesMs: number[];
   /** CPU time (user + system, all threads of the process) of each timed pass, ms: steadier than wall time on a busy machine. */
   cpuMs: number[];
-  /** maxRSS after loading modules and reading the file, before any pass (KiB). */
+  /** Peak RSS after loading modules and reading the file, before any pass (KiB). */
   baselineRssKiB: number;
-  /** maxRSS of the process at the end (KiB). */
+  /** Peak RSS of the process at the end (KiB). */
   peakRssKiB: number;
   /** --probe only: live heap after a forced GC once `page` pages were done (page 0: before the pass). */
   live?: { page: number; bytes: number }[];
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
   const run = name ? contenders[name] : undefined;
   if (!run || !file) throw new Error(`usage: child.ts <${Object.keys(contenders).join('|')}> <file.pdf> [--warmup N] [--runs N] [--probe]`);
   const bytes = new Uint8Array(readFileSync(file));
-  const baselineRssKiB = process.resourceUsage().maxRSS;
+  const baselineRssKiB = peakRssKiB();
   const result: ChildResult = { contender: name!, pages: 0, chars: 0, timesMs: [], cpuMs: [], baselineRssKiB, peakRssKiB: 0 };
 
   if (rest.includes('--probe')) {
@@ -77,7 +78,7 @@ async function main(): Promise<void> {
       result.chars = pass.chars;
     }
   }
-  result.peakRssKiB = process.resourceUsage().maxRSS;
+  result.peakRssKiB = peakRssKiB();
   process.stdout.write(`BENCH ${JSON.stringify(result)}\n`);
 }
 

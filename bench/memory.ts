@@ -6,7 +6,7 @@
  *
  * For each book and each of pdf.js raw and readflow (bench/contenders.ts), two fresh child processes
  * (bench/child.ts):
- *   peak   one pass, no warm-up: the process' peak RSS (maxRSS), Node and pdf.js included;
+ *   peak   one pass, no warm-up: the process' peak RSS (VmHWM, see rss.ts), Node and pdf.js included;
  *   probe  node --expose-gc, a warm pass then a pass with a forced GC at every tenth of the book: the live heap
  *          (heapUsed + external + arrayBuffers) the pass holds, so growth is seen apart from the GC's slack.
  * Prints peak RSS per book, its growth per 100 pages from one book to the next, and the live heap a pass

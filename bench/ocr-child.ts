@@ -27,7 +27,8 @@
  *      ocrPage is the rest of extractDocument (opening the file, the text layer, detection, layout).
  * Prints one line `OCRBENCH {json}`.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { peakRssKiB, rssSource } from './rss.js';
 import { dirname, resolve } from 'node:path';
 import { extractDocument } from '../lib/extract.js';
 import { ocrWorker, terminateOcr } from '../lib/ocr/engine.js';
@@ -93,16 +94,7 @@ function flag(args: string[], name: string, fallback: number): number {
   return i >= 0 ? Number(args[i + 1]) : fallback;
 }
 
-const STATUS = '/proc/self/status';
-const rssSource: OcrChildResult['rssSource'] = existsSync(STATUS) ? 'VmHWM' : 'maxRSS';
-/** The process' peak RSS so far, KiB. */
-function peakRss(): number {
-  if (rssSource === 'VmHWM') {
-    const m = /VmHWM:\s+(\d+)\s+kB/.exec(readFileSync(STATUS, 'utf8'));
-    if (m) return Number(m[1]);
-  }
-  return process.resourceUsage().maxRSS;
-}
+const peakRss = peakRssKiB;
 
 const cpuMsSince = (start: NodeJS.CpuUsage): number => {
   const d = process.cpuUsage(start);

@@ -139,18 +139,32 @@ async function recognise(canvas: Canvas, langs: string, dataPath: string | null)
 /** OCR a page into runs in page points. */
 export async function ocrPage(page: PdfPage, opts: { dpi: number; langs: string; dataPath: string | null }): Promise<OcrResult> {
   const canvas = await renderPage(page, opts.dpi);
-  // Which way up? Tesseract reads sideways text slowly and badly, so the direction of the text lines is measured
-  // from the ink first (cheap), and only the two turns it allows are compared by reading a central crop.
-  const probe = crop(canvas, PROBE_SHARE);
-  const candidates: OcrResult['orientation'][] = lineAxis(canvas) === 'vertical' ? [90, 270] : [0, 180];
-  let orientation = candidates[0];
-  const first = await recognise(candidates[0] === 0 ? probe : rotated(probe, candidates[0] as 90), opts.langs, opts.dataPath);
-  if (first.confidence < RETRY_ORIENTATION_BELOW) {
-    const other = await recognise(rotated(probe, candidates[1] as 90 | 180 | 270), opts.langs, opts.dataPath);
-    if (other.confidence > first.confidence + 10) orientation = candidates[1];
+  // Which way up? The direction of the text lines is measured from the ink first (cheap). Upright lines: read the
+  // page, and only if that reads poorly, compare upside down on a central crop. Vertical lines (a scan lying
+  // sideways; tesseract reads those slowly and badly): compare the two quarter turns on a crop, then read once.
+  const turn = (deg: OcrResult['orientation']) => (deg === 0 ? canvas : rotated(canvas, deg));
+  let best: { lines: TLine[]; confidence: number; orientation: OcrResult['orientation']; image: Canvas };
+  if (lineAxis(canvas) === 'horizontal') {
+    best = { ...(await recognise(canvas, opts.langs, opts.dataPath)), orientation: 0, image: canvas };
+    if (best.confidence < RETRY_ORIENTATION_BELOW) {
+      const probe = crop(canvas, PROBE_SHARE);
+      const [up, down] = [await recognise(probe, opts.langs, opts.dataPath), await recognise(rotated(probe, 180), opts.langs, opts.dataPath)];
+      if (down.confidence > up.confidence + 10) {
+        const image = turn(180);
+        best = { ...(await recognise(image, opts.langs, opts.dataPath)), orientation: 180, image };
+      }
+    }
+  } else {
+    const probe = crop(canvas, PROBE_SHARE);
+    const right = await recognise(rotated(probe, 90), opts.langs, opts.dataPath);
+    let orientation: OcrResult['orientation'] = 90;
+    if (right.confidence < RETRY_ORIENTATION_BELOW) {
+      const left = await recognise(rotated(probe, 270), opts.langs, opts.dataPath);
+      if (left.confidence > right.confidence + 10) orientation = 270;
+    }
+    const image = turn(orientation);
+    best = { ...(await recognise(image, opts.langs, opts.dataPath)), orientation, image };
   }
-  const image = orientation === 0 ? canvas : rotated(canvas, orientation);
-  const best = { ...(await recognise(image, opts.langs, opts.dataPath)), orientation, image };
   const scale = 72 / opts.dpi;
   const runs: Run[] = [];
   for (const line of best.lines) {
