@@ -71,6 +71,22 @@ describe('columns', () => {
     expect(rtl).toEqual([...seq(41, 60), ...seq(21, 40), ...seq(1, 20)]);
   });
 
+  it('keeps a gutter that a few figure labels reach into, instead of closing it', () => {
+    // A text-bearing figure above two columns: scattered labels, two of them reaching into the gutter's gap.
+    const labelsRuns = [
+      run('x01 axis', 60, 60, 8),
+      run('x02 long figure label here', 156, 72, 8), // 156..260: into the gap (250..264), leaving 4 pt
+      run('x03 legend', 300, 72, 8),
+      run('x04 another label', 200, 84, 8), // 200..268: across the gap
+      run('x05 tick', 420, 96, 8),
+    ];
+    const left = column(1, 30, 50, 130, { chars: 40 });
+    const right = column(31, 30, 264, 130, { chars: 40 });
+    const layout = layoutPage([...labelsRuns, ...rowByRow(left, right)], params());
+    expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, 60));
+    expect(layout.columnCount).toBe(2);
+  });
+
   it('leaves a single column alone even where word gaps line up', () => {
     const runs: Run[] = [];
     for (let i = 0; i < 30; i++) {

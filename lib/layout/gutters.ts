@@ -38,6 +38,8 @@ const PEAK_SHARE = 0.5;
  */
 const MAX_PEAKS = 8;
 const MIN_PEAK_SHARE = 0.15;
+/** Share of a zone's rows that may reach into a gutter's gap without closing it (they count as crossing). */
+const INTRUDER_SHARE = 0.05;
 /** The core of a peak keeps this share of its votes; its middle is where crossing is tested. */
 const CORE_SHARE = 0.8;
 /**
@@ -215,22 +217,40 @@ export function candidateAt(core: Interval, rows: InkRow[], minWidth: number): G
     i = j;
   }
   if (first < 0) return null;
-  let left = -Infinity;
-  let right = Infinity;
+  // Each row's nearest text on either side of the core.
+  const lefts: number[] = [];
+  const rights: number[] = [];
   let leftRows = 0;
   let rightRows = 0;
   for (let i = first; i <= last; i++) {
     if (across[i]) continue;
     if (hasLeft[i]) leftRows++;
     if (hasRight[i]) rightRows++;
+    let l = -Infinity;
+    let r = Infinity;
     for (const iv of rows[i].ink) {
-      if (isLeft(iv)) left = Math.max(left, iv[1]);
-      if (isRight(iv)) right = Math.min(right, iv[0]);
+      if (isLeft(iv)) l = Math.max(l, iv[1]);
+      if (isRight(iv)) r = Math.min(r, iv[0]);
     }
+    if (Number.isFinite(l)) lefts.push(l);
+    if (Number.isFinite(r)) rights.push(r);
   }
   const support = Math.min(leftRows, rightRows);
-  if (support < MIN_VOTES || !(right - left >= minWidth)) return null;
-  const gutter: Interval = [left, right];
+  if (support < MIN_VOTES || lefts.length === 0 || rights.length === 0) return null;
+  lefts.sort((a, b) => b - a);
+  rights.sort((a, b) => a - b);
+  // The edges sit on the last piece of column text. A few rows reaching into the gap (a figure label, one
+  // overlong line) would close it: up to INTRUDER_SHARE of the rows are set aside as crossing the gutter instead.
+  const spare = Math.floor(INTRUDER_SHARE * (last - first + 1));
+  let li = 0;
+  let ri = 0;
+  while (!(rights[ri] - lefts[li] >= minWidth) && li + ri < spare) {
+    if (li + 1 < lefts.length && (ri + 1 >= rights.length || lefts[li] - lefts[li + 1] >= rights[ri + 1] - rights[ri])) li++;
+    else if (ri + 1 < rights.length) ri++;
+    else break;
+  }
+  const gutter: Interval = [lefts[li], rights[ri]];
+  if (!(gutter[1] - gutter[0] >= minWidth)) return null;
   const { crossing } = classify(gutter, rows.slice(first, last + 1));
   return { gutter, zone: [first, last], support, crossing };
 }
