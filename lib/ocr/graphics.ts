@@ -4,6 +4,7 @@
  */
 import { pdfjs } from '../pdf/pdfjs.js';
 import type { PdfPage } from '../pdf/open.js';
+import { IDENTITY, multiply as mul, type Matrix } from '../pdf/matrix.js';
 
 export interface PageGraphics {
   /** Share of the page covered by images (0..1). */
@@ -11,17 +12,6 @@ export interface PageGraphics {
   /** Share of text-showing operators drawn in render mode 3 (invisible). */
   invisibleTextShare: number;
 }
-
-type Matrix = [number, number, number, number, number, number];
-const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
-const mul = (m: Matrix, n: Matrix): Matrix => [
-  m[0] * n[0] + m[2] * n[1],
-  m[1] * n[0] + m[3] * n[1],
-  m[0] * n[2] + m[2] * n[3],
-  m[1] * n[2] + m[3] * n[3],
-  m[0] * n[4] + m[2] * n[5] + m[4],
-  m[1] * n[4] + m[3] * n[5] + m[5],
-];
 
 /** Coverage is measured on a grid of this many cells a side: overlapping images are counted once. */
 const GRID = 32;

@@ -73,10 +73,6 @@ function classifyOpenError(e: unknown, hasEof: boolean): ReadflowError {
   return new ReadflowError(hasEof ? 'corrupt' : 'truncated', `the PDF could not be opened: ${message}`);
 }
 
-/**
- * Open a PDF. The bytes are copied: pdf.js detaches the buffer it is given.
- * Throws `ReadflowError` with code not-pdf, too-large, truncated, corrupt, encrypted or empty.
- */
 /** The parameters readflow opens every document with (the benchmark's raw pdf.js contender uses them too). */
 export function documentParams(bytes: Uint8Array, password: string | null, stopAtErrors: boolean) {
   return {
@@ -97,6 +93,10 @@ function loadingTask(bytes: Uint8Array, password: string | null, stopAtErrors: b
   return pdfjs.getDocument(documentParams(bytes, password, stopAtErrors));
 }
 
+/**
+ * Open a PDF. The bytes are copied: pdf.js detaches the buffer it is given.
+ * Throws `ReadflowError` with code not-pdf, too-large, truncated, corrupt, encrypted or empty.
+ */
 export async function openPdf(
   bytes: Uint8Array,
   opts: { maxBytes: number; password: string | null },

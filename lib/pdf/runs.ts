@@ -4,6 +4,7 @@
  */
 import type { Direction, Run } from '../types.js';
 import { fontFacts, type FontFacts } from './fonts.js';
+import { multiply, type Matrix } from './matrix.js';
 import type { OpenPdf, PdfPage } from './open.js';
 
 /** Ascent and descent used when pdf.js does not know them (non-embedded base fonts): typical Latin faces. */
@@ -16,19 +17,6 @@ const DESCENT_RANGE: [number, number] = [-0.3, -0.1];
 export const HORIZONTAL_TOLERANCE_DEG = 2;
 /** Inside one run, this much whitespace separates pieces that get their own boxes (wide internal spaces). */
 const WIDE_SPACE = /[ \u00a0]{2,}|\t/g;
-
-type Matrix = [number, number, number, number, number, number];
-
-function multiply(m: Matrix, n: Matrix): Matrix {
-  return [
-    m[0] * n[0] + m[2] * n[1],
-    m[1] * n[0] + m[3] * n[1],
-    m[0] * n[2] + m[2] * n[3],
-    m[1] * n[2] + m[3] * n[3],
-    m[0] * n[4] + m[2] * n[5] + m[4],
-    m[1] * n[4] + m[3] * n[5] + m[5],
-  ];
-}
 
 /**
  * Letter-spaced text comes out of pdf.js as single glyphs separated by spaces ("N O R T H"). Three or more single
