@@ -2,13 +2,16 @@
  * Throughput benchmark: readflow's full extraction against raw pdf.js text extraction (and pdftotext, if installed)
  * on the generated two-column book.
  *
- *   npm run bench                          200 pages, 5 timed runs each
- *   npm run bench -- --pages 500 --runs 9 --json
+ *   npm run bench                          200 pages, 3 rounds of 5 timed runs each
+ *   npm run bench -- --pages 500 --runs 9 --rounds 5 --json
  *
  * The book (fixtures `book(pages)`: two columns drawn row by row, running heads, folios) is generated in memory
  * and written to a temp file. Each Node contender (bench/contenders.ts) runs in its own fresh child process
  * (bench/child.ts): one warm-up pass discarded, then N timed passes; the figure is the median wall time of a pass,
  * in process (Node start-up and module loading not included), and the process' peak RSS (maxRSS).
+ * The two Node contenders run in alternating rounds (raw then readflow, readflow then raw, ...) and the ratio is
+ * the median of the rounds' own ratios: on a shared machine whose speed drifts by tens of percent from one minute
+ * to the next, a pair measured back to back is comparable where two blocks a minute apart are not.
  * pdftotext (poppler, optional: `apt-get install -y poppler-utils`) is timed as `pdftotext file.pdf -`, process
  * start-up included, the same way (one warm-up, median of N).
  *
@@ -37,12 +40,24 @@ function row(name: string, pages: number, timesMs: number[], peakRssKiB: number 
   return { name, pages, medianMs, timesMs, medianCpuMs, pagesPerSec: pages / (medianMs / 1000), peakRssKiB, baselineRssKiB, chars };
 }
 
-function fromChild(name: string, r: ChildResult): Row {
-  return row(name, r.pages, r.timesMs, r.peakRssKiB, r.baselineRssKiB, r.chars, r.cpuMs);
+/** One contender over several rounds: every timed pass pooled, the highest peak RSS. */
+function fromChildren(name: string, rs: ChildResult[]): Row {
+  const r0 = rs[0]!;
+  const peaks = rs.map((r) => r.peakRssKiB).filter((k): k is number => k !== null);
+  return row(
+    name,
+    r0.pages,
+    rs.flatMap((r) => r.timesMs),
+    peaks.length ? Math.max(...peaks) : null,
+    r0.baselineRssKiB,
+    r0.chars,
+    rs.flatMap((r) => r.cpuMs),
+  );
 }
 
 const pages = intFlag('--pages', 200);
 const runs = intFlag('--runs', 5);
+const rounds = intFlag('--rounds', 3);
 const json = process.argv.includes('--json');
 
 const load = loadavg()[0]!;
@@ -51,28 +66,42 @@ const pdf = writeBook(pages);
 const genMs = performance.now() - t0;
 try {
   const args = [pdf.file, '--warmup', '1', '--runs', String(runs)];
-  const raw = fromChild('pdf.js raw (getTextContent)', runChild(['pdfjs', ...args]));
-  const rf = fromChild('readflow extractDocument', runChild(['readflow', ...args]));
+  const rawRuns: ChildResult[] = [];
+  const rfRuns: ChildResult[] = [];
+  const wallRatios: number[] = [];
+  const cpuRatios: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const first = i % 2 === 0 ? 'pdfjs' : 'readflow';
+    const a = runChild([first, ...args]);
+    const b = runChild([first === 'pdfjs' ? 'readflow' : 'pdfjs', ...args]);
+    const [rawR, rfR] = first === 'pdfjs' ? [a, b] : [b, a];
+    rawRuns.push(rawR);
+    rfRuns.push(rfR);
+    wallRatios.push(median(rfR.timesMs) / median(rawR.timesMs));
+    if (rfR.cpuMs.length && rawR.cpuMs.length) cpuRatios.push(median(rfR.cpuMs) / median(rawR.cpuMs));
+  }
+  const raw = fromChildren('pdf.js raw (getTextContent)', rawRuns);
+  const rf = fromChildren('readflow extractDocument', rfRuns);
   const p2t = runPdftotext(pdf.file, 1, runs);
   const poppler = p2t ? row(`pdftotext (${p2t.version})`, pages, p2t.timesMs, p2t.peakRssKiB, null, p2t.chars) : null;
-  const ratio = rf.medianMs / raw.medianMs;
+  const ratio = median(wallRatios);
 
   const lines = [
     `Book: ${pages} pages, two columns drawn row by row, running heads and folios; ${(pdf.bytes / 1024).toFixed(0)} KiB (generated in ${fixed(genMs / 1000, 1)} s).`,
-    `Node ${process.version}, ${cpus()[0]?.model ?? 'cpu'} (${cpus().length} threads, load ${fixed(load, 1)}); median of ${runs} runs after 1 warm-up, each contender in a fresh process.`,
+    `Node ${process.version}, ${cpus()[0]?.model ?? 'cpu'} (${cpus().length} threads, load ${fixed(load, 1)}); ${rounds} alternating rounds of ${runs} runs after 1 warm-up, each contender in a fresh process per round.`,
     '',
     '| contender | median time (ms) | pages/s | peak RSS (MiB) | time vs pdf.js raw |',
     '| --- | ---: | ---: | ---: | ---: |',
   ];
   for (const r of [raw, rf, poppler]) {
     if (!r) continue;
-    const vs = r === raw ? '1.00×' : `${fixed(r.medianMs / raw.medianMs, 2)}×`;
+    const vs = r === raw ? '1.00×' : r === rf ? `${fixed(ratio, 2)}×` : `${fixed(r.medianMs / raw.medianMs, 2)}×`;
     lines.push(`| ${r.name} | ${fixed(r.medianMs, 0)} | ${fixed(r.pagesPerSec, 0)} | ${r.peakRssKiB === null ? 'n/a' : mib(r.peakRssKiB)} | ${vs} |`);
   }
   lines.push('');
   if (load > cpus().length / 2) lines.push(`Busy machine (load ${fixed(load, 1)} on ${cpus().length} threads): wall times are unreliable, compare the CPU ratio.`);
-  const cpuRatio = rf.medianCpuMs! / raw.medianCpuMs!;
-  lines.push(`readflow / pdf.js raw (time): ${fixed(ratio, 2)}× wall, ${fixed(cpuRatio, 2)}× CPU. Node times are in process (start-up and module loading excluded); peak RSS includes Node and the loaded pdf.js (${mib(raw.baselineRssKiB!)} MiB before the first pass).`);
+  const cpuRatio = median(cpuRatios);
+  lines.push(`readflow / pdf.js raw, median of the rounds' ratios: ${fixed(ratio, 2)}× wall (rounds: ${wallRatios.map((x) => fixed(x, 2)).join(', ')}), ${fixed(cpuRatio, 2)}× CPU. Node times are in process (start-up and module loading excluded); peak RSS includes Node and the loaded pdf.js (${mib(raw.baselineRssKiB!)} MiB before the first pass).`);
   lines.push(
     poppler
       ? 'pdftotext (optional) is timed as a whole process, start-up included; its peak RSS is from GNU time.'
@@ -84,11 +113,13 @@ try {
       JSON.stringify({
         book: { pages, bytes: pdf.bytes },
         runs,
+        rounds,
         warmup: 1,
         node: process.version,
         loadAverage: load,
         contenders: { pdfjsRaw: raw, readflow: rf, pdftotext: poppler },
         ratioReadflowToRaw: ratio,
+        roundRatios: wallRatios,
         cpuRatioReadflowToRaw: cpuRatio,
       }),
     );

@@ -48,22 +48,40 @@ const CORE_SHARE = 0.8;
  */
 const VALLEY_SHARE = 0.35;
 
-/** Piecewise-constant count of intervals covering x, from the interval ends alone. */
+/**
+ * Piecewise-constant count of intervals covering x, from the interval ends alone. Starts and ends are sorted apart
+ * as typed arrays (a numeric sort, no comparator) and merged; at equal x an end counts before a start.
+ */
 export function sweep(intervals: Interval[]): { x0: number; x1: number; count: number }[] {
-  const events: [number, number][] = [];
+  let n = 0;
+  for (const [a, b] of intervals) if (b > a) n++;
+  const starts = new Float64Array(n);
+  const ends = new Float64Array(n);
+  n = 0;
   for (const [a, b] of intervals) {
     if (b > a) {
-      events.push([a, 1]);
-      events.push([b, -1]);
+      starts[n] = a;
+      ends[n++] = b;
     }
   }
-  events.sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+  starts.sort();
+  ends.sort();
   const out: { x0: number; x1: number; count: number }[] = [];
   let count = 0;
-  for (let i = 0; i < events.length; i++) {
-    count += events[i][1];
-    const next = events[i + 1];
-    if (next && next[0] > events[i][0]) out.push({ x0: events[i][0], x1: next[0], count });
+  let i = 0;
+  let j = 0;
+  while (i < n || j < n) {
+    // Ends first at a tie: touching intervals do not overlap.
+    let x: number;
+    if (j < n && (i >= n || ends[j] <= starts[i])) {
+      x = ends[j++];
+      count--;
+    } else {
+      x = starts[i++];
+      count++;
+    }
+    const next = j < n && (i >= n || ends[j] <= starts[i]) ? ends[j] : i < n ? starts[i] : undefined;
+    if (next !== undefined && next > x) out.push({ x0: x, x1: next, count });
   }
   return out;
 }

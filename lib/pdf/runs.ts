@@ -164,7 +164,6 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
       const s = (p.from + lead) * perChar;
       const e = (p.to - trail) * perChar;
       // Box corners: along the baseline from s to e, across it from descent to ascent.
-      // Box corners: along the baseline from s to e, across it from descent to ascent.
       const ha = ascent * size;
       const hd = descent * size;
       const xa = m[4] + ux * s;
