@@ -20,7 +20,7 @@ const HEADING_SIZE = 1.15;
 /** ...or bold, short and without final punctuation. */
 const HEADING_MAX_CHARS = 120;
 const BULLET = /^([•◦▪▫■□●○‣⁃∙·*–—-]|█|\d{1,3}[.)]|[a-z][.)]|\(\w{1,3}\))\s+\S/u;
-const CAPTION = /^(fig(ure)?|table|tab|chart|plate|exhibit|illustration|photo|scheme|listing)s?\.?\s*[\dIVXivx]+[.:]/i;
+const CAPTION = /^(fig(ure)?|table|tab|chart|plate|exhibit|illustration|photo|scheme|listing)s?\.?\s*[\dIVXivx]+(?:[-–.]\d+)*[.:]/i;
 const FINAL = /[.!?:;…"”'’)\]。！？]$/u;
 
 interface Group {
@@ -73,6 +73,29 @@ function classify(lines: Line[], seg: Segment, body: number): Block['kind'] {
   return 'paragraph';
 }
 
+/** Floats interrupting a paragraph are at most this many groups long. */
+const MAX_FLOAT_GROUPS = 8;
+/** A figure's own labels are set smaller than the body. */
+const LABEL_SIZE = 0.9;
+
+/**
+ * How many groups from `i` on make one float: a single heading, or a caption and the small-type labels of the figure
+ * it captions, in any order, with at least one caption among them. 0 when `i` starts none. Tables are not floats:
+ * they are read where they stand.
+ */
+function floatRun(groups: Group[], i: number, body: number): number {
+  if (groups[i]?.kind === 'heading') return 1;
+  let n = 0;
+  let anchored = false;
+  while (n < MAX_FLOAT_GROUPS && i + n < groups.length) {
+    const g = groups[i + n];
+    if (g.kind === 'caption') anchored = true;
+    else if (!(g.kind === 'paragraph' && median(g.lines.map((l) => l.size)) < LABEL_SIZE * body)) break;
+    n++;
+  }
+  return anchored ? n : 0;
+}
+
 const unfinished = (g: Group) => g.kind === 'paragraph' && !FINAL.test(g.lines[g.lines.length - 1].text);
 const continues = (g: Group) => g.kind === 'paragraph' && /^[\p{Ll}\d(,;]/u.test(g.lines[0].text);
 
@@ -110,10 +133,14 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
       last.push(g);
       continue;
     }
-    if (tail && unfinished(tail) && (g.kind === 'caption' || g.kind === 'heading') && groups[i + 1] && continues(groups[i + 1]) && groups[i + 1].seg !== g.seg) {
-      last.push(groups[i + 1]);
-      merged.push([g]);
-      i++;
+    // A float between the two halves of a sentence (a caption with the figure's own labels, a stray
+    // heading) is read after the paragraph it interrupts.
+    const floats = tail && unfinished(tail) ? floatRun(groups, i, body) : 0;
+    const next = groups[i + floats];
+    if (floats > 0 && next && continues(next) && next.seg !== tail!.seg && next.seg !== groups[i + floats - 1].seg) {
+      last.push(next);
+      for (let k = i; k < i + floats; k++) merged.push([groups[k]]);
+      i += floats;
       continue;
     }
     merged.push([g]);

@@ -63,11 +63,14 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<string>, body:
     const proseLike = widths[widths.length >> 1] >= PROSE_WIDTH * segWidth;
     if (!block.some((l) => MARKER.test(l.line.text)) && !proseLike) continue;
     const box = unionBox(block.map((l) => l.line.bbox));
-    // Nothing of the flow below it in the same column: it is at the foot.
+    // Nothing of the flow below it in the same column: it is at the foot. A caption below it (small type too)
+    // makes it a figure's labels.
     const pageLines = byPage.get(block[0].page)!;
     const inBlock = new Set(block.map(lineKey));
     const overlapsX = (b: Box) => b[0] < box[2] && b[2] > box[0];
-    const below = pageLines.some((l) => !inBlock.has(lineKey(l)) && l.line.bbox[1] > box[3] && overlapsX(l.line.bbox) && l.line.size > NOTE_SIZE * body);
+    const below = pageLines.some(
+      (l) => !inBlock.has(lineKey(l)) && l.line.bbox[1] > box[3] && overlapsX(l.line.bbox) && (l.line.size > NOTE_SIZE * body || CAPTION.test(l.line.text)),
+    );
     if (below) continue;
     // The step down from the nearest text above it in the same column.
     const above = pageLines

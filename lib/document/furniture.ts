@@ -128,18 +128,21 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
     }
   }
 
-  // 2. Standalone page numbers and page labels in the outer band, alone on their row.
-  const rowsOf = new Map<string, number>();
+  // 2. Standalone page numbers and page labels in the outer band, alone on their row: no other line of the page
+  //    shares any of its height (a raised numerator or a footnote mark beside a line of text is not alone, though
+  //    its baseline is its own).
+  const byPage = new Map<number, PlacedLine[]>();
   for (const l of lines) {
-    const k = `${l.page}:${Math.round(l.line.baseline)}`;
-    rowsOf.set(k, (rowsOf.get(k) ?? 0) + 1);
+    if (!byPage.has(l.page)) byPage.set(l.page, []);
+    byPage.get(l.page)!.push(l);
   }
   for (const l of lines) {
     if (l.seg.kind === 'rotated' || !isPageLabel(l.line.text)) continue;
-    const alone = rowsOf.get(`${l.page}:${Math.round(l.line.baseline)}`) === 1;
+    const [, y0, , y1] = l.line.bbox;
+    const alone = !byPage.get(l.page)!.some((o) => o !== l && o.line.bbox[1] < y1 && o.line.bbox[3] > y0);
     const h = l.pageHeight;
-    const top = l.line.bbox[3] <= FOLIO_SHARE * h;
-    const bottom = l.line.bbox[1] >= (1 - FOLIO_SHARE) * h;
+    const top = y1 <= FOLIO_SHARE * h;
+    const bottom = y0 >= (1 - FOLIO_SHARE) * h;
     if (alone && (top || bottom)) take(l, /page|of|\//i.test(l.line.text) ? 'page-label' : 'folio', top);
   }
 
@@ -152,11 +155,6 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
 
   // 4. Bottom matter: small type below every column of the page, in the bottom band, full width (a venue or
   //    copyright footer on a first page).
-  const byPage = new Map<number, PlacedLine[]>();
-  for (const l of lines) {
-    if (!byPage.has(l.page)) byPage.set(l.page, []);
-    byPage.get(l.page)!.push(l);
-  }
   for (const pageLines of byPage.values()) {
     const segs = [...new Set(pageLines.map((l) => l.segment))].sort((a, b) => a - b);
     // Trailing span segments of the page (after its last column segment).

@@ -101,19 +101,32 @@ export const runBox = (r: Run): Box => [r.x0, r.y0, r.x1, r.y1];
 export const round2 = (v: number) => Math.round(v * 100) / 100;
 export const roundBox = (b: Box): Box => [round2(b[0]), round2(b[1]), round2(b[2]), round2(b[3])];
 
-/** Average advance of a glyph, in ems, for the width-implied size check below. */
+/** Average advance of a glyph, in ems, for the width-implied size check below, when the line gives no measure. */
 const MEAN_ADVANCE_EM = 0.5;
 
 /**
  * The size a run's characters are set in. pdf.js keeps the size of a run's first glyph when a size change happens
  * inside it (a fraction's small denominator followed by body text), so a run much wider than its size allows, on a
- * line that has runs of the size its width implies, is taken at that size.
+ * line that has runs of the size its width implies, is taken at that size. `em` is the line's own average advance
+ * per character in ems, measured on its runs of the largest size.
  */
-function effectiveSize(r: Run, largest: number): number {
+function effectiveSize(r: Run, largest: number, em: number): number {
   const chars = [...r.text].length;
   if (chars < 4) return r.size;
-  const implied = (r.x1 - r.x0) / (MEAN_ADVANCE_EM * chars);
+  const implied = (r.x1 - r.x0) / (em * chars);
   return implied > 1.5 * r.size && Math.abs(largest - implied) < 0.35 * largest ? largest : r.size;
+}
+
+/** Average advance per character, in ems, of the line's runs set at the largest size (the font's own measure). */
+function advanceEm(runs: Run[], largest: number): number {
+  let width = 0;
+  let ems = 0;
+  for (const r of runs) {
+    if (r.size !== largest || r.text.length < 4) continue;
+    width += r.x1 - r.x0;
+    ems += r.text.length * r.size;
+  }
+  return ems > 0 && width > 0 ? width / ems : MEAN_ADVANCE_EM;
 }
 
 /** Dominant size and weight of a set of runs, by characters. */
@@ -122,9 +135,10 @@ function dominant(runs: Run[]): { size: number; bold: boolean } {
   let boldChars = 0;
   let chars = 0;
   const largest = Math.max(...runs.map((r) => r.size));
+  const em = runs.length > 1 ? advanceEm(runs, largest) : MEAN_ADVANCE_EM;
   for (const r of runs) {
     const n = r.text.length;
-    const key = Math.round(effectiveSize(r, largest) * 10) / 10;
+    const key = Math.round(effectiveSize(r, largest, em) * 10) / 10;
     sizes.set(key, (sizes.get(key) ?? 0) + n);
     chars += n;
     if (r.bold) boldChars += n;

@@ -1,0 +1,121 @@
+/**
+ * Document-level rules on hand-placed lines (no PDF): the cases a real page taught us, each reduced to the few lines
+ * that decide it. A handbook page (a figure with its labels and caption at the foot of column one, the paragraph
+ * running on into column two past fractions set as raised numerator, slash and small denominator) is the model.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildBlocks } from '../lib/document/blocks.js';
+import { detectFootnotes } from '../lib/document/footnotes.js';
+import { detectFurniture } from '../lib/document/furniture.js';
+import type { PlacedLine } from '../lib/document/lines.js';
+import { makeLine, roundBox, unionBox } from '../lib/layout/lines.js';
+import type { Line, Run, Segment } from '../lib/types.js';
+import { run } from './support/runs.js';
+
+/** A narrow serif: 0.39 em per character on average, narrower than the 0.5 em a line is assumed to have. */
+const NARROW = 0.39;
+const narrow = (text: string, x: number, baseline: number, size: number, widthSize = size): Run => {
+  const r = run(text, x, baseline, size);
+  r.x1 = x + text.length * NARROW * widthSize;
+  return r;
+};
+
+function segment(lines: Line[], column: number, kind: Segment['kind'] = 'column'): Segment {
+  return { kind, page: 1, band: 0, column, text: lines.map((l) => l.text).join('\n'), bbox: roundBox(unionBox(lines.map((l) => l.bbox))), lines };
+}
+
+const lineAt = (text: string, x: number, baseline: number, size = 10) => makeLine([run(text, x, baseline, size)], baseline);
+
+function placed(segments: Segment[]): PlacedLine[] {
+  return segments.flatMap((seg, s) => seg.lines.map((line, index) => ({ page: 1, segment: s, index, line, seg, pageHeight: 792, pageWidth: 612 })));
+}
+
+describe('a line with fractions set as raised numerator, slash and small denominator', () => {
+  // pdf.js gives "4 inch to" the 5.5 pt size of its first glyph, though "inch to" is set at 10 pt.
+  const runs = [
+    narrow('Rol-top ranges from', 321, 65.2, 10),
+    narrow('1', 404.5, 62, 5.5),
+    narrow('⁄', 407.2, 65.2, 10),
+    narrow('4 inch to', 408.7, 65.2, 5.5, 10),
+    narrow('⁄', 446.6, 65.2, 10),
+    narrow('6 inch, and the bellows type', 448.2, 65.2, 5.5, 10),
+  ];
+
+  it('takes the size of the text, measured against the line’s own runs, not of the first glyph', () => {
+    expect(makeLine(runs, 65.2).size).toBe(10);
+  });
+
+  it('stays in its paragraph (no size change is seen at it)', () => {
+    const lines = [
+      makeLine([narrow('the most common ranges in size for No. 6 up to', 321, 52.7, 10)], 52.7),
+      makeLine(runs, 65.2),
+      makeLine([narrow('ranges in size from No. 8 up to 3/8 inch.', 321, 77.7, 10)], 77.7),
+    ];
+    const blocks = buildBlocks([segment(lines, 0)], 10, 12.5);
+    expect(blocks).toHaveLength(1);
+  });
+});
+
+describe('a figure at the foot of a column, inside a paragraph that runs on into the next', () => {
+  const col1 = [
+    lineAt('Boots self-locking nuts are made with three different spring', 72, 500),
+    lineAt('styles and in various shapes and sizes. The wing type that is', 72, 512.5),
+    lineAt('Boots aircraft nut', 92, 590, 8),
+    lineAt('Elastic anchor nut', 92, 640, 8),
+    lineAt('Fiber locknut', 92, 688, 8),
+    lineAt('Figure 7-26. Self-locking nuts.', 72, 710, 9),
+  ];
+  const col2 = [
+    lineAt('the most common ranges in size for No. 6 up to 1/4 inch.', 321, 52.7),
+    lineAt('Wing-type nuts are made of anodized aluminum alloy.', 321, 65.2),
+  ];
+  const segments = [segment(col1, 0), segment(col2, 1)];
+
+  it('reads the paragraph whole, then the figure’s labels and caption', () => {
+    const blocks = buildBlocks(segments, 10, 12.5);
+    expect(blocks[0]!.kind).toBe('paragraph');
+    expect(blocks[0]!.text).toContain('The wing type that is the most common ranges');
+    expect(blocks[0]!.text).toContain('anodized aluminum alloy.');
+    expect(blocks[0]!.sources.map((s) => s.bbox[0])).toEqual([72, 321]);
+    const caption = blocks.find((b) => b.text.startsWith('Figure 7-26.'));
+    expect(caption?.kind).toBe('caption');
+    expect(blocks.indexOf(caption!)).toBeGreaterThan(0);
+  });
+
+  it('keeps a table where it stands: only captions and their labels are moved', () => {
+    const table = segment([lineAt('Item Size Weight', 72, 600, 8)], 0, 'table');
+    const blocks = buildBlocks([segment(col1.slice(0, 2), 0), table, segment(col2, 1)], 10, 12.5);
+    expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'table', 'paragraph']);
+  });
+
+  it('does not take the figure’s labels for footnotes when a caption sits below them', () => {
+    expect(detectFootnotes(placed(segments), new Set(), 10, 12.5).footnotes).toEqual([]);
+    // As a tag tree gives them: the figure's labels, its caption and the text each an element of their own.
+    const tagged = [segment(col1.slice(0, 2), 0), segment(col1.slice(2, 5), 0), segment(col1.slice(5), 0), segment(col2, 1)];
+    expect(detectFootnotes(placed(tagged), new Set(), 10, 12.5).footnotes).toEqual([]);
+  });
+
+  it('still takes small notes stepped down at the foot of a column', () => {
+    const notes = [...col1.slice(0, 2), lineAt('1 Boots nuts are made in Britain under licence.', 72, 700, 8)];
+    const { footnotes } = detectFootnotes(placed([segment(notes, 0), segment(col2, 1)]), new Set(), 10, 12.5);
+    expect(footnotes.map((f) => f.marker)).toEqual(['1']);
+  });
+});
+
+describe('standalone page numbers', () => {
+  it('are not a raised numerator beside a line of text at the top of the page', () => {
+    const lines = [
+      makeLine([run('the most common ranges in size for No. 6 up to', 321, 52.7)], 52.7),
+      makeLine([run('1', 514, 49.5, 5.5)], 49.5),
+      makeLine([run('4 inch, the', 518, 52.7)], 52.7),
+    ];
+    const { headers } = detectFurniture(placed([segment(lines, 0)]), 10, 3);
+    expect(headers).toEqual([]);
+  });
+
+  it('are a number alone on its row in the outer band', () => {
+    const lines = [lineAt('Body text of the page that runs across the measure.', 72, 400), lineAt('17', 300, 770)];
+    const { footers } = detectFurniture(placed([segment(lines, 0)]), 10, 3);
+    expect(footers.map((f) => [f.text, f.kind])).toEqual([['17', 'folio']]);
+  });
+});
