@@ -44,6 +44,9 @@ export function endsWithBreakHyphen(text: string): boolean {
   return text.endsWith(SOFT_HYPHEN) || (HYPHENS.test(text) && /[\p{L}\p{M}][-\u2010\u2011]$/u.test(text));
 }
 
+/** Longest word looked at when deciding a break hyphen. */
+const WORD_TAIL = 128;
+
 const CJK = /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\u3000-\u303f]/;
 
 /**
@@ -52,13 +55,14 @@ const CJK = /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\u3000-\u303f]
  */
 export function joinBroken(before: string, after: string, vocabulary: Vocabulary | (() => Vocabulary)): string {
   const vocab = () => (typeof vocabulary === 'function' ? vocabulary() : vocabulary);
-  const a = before.replace(/\s+$/, '');
-  const b = after.replace(/^\s+/, '');
+  // `before` is the paragraph so far: only its end may be looked at, or joining a paragraph's lines is quadratic.
+  const a = before.trimEnd();
+  const b = after.trimStart();
   if (!a) return b;
   if (!b) return a;
   if (a.endsWith(SOFT_HYPHEN)) return a.slice(0, -1) + b;
   if (endsWithBreakHyphen(a)) {
-    const head = (a.slice(0, -1).match(/[\p{L}\p{M}]+$/u) ?? [''])[0];
+    const head = (a.slice(Math.max(0, a.length - WORD_TAIL), -1).match(/[\p{L}\p{M}]+$/u) ?? [''])[0];
     const tail = (b.match(/^[\p{L}\p{M}]+/u) ?? [''])[0];
     if (head && tail) {
       const joined = head + tail;
@@ -75,8 +79,9 @@ export function joinBroken(before: string, after: string, vocabulary: Vocabulary
     return a + b;
   }
   // URLs and paths broken after a slash continue without a space.
-  if (/[/]$/.test(a) && /^\S/.test(b) && !/\s/.test(a.slice(a.lastIndexOf(' ') + 1).replace(/^https?:\/\//, 'x'))) {
-    if (/(https?:\/\/|www\.)\S*$/.test(a)) return a + b;
+  if (a.endsWith('/') && /^\S/.test(b)) {
+    const lastWord = a.slice(a.lastIndexOf(' ') + 1);
+    if (!/\s/.test(lastWord) && /https?:\/\/|www\./.test(lastWord)) return a + b;
   }
   if (CJK.test(a.slice(-1)) && CJK.test(b[0])) return a + b;
   return a + ' ' + b;
