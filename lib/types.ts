@@ -31,6 +31,8 @@ export interface Run {
   font: string;
   bold: boolean;
   italic: boolean;
+  /** True when the font is fixed-pitch (by name or pdf.js' font flags): code, where spaces align, not lay out. */
+  mono?: boolean;
   dir: Direction;
   /** Angle of the text direction on the displayed page, degrees, 0 = left to right horizontal. */
   angle: number;
@@ -62,6 +64,8 @@ export interface Line {
   mcids?: string[];
   /** Mean OCR confidence of the line's words. */
   confidence?: number;
+  /** True when most of the line is set in a fixed-pitch font (code, a listing, a command line). */
+  mono?: boolean;
 }
 
 export type SegmentKind = 'column' | 'span' | 'table' | 'rotated';
@@ -124,7 +128,7 @@ export interface PageInfo {
  * item, a caption or a table, with the boxes on the pages it came from.
  */
 export interface Block {
-  kind: 'heading' | 'paragraph' | 'list-item' | 'caption' | 'table';
+  kind: 'heading' | 'paragraph' | 'list-item' | 'caption' | 'table' | 'code';
   text: string;
   /** Heading level, 1 for the largest heading size in the document. */
   level?: number;

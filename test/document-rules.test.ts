@@ -9,7 +9,8 @@ import { detectFootnotes } from '../lib/document/footnotes.js';
 import { detectFurniture } from '../lib/document/furniture.js';
 import type { PlacedLine } from '../lib/document/lines.js';
 import { makeLine, roundBox, unionBox } from '../lib/layout/lines.js';
-import type { Line, Run, Segment } from '../lib/types.js';
+import { renderMarkdown } from '../lib/render/markdown.js';
+import type { DocumentResult, Line, Run, Segment } from '../lib/types.js';
 import { run } from './support/runs.js';
 
 /** A narrow serif: 0.39 em per character on average, narrower than the 0.5 em a line is assumed to have. */
@@ -117,5 +118,30 @@ describe('standalone page numbers', () => {
     const lines = [lineAt('Body text of the page that runs across the measure.', 72, 400), lineAt('17', 300, 770)];
     const { footers } = detectFurniture(placed([segment(lines, 0)]), 10, 3);
     expect(footers.map((f) => [f.text, f.kind])).toEqual([['17', 'folio']]);
+  });
+});
+
+describe('code', () => {
+  const mono = (text: string, x: number, baseline: number) => makeLine([run(text, x, baseline, 10, { mono: true, font: 'CMTT10' })], baseline);
+  const lines = [
+    lineAt('For example, consider a definitions file as follows:', 72, 100),
+    mono('OtherStruct := SEQUENCE {', 72, 124),
+    mono('x INTEGER,', 92, 136),
+    mono('y CHOICE {', 92, 148),
+    mono('y1 INTEGER }', 112, 160),
+    mono('}', 72, 172),
+    lineAt('And an assignments file as follows:', 72, 196),
+  ];
+
+  it('is a block of its own that keeps its lines and their indents', () => {
+    const blocks = buildBlocks([segment(lines, 0)], 10, 12);
+    expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'code', 'paragraph']);
+    expect(blocks[1]!.text).toBe('OtherStruct := SEQUENCE {\n    x INTEGER,\n    y CHOICE {\n        y1 INTEGER }\n}');
+  });
+
+  it('is fenced in Markdown', () => {
+    const blocks = buildBlocks([segment(lines, 0)], 10, 12);
+    const md = renderMarkdown({ blocks, footnotes: [] } as unknown as DocumentResult);
+    expect(md).toContain('```\nOtherStruct := SEQUENCE {\n    x INTEGER,');
   });
 });

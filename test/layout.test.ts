@@ -245,3 +245,52 @@ describe('lines', () => {
     expect(layout.diagnostics.map((d) => d.code)).toContain('rotated-text');
   });
 });
+
+describe('gaps that are not gutters', () => {
+  it('reads a single column with right-flushed margin tags and a folio as one column, each tag on its row', () => {
+    // A manual's reference page: definitions whose first row ends in a right-flushed "[Function]" tag, a folio
+    // beside the running head. The tags leave a clean gap down the page as a gutter would.
+    const runs: Run[] = [run('q001 Chapter four: Function reference', 100, 60), run('q002', 520, 60)];
+    let y = 90;
+    let n = 3;
+    for (let def = 0; def < 4; def++) {
+      const label = (k: number) => `q${String(k).padStart(3, '0')}`;
+      runs.push(run(line(label(n), 56, def), 100, y), run(`${label(n + 1)} [Fn]`, 510, y));
+      n += 2;
+      for (let i = 0; i < 5; i++) {
+        y += 12;
+        runs.push(run(line(label(n++), 72, def * 5 + i), 120, y));
+      }
+      y += 24;
+    }
+    const layout = layoutPage(runs, params());
+    expect(layout.columnCount).toBe(1);
+    expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, n - 1));
+  });
+
+  it('still reads a last page whose second column holds a few lines at its top as two columns', () => {
+    const left = column(1, 40, 50, 60, { chars: 40 });
+    const right = column(41, 4, 50 + 200 + 14, 60, { chars: 40 });
+    const layout = layoutPage(rowByRow(left, right), params());
+    expect(layout.columnCount).toBe(2);
+    expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, 44));
+  });
+
+  it('reads an option table or a code listing in a fixed-pitch font row by row: its gaps are alignment', () => {
+    const mono = { mono: true, font: 'CMTT10' };
+    const prose = [run(line('q001', 80, 0), 100, 60), run(line('q002', 80, 1), 100, 72)];
+    const options = [
+      ['q003 -c, --check', 'q004 checks the syntax only'],
+      ['q005 -o, --output=FILE', 'q006 output file'],
+      ['q007 -n, --name=NAME', 'q008 array name'],
+      ['q009 -h, --help', 'q010 display this help and exit'],
+      ['q011 -v, --version', 'q012 output version information and exit'],
+    ].flatMap(([a, b], i) => [run(a!, 110, 96 + i * 12, 10, mono), run(b!, 240, 96 + i * 12, 10, mono)]);
+    const layout = layoutPage([...prose, ...options], params());
+    expect(layout.columnCount).toBe(1);
+    expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, 12));
+    // The same table in a proportional font is read as two columns.
+    const plain = options.map((r) => ({ ...r, mono: undefined, font: 'Times' }));
+    expect(layoutPage([...prose, ...plain], params()).columnCount).toBe(2);
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * Blocks: the flow as a reader sees it, paragraphs, headings, list items, captions and tables, each with the page
+ * Blocks: the flow as a reader sees it, paragraphs, headings, list items, captions, tables and code, each with the page
  * boxes it came from. A paragraph broken across a column or page break (and across the furniture between them) is
  * one paragraph, joined without a stray space inside a split word; a caption that interrupts it is read after it.
  */
@@ -53,7 +53,14 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
     const indent = aligned && cur.bbox[0] - left > INDENT_EM * body && prev.bbox[0] - left < 0.3 * body;
     const shortEnd = prev.bbox[2] < right - SHORT_LINE_EM * body && FINAL.test(prev.text);
     const item = BULLET.test(cur.text) || CAPTION.test(cur.text);
-    if (gap || sizeStep || weight || indent || shortEnd || item) groups.push([cur]);
+    const code = Boolean(cur.mono) !== Boolean(prev.mono);
+    if (code) groups.push([cur]);
+    else if (prev.mono) {
+      // Code keeps its indents and short lines; only a blank line ends a block of it.
+      if (gap) groups.push([cur]);
+      else groups[groups.length - 1].push(cur);
+    }
+    else if (gap || sizeStep || weight || indent || shortEnd || item) groups.push([cur]);
     else groups[groups.length - 1].push(cur);
   }
   return groups;
@@ -66,6 +73,7 @@ function classify(lines: Line[], seg: Segment, body: number): Block['kind'] {
   if (role === 'LI' || role === 'Lbl' || role === 'LBody') return 'list-item';
   if (role === 'Caption') return 'caption';
   if (CAPTION.test(text)) return 'caption';
+  if (lines.every((l) => l.mono)) return 'code';
   if (BULLET.test(text)) return 'list-item';
   const size = median(lines.map((l) => l.size));
   const short = text.length <= HEADING_MAX_CHARS && lines.length <= 3 && !FINAL.test(text);
@@ -98,6 +106,23 @@ function floatRun(groups: Group[], i: number, body: number): number {
 
 const unfinished = (g: Group) => g.kind === 'paragraph' && !FINAL.test(g.lines[g.lines.length - 1].text);
 const continues = (g: Group) => g.kind === 'paragraph' && /^[\p{Ll}\d(,;]/u.test(g.lines[0].text);
+
+/**
+ * Code lines with their indents: a fixed-pitch line's width over its characters is the pitch, and each line starts
+ * that many pitches right of the block's leftmost line. Inner runs of spaces are not recoverable from the text layer
+ * (pdf.js reports one space), so only the leading indent is restored.
+ */
+function codeText(lines: Line[]): string {
+  const pitches = lines.filter((l) => l.text.length >= 4).map((l) => (l.bbox[2] - l.bbox[0]) / l.text.length);
+  const pitch = median(pitches);
+  const left = Math.min(...lines.map((l) => l.bbox[0]));
+  return lines
+    .map((l) => {
+      const indent = pitch > 0 ? Math.max(0, Math.round((l.bbox[0] - left) / pitch)) : 0;
+      return ' '.repeat(Math.min(indent, 80)) + l.text;
+    })
+    .join('\n');
+}
 
 /** Build the document's blocks from its flow segments, in reading order. */
 export function buildBlocks(segments: Segment[], body: number, advance: number): Block[] {
@@ -158,7 +183,8 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
       return { kind, text: rows.map((r) => r.join(' | ')).join('\n'), rows, sources };
     }
     let text = '';
-    for (const p of parts) for (const l of p.lines) text = joinBroken(text, l.text, vocab);
+    if (kind === 'code') text = codeText(parts.flatMap((p) => p.lines));
+    else for (const p of parts) for (const l of p.lines) text = joinBroken(text, l.text, vocab);
     const block: Block = { kind, text, sources };
     if (kind === 'heading') {
       const size = Math.round(median(parts[0].lines.map((l) => l.size)) * 2) / 2;

@@ -167,6 +167,13 @@ export function makeLine(runs: Run[], baseline: number, opts: { cells?: boolean 
   if (opts.cells) line.cells = splitCells(ordered, size);
   const mcids = [...new Set(ordered.map((r) => r.mcid).filter((m): m is string => Boolean(m)))];
   if (mcids.length) line.mcids = mcids;
+  let monoChars = 0;
+  let allChars = 0;
+  for (const r of ordered) {
+    allChars += r.text.length;
+    if (r.mono) monoChars += r.text.length;
+  }
+  if (monoChars * 2 > allChars) line.mono = true;
   const conf = ordered.filter((r) => r.confidence !== undefined);
   if (conf.length) line.confidence = round2(conf.reduce((s, r) => s + r.confidence!, 0) / conf.length);
   linesRuns.set(line, ordered);

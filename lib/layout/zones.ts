@@ -42,6 +42,70 @@ const EXTRA_GUTTER_SUPPORT = 0.15;
  */
 const MIN_COLUMN_EM = 3;
 
+/**
+ * A strip of marginal labels is not a column: a manual's right-flushed "[Function]" tags, or a folio beside a
+ * running head, leave a gap down the page as clean as a gutter. One side of the gap is a strip when it holds at
+ * most this share of the other side's rows...
+ */
+const STRIP_ROW_SHARE = 0.25;
+/** ...is at most this share of the other side's width... */
+const STRIP_WIDTH_SHARE = 0.35;
+/**
+ * ...and its rows are lone lines, none within this many of its own sizes of the next (a column of margin notes,
+ * a column that ends after a few lines at the top of a page, has lines in runs). Two lone lines at least: one short
+ * line at the top of a last column is a column.
+ */
+const STRIP_LINE_GAP = 1.6;
+
+function isStrip(gutter: Interval, rows: InkRow[]): boolean {
+  const sides = [
+    { rows: [] as InkRow[], lo: Infinity, hi: -Infinity },
+    { rows: [] as InkRow[], lo: Infinity, hi: -Infinity },
+  ];
+  for (const r of rows) {
+    if (r.ink.some((iv) => iv[0] < gutter[1] && iv[1] > gutter[0])) continue;
+    for (const [k, side] of sides.entries()) {
+      const ink = r.ink.filter((iv) => (k === 0 ? iv[1] <= gutter[0] : iv[0] >= gutter[1]));
+      if (ink.length === 0) continue;
+      side.rows.push(r);
+      side.lo = Math.min(side.lo, ink[0][0]);
+      side.hi = Math.max(side.hi, ink[ink.length - 1][1]);
+    }
+  }
+  return sides.some((side, k) => {
+    const other = sides[1 - k];
+    if (side.rows.length < 2 || side.rows.length > STRIP_ROW_SHARE * other.rows.length) return false;
+    if (side.hi - side.lo > STRIP_WIDTH_SHARE * (other.hi - other.lo)) return false;
+    for (let i = 1; i < side.rows.length; i++) {
+      const a = side.rows[i - 1].row;
+      const b = side.rows[i].row;
+      if (b.baseline - a.baseline <= STRIP_LINE_GAP * Math.max(a.size, b.size)) return false;
+    }
+    return true;
+  });
+}
+
+/**
+ * A gap whose evidence is set in a fixed-pitch font is code: the rows with text on both sides of it are a listing
+ * or an option table whose spaces align (`x   INTEGER,`, `-c, --check   checks the syntax only`), and its rows are
+ * read whole. This share of the two-sided rows' characters in fixed-pitch runs makes it code.
+ */
+const CODE_SHARE = 0.8;
+
+function isCode(gutter: Interval, rows: InkRow[]): boolean {
+  const { twoSided } = classify(gutter, rows);
+  let mono = 0;
+  let all = 0;
+  for (const r of rows) {
+    if (!twoSided.has(r.row.index)) continue;
+    for (const run of r.row.runs) {
+      all += run.text.length;
+      if (run.mono) mono += run.text.length;
+    }
+  }
+  return all > 0 && mono >= CODE_SHARE * all;
+}
+
 /** Width of the narrowest column the gutters make, from the ink of the rows that cross none of them. */
 function narrowestColumn(gutters: Interval[], rows: InkRow[]): number {
   const sorted = [...gutters].sort((a, b) => a[0] - b[0]);
@@ -173,6 +237,7 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
     if (best.support < STRONG_SUPPORT * zoneRows.length && st.inStretches < Math.max(MIN_STRETCH, st.clean / 2)) continue;
     const minColumn = MIN_COLUMN_EM * p.bodySize;
     if (narrowestColumn([best.gutter], zoneRows) < minColumn) continue;
+    if (isStrip(best.gutter, zoneRows) || isCode(best.gutter, zoneRows)) continue;
     // Further gutters of the same zone (three or more columns): judged on the rows the gutters found so far leave
     // in columns, so a column's own inner structure (a narrow table inside column one) does not count as a gutter.
     const gutters: Interval[] = [best.gutter];
@@ -186,6 +251,7 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
       if (support < Math.max(MIN_TWO_SIDED, EXTRA_GUTTER_SUPPORT * best.support) || st.inStretches < Math.max(MIN_STRETCH, st.clean / 2)) continue;
       if (crossing.size > p.rejectFloor * inColumns.length) continue;
       if (narrowestColumn([...gutters, other.gutter], zoneRows) < minColumn) continue;
+      if (isStrip(other.gutter, inColumns) || isCode(other.gutter, inColumns)) continue;
       gutters.push(other.gutter);
     }
     gutters.sort((a, b) => a[0] - b[0]);

@@ -187,6 +187,7 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
         angle: vertical ? angle + 90 : angle,
         stream: runs.length,
       };
+      if (font.monospace) run.mono = true;
       if (mcid) run.mcid = mcid;
       if (artifact) run.artifact = true;
       if (pendingSpace || lead > 0 || k > 0) run.spaceBefore = true;

@@ -1,5 +1,5 @@
 /**
- * Markdown rendition: headings, paragraphs, lists, captions and tables from the document's blocks; furniture left
+ * Markdown rendition: headings, paragraphs, lists, captions, tables and fenced code from the document's blocks; furniture left
  * out; footnotes at the end of the document, linked from the flow by their markers where the marker can be found.
  */
 import type { Block, DocumentResult, Footnote } from '../types.js';
@@ -32,6 +32,10 @@ function block(b: Block): string {
       return `*${b.text.replace(/\*/g, '\\*')}*`;
     case 'table':
       return table(b.rows ?? [[b.text]]);
+    case 'code': {
+      const fence = '`'.repeat(Math.max(3, ...[...b.text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+      return `${fence}\n${b.text}\n${fence}`;
+    }
     default:
       return escapeLead(b.text);
   }
