@@ -103,6 +103,19 @@ describe('a figure at the foot of a column, inside a paragraph that runs on into
   });
 });
 
+describe('small code at the foot of a page', () => {
+  it('is not footnotes, though it is small, stepped down and its lines start with numbers', () => {
+    const small = (text: string, baseline: number) => makeLine([run(text, 72, baseline, 7, { mono: true, font: 'NimbusMonoPS' })], baseline);
+    const lines = [
+      lineAt('The mime.cache files hold the same information in a binary, mappable format:', 72, 600),
+      small('2 CARD16 MAJOR_VERSION 1', 640),
+      small('2 CARD16 MINOR_VERSION 2', 652),
+      small('4 CARD32 ALIAS_LIST_OFFSET', 664),
+    ];
+    expect(detectFootnotes(placed([segment(lines, 0)]), new Set(), 10, 12.5).footnotes).toEqual([]);
+  });
+});
+
 describe('standalone page numbers', () => {
   it('are not a raised numerator beside a line of text at the top of the page', () => {
     const lines = [
