@@ -39,8 +39,8 @@ function median(values: number[]): number {
 }
 
 /** Runs of one line in reading order. */
-export function orderRuns(runs: Run[]): Run[] {
-  const dir = runsDirection(runs);
+export function orderRuns(runs: Run[], dir: Direction = runsDirection(runs)): Run[] {
+  if (runs.length === 1) return [runs[0]];
   return [...runs].sort(dir === 'rtl' ? (a, b) => b.x1 - a.x1 : (a, b) => a.x0 - b.x0);
 }
 
@@ -59,9 +59,10 @@ function spaceThreshold(runs: Run[], size: number): { word: number; letter: numb
 }
 
 /** Join runs (already in reading order) into text, with a space where the file had one or the gap shows one. */
-export function joinRuns(ordered: Run[], size: number): string {
+export function joinRuns(ordered: Run[], size: number, dir: Direction = runsDirection(ordered)): string {
   if (ordered.length === 0) return '';
-  const rtl = runsDirection(ordered) === 'rtl';
+  if (ordered.length === 1) return ordered[0].text;
+  const rtl = dir === 'rtl';
   const byX = rtl ? [...ordered].reverse() : ordered;
   const threshold = spaceThreshold(byX, size);
   let text = ordered[0].text;
@@ -131,6 +132,7 @@ function advanceEm(runs: Run[], largest: number): number {
 
 /** Dominant size and weight of a set of runs, by characters. */
 function dominant(runs: Run[]): { size: number; bold: boolean } {
+  if (runs.length === 1) return { size: runs[0].size, bold: runs[0].bold };
   const sizes = new Map<number, number>();
   let boldChars = 0;
   let chars = 0;
@@ -155,27 +157,43 @@ export const runsOfLine = (line: Line): Run[] => linesRuns.get(line) ?? [];
 
 /** Build a line from runs of one row in one column. */
 export function makeLine(runs: Run[], baseline: number, opts: { cells?: boolean } = {}): Line {
-  const ordered = orderRuns(runs);
+  const dir = runsDirection(runs);
+  const ordered = orderRuns(runs, dir);
   const { size, bold } = dominant(ordered);
+  // One pass for the box and the per-run facts (this runs for every line of every page).
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  let monoChars = 0;
+  let allChars = 0;
+  let confSum = 0;
+  let confN = 0;
+  let mcid = false;
+  for (const r of ordered) {
+    if (r.x0 < x0) x0 = r.x0;
+    if (r.y0 < y0) y0 = r.y0;
+    if (r.x1 > x1) x1 = r.x1;
+    if (r.y1 > y1) y1 = r.y1;
+    allChars += r.text.length;
+    if (r.mono) monoChars += r.text.length;
+    if (r.confidence !== undefined) {
+      confSum += r.confidence;
+      confN++;
+    }
+    if (r.mcid) mcid = true;
+  }
   const line: Line = {
-    text: joinRuns(ordered, size),
-    bbox: roundBox(unionBox(ordered.map(runBox))),
+    text: joinRuns(ordered, size, dir),
+    bbox: roundBox([x0, y0, x1, y1]),
     baseline: round2(baseline),
     size: round2(size),
     bold,
   };
   if (opts.cells) line.cells = splitCells(ordered, size);
-  const mcids = [...new Set(ordered.map((r) => r.mcid).filter((m): m is string => Boolean(m)))];
-  if (mcids.length) line.mcids = mcids;
-  let monoChars = 0;
-  let allChars = 0;
-  for (const r of ordered) {
-    allChars += r.text.length;
-    if (r.mono) monoChars += r.text.length;
-  }
+  if (mcid) line.mcids = [...new Set(ordered.map((r) => r.mcid).filter((m): m is string => Boolean(m)))];
   if (monoChars * 2 > allChars) line.mono = true;
-  const conf = ordered.filter((r) => r.confidence !== undefined);
-  if (conf.length) line.confidence = round2(conf.reduce((s, r) => s + r.confidence!, 0) / conf.length);
+  if (confN) line.confidence = round2(confSum / confN);
   linesRuns.set(line, ordered);
   return line;
 }

@@ -193,21 +193,22 @@ function looksTabular(rows: InkRow[], gutters: Interval[], bodySize: number): bo
   for (const r of rows) {
     if (r.ink.some((iv) => gutters.some((g) => iv[0] < g[1] && iv[1] > g[0]))) continue;
     counted++;
-    const texts: string[][] = Array.from({ length: columns }, () => []);
+    // Words per column of this row (a run's words: its spaces plus one); 0 where the row has no text.
+    const n = new Array<number>(columns).fill(0);
     for (const run of r.row.runs) {
       const j = columnOf((run.x0 + run.x1) / 2);
-      texts[j].push(run.text);
+      let w = 1;
+      for (let k = 0; k < run.text.length; k++) if (run.text.charCodeAt(k) === 32) w++;
+      n[j] += w;
       left[j] = Math.min(left[j], run.x0);
       right[j] = Math.max(right[j], run.x1);
     }
     let used = 0;
-    texts.forEach((t, j) => {
-      if (t.length === 0) return;
+    for (let j = 0; j < columns; j++) {
+      if (n[j] === 0) continue;
       used++;
-      let n = 0;
-      for (const piece of t) n += piece.split(' ').length;
-      words[j].push(n);
-    });
+      words[j].push(n[j]);
+    }
     if (used >= 2) multi++;
   }
   if (counted === 0) return false;

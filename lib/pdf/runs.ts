@@ -17,6 +17,7 @@ const DESCENT_RANGE: [number, number] = [-0.3, -0.1];
 export const HORIZONTAL_TOLERANCE_DEG = 2;
 /** Inside one run, this much whitespace separates pieces that get their own boxes (wide internal spaces). */
 const WIDE_SPACE = /[ \u00a0]{2,}|\t/g;
+const HAS_WIDE_SPACE = /[ \u00a0]{2}|\t/;
 
 /**
  * Letter-spaced text comes out of pdf.js as single glyphs separated by spaces ("N O R T H"). Three or more single
@@ -145,9 +146,11 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
     const perChar = advance / Math.max(1, str.length);
     const pieces: { text: string; from: number; to: number }[] = [];
     let last = 0;
-    for (const ws of str.matchAll(WIDE_SPACE)) {
-      pieces.push({ text: str.slice(last, ws.index), from: last, to: ws.index! });
-      last = ws.index! + ws[0].length;
+    if (HAS_WIDE_SPACE.test(str)) {
+      for (const ws of str.matchAll(WIDE_SPACE)) {
+        pieces.push({ text: str.slice(last, ws.index), from: last, to: ws.index! });
+        last = ws.index! + ws[0].length;
+      }
     }
     pieces.push({ text: str.slice(last), from: last, to: str.length });
 
