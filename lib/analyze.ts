@@ -81,7 +81,10 @@ async function analyzeWith(pdf: OpenPdf, page: PdfPage, pageNo: number, o: Resol
     let segments: Segment[] = layout.segments;
     let source: PageSource = 'text';
     const tagDiagnostics: Diagnostic[] = [];
-    if (o.order !== 'geometry' && read.source === 'text') {
+    // A structure tree can only order text drawn inside marked content with ids: on an untagged page of an
+    // untagged file the tree is not asked for (a round trip to pdf.js' worker per page).
+    const mayBeTagged = pdf.marked || runs.some((r) => r.mcid);
+    if (o.order !== 'geometry' && read.source === 'text' && mayBeTagged) {
       const tree = await page.getStructTree().catch(() => null);
       const leaves = tree ? tagLeaves(tree) : [];
       if (leaves.length && pdf.suspects && o.order === 'auto') {
