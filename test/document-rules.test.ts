@@ -158,3 +158,18 @@ describe('code', () => {
     expect(md).toContain('```\nOtherStruct := SEQUENCE {\n    x INTEGER,');
   });
 });
+
+describe('list items', () => {
+  it('keep their turned lines, which hang right of the bullet, and end where the text returns to the margin', () => {
+    const lines = [
+      lineAt('• Applications must be able to extend the database in any way when they are installed, to add both new', 72, 100),
+      lineAt('rules for determining type, and new information about specific types.', 84, 112),
+      lineAt('• It must be possible to install applications in /usr, /usr/local and the home directory (in the', 72, 126),
+      lineAt('normal Unix way) and have the MIME information used.', 84, 138),
+      lineAt('This specification uses the XDG Base Directory Specification to define the prefixes below which', 72, 156),
+    ];
+    const blocks = buildBlocks([segment(lines, 0)], 10, 12);
+    expect(blocks.map((b) => b.kind)).toEqual(['list-item', 'list-item', 'paragraph']);
+    expect(blocks[0]!.text).toContain('to add both new rules for determining type');
+  });
+});

@@ -15,6 +15,8 @@ const SIZE_STEP = 0.12;
 const INDENT_EM = 0.8;
 /** ...and a line ending this many ems short of the measure, with final punctuation, ends one. */
 const SHORT_LINE_EM = 2.5;
+/** A list item's turned lines start at most this many body ems right of its bullet. */
+const HANGING_EM = 4;
 /** Headings are set at least this much larger than the body... */
 const HEADING_SIZE = 1.15;
 /** ...or bold, short and without final punctuation. */
@@ -50,7 +52,10 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
     const gap = cur.baseline - prev.baseline > PARAGRAPH_GAP * expected;
     const sizeStep = Math.abs(cur.size - prev.size) > SIZE_STEP * body;
     const weight = cur.bold !== prev.bold;
-    const indent = aligned && cur.bbox[0] - left > INDENT_EM * body && prev.bbox[0] - left < 0.3 * body;
+    // A list item's turned lines hang under its text, right of the bullet: an indent that continues it.
+    const first = groups[groups.length - 1][0];
+    const hanging = BULLET.test(first.text) && cur.bbox[0] > first.bbox[0] && cur.bbox[0] - first.bbox[0] <= HANGING_EM * body;
+    const indent = aligned && !hanging && cur.bbox[0] - left > INDENT_EM * body && prev.bbox[0] - left < 0.3 * body;
     const shortEnd = prev.bbox[2] < right - SHORT_LINE_EM * body && FINAL.test(prev.text);
     const item = BULLET.test(cur.text) || CAPTION.test(cur.text);
     const code = Boolean(cur.mono) !== Boolean(prev.mono);
