@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildBlocks } from '../lib/document/blocks.js';
+import { isFixedPitchRun } from '../lib/pdf/runs.js';
 import { detectFootnotes } from '../lib/document/footnotes.js';
 import { detectFurniture } from '../lib/document/furniture.js';
 import type { PlacedLine } from '../lib/document/lines.js';
@@ -171,5 +172,14 @@ describe('list items', () => {
     const blocks = buildBlocks([segment(lines, 0)], 10, 12);
     expect(blocks.map((b) => b.kind)).toEqual(['list-item', 'list-item', 'paragraph']);
     expect(blocks[0]!.text).toContain('to add both new rules for determining type');
+  });
+});
+
+describe('fixed-pitch runs', () => {
+  it('trust the font name, and pdf.js’ fixed-pitch flag only on text with some variety (not leader dots)', () => {
+    expect(isFixedPitchRun({ monospace: true }, '. . . .')).toBe(true);
+    expect(isFixedPitchRun({ monospace: false, fixedWidths: true }, 'x INTEGER,')).toBe(true);
+    expect(isFixedPitchRun({ monospace: false, fixedWidths: true }, '. . . . . . . . .')).toBe(false);
+    expect(isFixedPitchRun({ monospace: false }, 'x INTEGER,')).toBe(false);
   });
 });

@@ -7,7 +7,14 @@ export interface FontFacts {
   name: string;
   bold: boolean;
   italic: boolean;
+  /** The name says fixed-pitch (Courier, CMTT, ...Mono). */
   monospace: boolean;
+  /**
+   * pdf.js flags the font fixed-pitch (its descriptor says so, or all its glyphs have one width). Weaker evidence: a
+   * subset holding only leader dots has one width too, so a run counts as fixed-pitch on this alone only when it
+   * shows several different characters.
+   */
+  fixedWidths?: boolean;
 }
 
 // Weight words in PostScript names, including TeX's abbreviations (CMBX = bold extended, NimbusRomNo9L-Medi).

@@ -31,6 +31,22 @@ export function collapseLetterSpacing(text: string): string {
 
 const clamp = (v: number, [lo, hi]: [number, number]) => Math.min(hi, Math.max(lo, v));
 
+/**
+ * A run is fixed-pitch when its font's name says so, or when pdf.js flags the font and the run shows at least three
+ * different characters (a subset holding only leader dots has one glyph width too).
+ */
+export function isFixedPitchRun(font: Pick<FontFacts, 'monospace' | 'fixedWidths'>, text: string): boolean {
+  if (font.monospace) return true;
+  if (!font.fixedWidths) return false;
+  const seen = new Set<string>();
+  for (const ch of text) {
+    if (ch === ' ') continue;
+    seen.add(ch);
+    if (seen.size >= 3) return true;
+  }
+  return false;
+}
+
 interface TextItemLike {
   str: string;
   dir: string;
@@ -71,11 +87,11 @@ async function resolveFonts(pdf: OpenPdf, page: PdfPage, names: Iterable<string>
     try {
       const obj = page.commonObjs.has(n) ? (page.commonObjs.get(n) as { name?: string; isMonospace?: boolean }) : null;
       facts = fontFacts(obj?.name ?? n);
-      if (obj?.isMonospace) facts.monospace = true;
+      if (obj?.isMonospace) facts.fixedWidths = true;
     } catch {
       facts = fontFacts(n);
     }
-    if (styles[n]?.fontFamily === 'monospace') facts.monospace = true;
+    if (styles[n]?.fontFamily === 'monospace') facts.fixedWidths = true;
     pdf.fonts.set(n, facts);
   }
   return true;
@@ -190,7 +206,7 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
         angle: vertical ? angle + 90 : angle,
         stream: runs.length,
       };
-      if (font.monospace) run.mono = true;
+      if (isFixedPitchRun(font, text)) run.mono = true;
       if (mcid) run.mcid = mcid;
       if (artifact) run.artifact = true;
       if (pendingSpace || lead > 0 || k > 0) run.spaceBefore = true;
