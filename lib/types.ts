@@ -125,7 +125,8 @@ export interface PageInfo {
 
 /**
  * A unit of the flow as a reader sees it: a paragraph (joined across column and page breaks), a heading, a list
- * item, a caption or a table, with the boxes on the pages it came from.
+ * item, a caption, a table or code (fixed-pitch lines, breaks and leading indents kept), with the boxes on the pages
+ * it came from.
  */
 export interface Block {
   kind: 'heading' | 'paragraph' | 'list-item' | 'caption' | 'table' | 'code';

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildBlocks } from '../lib/document/blocks.js';
-import { isFixedPitchRun } from '../lib/pdf/runs.js';
+import { fontFacts } from '../lib/pdf/fonts.js';
+import { isFixedPitchFont } from '../lib/pdf/runs.js';
 import { detectFootnotes } from '../lib/document/footnotes.js';
 import { detectFurniture } from '../lib/document/furniture.js';
 import type { PlacedLine } from '../lib/document/lines.js';
@@ -165,21 +166,83 @@ describe('list items', () => {
     const lines = [
       lineAt('• Applications must be able to extend the database in any way when they are installed, to add both new', 72, 100),
       lineAt('rules for determining type, and new information about specific types.', 84, 112),
-      lineAt('• It must be possible to install applications in /usr, /usr/local and the home directory (in the', 72, 126),
+      lineAt('• It must be possible to install applications in /usr, /usr/local and the user’s home directory (in the', 72, 126),
       lineAt('normal Unix way) and have the MIME information used.', 84, 138),
       lineAt('This specification uses the XDG Base Directory Specification to define the prefixes below which', 72, 156),
     ];
     const blocks = buildBlocks([segment(lines, 0)], 10, 12);
     expect(blocks.map((b) => b.kind)).toEqual(['list-item', 'list-item', 'paragraph']);
     expect(blocks[0]!.text).toContain('to add both new rules for determining type');
+    expect(blocks[1]!.text).toContain('(in the normal Unix way)');
+  });
+
+  it('do not take in an indented paragraph after a short item', () => {
+    const lines = [
+      lineAt('• Small memory footprint', 72, 100),
+      lineAt('These strengths come from a design that was kept small from the start and never grew.', 84, 112),
+      lineAt('The library was written for embedded systems and still runs on them without changes.', 72, 124),
+    ];
+    expect(buildBlocks([segment(lines, 0)], 10, 12).map((b) => b.kind)).toEqual(['list-item', 'paragraph']);
   });
 });
 
-describe('fixed-pitch runs', () => {
-  it('trust the font name, and pdf.js’ fixed-pitch flag only on text with some variety (not leader dots)', () => {
-    expect(isFixedPitchRun({ monospace: true }, '. . . .')).toBe(true);
-    expect(isFixedPitchRun({ monospace: false, fixedWidths: true }, 'x INTEGER,')).toBe(true);
-    expect(isFixedPitchRun({ monospace: false, fixedWidths: true }, '. . . . . . . . .')).toBe(false);
-    expect(isFixedPitchRun({ monospace: false }, 'x INTEGER,')).toBe(false);
+describe('fixed-pitch fonts', () => {
+  it('trust the font name, and pdf.js’ fixed-pitch flag only on varied, mostly Latin text over the page', () => {
+    expect(isFixedPitchFont({ monospace: true }, ['. . . .'])).toBe(true);
+    expect(isFixedPitchFont({ monospace: false, fixedWidths: true }, ['x INTEGER,'])).toBe(true);
+    // A listing's lone closing brace is decided with the rest of the font's text on the page.
+    expect(isFixedPitchFont({ monospace: false, fixedWidths: true }, ['}', 'y CHOICE {'])).toBe(true);
+    // Leader dots from a one-glyph subset; full-width CJK glyphs, all one width.
+    expect(isFixedPitchFont({ monospace: false, fixedWidths: true }, ['. . . . . . . . .'])).toBe(false);
+    expect(isFixedPitchFont({ monospace: false, fixedWidths: true }, ['日本語の文章は全角の文字で組まれる。'])).toBe(false);
+    expect(isFixedPitchFont({ monospace: false }, ['x INTEGER,'])).toBe(false);
+  });
+
+  it('by name, do not include Monotype faces', () => {
+    expect(fontFacts('ABCDEF+MonotypeCorsiva').monospace).toBe(false);
+    expect(fontFacts('ABCDEF+DejaVuSansMono').monospace).toBe(true);
+    expect(fontFacts('CMTT10').monospace).toBe(true);
+  });
+});
+
+describe('review cases', () => {
+  it('a sideways margin banner does not hide the folio beside it', () => {
+    const banner = makeLine([run('Downloaded from the archive on 3 March, for personal use only', 20, 760, 8, { angle: -90 })], 760);
+    banner.bbox = [14, 100, 22, 780];
+    const body = segment([lineAt('Body text of the page that runs across the measure.', 72, 400)], 0);
+    const folio = segment([lineAt('7', 300, 770)], 0, 'span');
+    const rotated = segment([banner], 0, 'rotated');
+    const { footers } = detectFurniture(placed([body, folio, rotated]), 10, 3);
+    expect(footers.map((f) => f.text)).toContain('7');
+  });
+
+  it('a run sized by one large first glyph does not make the whole line large', () => {
+    const big = run('(abcdefghij', 72, 100, 20);
+    big.x1 = 72 + 55;
+    const body = run('x'.repeat(30), 130, 100, 10);
+    body.x1 = 130 + 150;
+    expect(makeLine([big, body], 100).size).toBe(10);
+  });
+
+  it('a figure with more labels than a float can hold is left in place, not joined as the sequel', () => {
+    // As a tag tree gives it: the text, the figure (caption and labels) and the text's sequel, each its own element.
+    const figure = [lineAt('Figure 3. Deflection against load.', 72, 140, 9)];
+    for (let k = 0; k < 9; k++) figure.push(lineAt(`0.${k + 1}`, 90, 170 + k * 30, 7));
+    const text = [lineAt('The deflection grows with the load and', 72, 100)];
+    const sequel = [lineAt('falls again once the beam yields.', 321, 60)];
+    const blocks = buildBlocks([segment(text, 0), segment(figure, 0), segment(sequel, 1)], 10, 12.5);
+    expect(blocks.some((b) => /and 0\.\d/.test(b.text))).toBe(false);
+    expect(blocks.some((b) => /0\.\d falls/.test(b.text))).toBe(false);
+  });
+
+  it('code indents are measured on the narrowest line (inner runs of spaces come out as one)', () => {
+    const mono = (text: string, x: number, baseline: number, width?: number) => {
+      const r = run(text, x, baseline, 10, { mono: true, font: 'CMTT10' });
+      if (width) r.x1 = x + width;
+      return makeLine([r], baseline);
+    };
+    const lines = [mono('if (x) {', 72, 100), mono('int a; // one', 92, 112, 91), mono('int b; // two', 92, 124, 91), mono('}', 72, 136)];
+    const [code] = buildBlocks([segment(lines, 0)], 10, 12);
+    expect(code!.text.split('\n')[1]).toBe('    int a; // one');
   });
 });

@@ -52,9 +52,11 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
     const gap = cur.baseline - prev.baseline > PARAGRAPH_GAP * expected;
     const sizeStep = Math.abs(cur.size - prev.size) > SIZE_STEP * body;
     const weight = cur.bold !== prev.bold;
-    // A list item's turned lines hang under its text, right of the bullet: an indent that continues it.
+    // A list item's turned lines hang under its text, right of the bullet: an indent that continues it, when the
+    // line before ran to the measure (the text wrapped; a short item followed by an indented paragraph did not).
     const first = groups[groups.length - 1][0];
-    const hanging = BULLET.test(first.text) && cur.bbox[0] > first.bbox[0] && cur.bbox[0] - first.bbox[0] <= HANGING_EM * body;
+    const wrapped = prev.bbox[2] >= right - SHORT_LINE_EM * body;
+    const hanging = wrapped && BULLET.test(first.text) && cur.bbox[0] > first.bbox[0] && cur.bbox[0] - first.bbox[0] <= HANGING_EM * body;
     const indent = aligned && !hanging && cur.bbox[0] - left > INDENT_EM * body && prev.bbox[0] - left < 0.3 * body;
     const shortEnd = prev.bbox[2] < right - SHORT_LINE_EM * body && FINAL.test(prev.text);
     const item = BULLET.test(cur.text) || CAPTION.test(cur.text);
@@ -98,16 +100,21 @@ const LABEL_SIZE = 0.9;
  */
 function floatRun(groups: Group[], i: number, body: number): number {
   if (groups[i]?.kind === 'heading') return 1;
+  const isFloat = (g: Group) => g.kind === 'caption' || (g.kind === 'paragraph' && median(g.lines.map((l) => l.size)) < LABEL_SIZE * body);
   let n = 0;
   let anchored = false;
-  while (n < MAX_FLOAT_GROUPS && i + n < groups.length) {
-    const g = groups[i + n];
-    if (g.kind === 'caption') anchored = true;
-    else if (!(g.kind === 'paragraph' && median(g.lines.map((l) => l.size)) < LABEL_SIZE * body)) break;
+  while (n < MAX_FLOAT_GROUPS && i + n < groups.length && isFloat(groups[i + n])) {
+    if (groups[i + n].kind === 'caption') anchored = true;
     n++;
   }
+  // A float longer than the cap is not one we can see the end of: its next group is not the paragraph's sequel.
+  if (i + n < groups.length && isFloat(groups[i + n])) return 0;
   return anchored ? n : 0;
 }
+
+/** A paragraph keeps its size across a break: a figure's small label is not the start of a body paragraph. */
+const sameSize = (a: Group, b: Group, body: number) =>
+  Math.abs(median(a.lines.map((l) => l.size)) - median(b.lines.map((l) => l.size))) <= SIZE_STEP * body;
 
 const unfinished = (g: Group) => g.kind === 'paragraph' && !FINAL.test(g.lines[g.lines.length - 1].text);
 const continues = (g: Group) => g.kind === 'paragraph' && /^[\p{Ll}\d(,;]/u.test(g.lines[0].text);
@@ -115,11 +122,12 @@ const continues = (g: Group) => g.kind === 'paragraph' && /^[\p{Ll}\d(,;]/u.test
 /**
  * Code lines with their indents: a fixed-pitch line's width over its characters is the pitch, and each line starts
  * that many pitches right of the block's leftmost line. Inner runs of spaces are not recoverable from the text layer
- * (pdf.js reports one space), so only the leading indent is restored.
+ * (pdf.js reports one space), so only the leading indent is restored; for the same reason a line with inner runs
+ * measures wide, and the narrowest line's measure is the pitch.
  */
 function codeText(lines: Line[]): string {
   const pitches = lines.filter((l) => l.text.length >= 4).map((l) => (l.bbox[2] - l.bbox[0]) / l.text.length);
-  const pitch = median(pitches);
+  const pitch = pitches.length ? Math.min(...pitches) : 0;
   const left = Math.min(...lines.map((l) => l.bbox[0]));
   return lines
     .map((l) => {
@@ -159,7 +167,7 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
     const g = groups[i];
     const last = merged[merged.length - 1];
     const tail = last?.[last.length - 1];
-    if (tail && tail.seg !== g.seg && unfinished(tail) && continues(g)) {
+    if (tail && tail.seg !== g.seg && unfinished(tail) && continues(g) && sameSize(tail, g, body)) {
       last.push(g);
       continue;
     }

@@ -139,7 +139,9 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
   for (const l of lines) {
     if (l.seg.kind === 'rotated' || !isPageLabel(l.line.text)) continue;
     const [, y0, , y1] = l.line.bbox;
-    const alone = !byPage.get(l.page)!.some((o) => o !== l && o.line.bbox[1] < y1 && o.line.bbox[3] > y0);
+    const alone = !byPage
+      .get(l.page)!
+      .some((o) => o !== l && o.seg.kind !== 'rotated' && !removed.has(lineKey(o)) && o.line.bbox[1] < y1 && o.line.bbox[3] > y0);
     const h = l.pageHeight;
     const top = y1 <= FOLIO_SHARE * h;
     const bottom = y0 >= (1 - FOLIO_SHARE) * h;

@@ -112,13 +112,19 @@ const MEAN_ADVANCE_EM = 0.5;
  * per character in ems, measured on its runs of the largest size.
  */
 function effectiveSize(r: Run, largest: number, em: number): number {
-  const chars = [...r.text].length;
+  const chars = r.text.length;
   if (chars < 4) return r.size;
   const implied = (r.x1 - r.x0) / (em * chars);
   return implied > 1.5 * r.size && Math.abs(largest - implied) < 0.35 * largest ? largest : r.size;
 }
 
-/** Average advance per character, in ems, of the line's runs set at the largest size (the font's own measure). */
+/** Plausible average advances per character, in ems, of a proportional or fixed-pitch font. */
+const ADVANCE_RANGE: [number, number] = [0.35, 0.7];
+
+/**
+ * Average advance per character, in ems, of the line's runs set at the largest size (the font's own measure),
+ * kept within ADVANCE_RANGE: a run whose size pdf.js took from one large first glyph would measure narrow.
+ */
 function advanceEm(runs: Run[], largest: number): number {
   let width = 0;
   let ems = 0;
@@ -127,7 +133,8 @@ function advanceEm(runs: Run[], largest: number): number {
     width += r.x1 - r.x0;
     ems += r.text.length * r.size;
   }
-  return ems > 0 && width > 0 ? width / ems : MEAN_ADVANCE_EM;
+  if (!(ems > 0 && width > 0)) return MEAN_ADVANCE_EM;
+  return Math.min(ADVANCE_RANGE[1], Math.max(ADVANCE_RANGE[0], width / ems));
 }
 
 /** Dominant size and weight of a set of runs, by characters. */
@@ -137,7 +144,7 @@ function dominant(runs: Run[]): { size: number; bold: boolean } {
   let boldChars = 0;
   let chars = 0;
   const largest = Math.max(...runs.map((r) => r.size));
-  const em = runs.length > 1 ? advanceEm(runs, largest) : MEAN_ADVANCE_EM;
+  const em = advanceEm(runs, largest);
   for (const r of runs) {
     const n = r.text.length;
     const key = Math.round(effectiveSize(r, largest, em) * 10) / 10;

@@ -32,19 +32,26 @@ export function collapseLetterSpacing(text: string): string {
 const clamp = (v: number, [lo, hi]: [number, number]) => Math.min(hi, Math.max(lo, v));
 
 /**
- * A run is fixed-pitch when its font's name says so, or when pdf.js flags the font and the run shows at least three
- * different characters (a subset holding only leader dots has one glyph width too).
+ * Whether a font's text on a page is fixed-pitch: its name says so, or pdf.js flags it (a descriptor flag, or glyphs
+ * all of one width) and its text on the page shows at least three different characters, mostly Latin. The flag alone
+ * is weak evidence: a subset holding only leader dots has one width, and so does a CJK font whose glyphs are all
+ * full-width. Decided over all the font's runs on the page, so a lone `}` line of a listing is code like the rest.
  */
-export function isFixedPitchRun(font: Pick<FontFacts, 'monospace' | 'fixedWidths'>, text: string): boolean {
+export function isFixedPitchFont(font: Pick<FontFacts, 'monospace' | 'fixedWidths'>, texts: string[]): boolean {
   if (font.monospace) return true;
   if (!font.fixedWidths) return false;
   const seen = new Set<string>();
-  for (const ch of text) {
-    if (ch === ' ') continue;
-    seen.add(ch);
-    if (seen.size >= 3) return true;
+  let latin = 0;
+  let all = 0;
+  for (const text of texts) {
+    for (const ch of text) {
+      if (ch === ' ') continue;
+      seen.add(ch);
+      all++;
+      if (ch.charCodeAt(0) < 0x250) latin++;
+    }
   }
-  return false;
+  return seen.size >= 3 && latin * 2 > all;
 }
 
 interface TextItemLike {
@@ -114,6 +121,8 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
   const marks: { tag?: string; id?: string }[] = [];
   let pendingSpace = false;
   let dropped = 0;
+  // Runs of fonts that may be fixed-pitch, decided per font once the page is read.
+  const fixedCandidates = new Map<FontFacts, Run[]>();
 
   for (const raw of content.items as (TextItemLike | MarkedItemLike)[]) {
     if ('type' in raw) {
@@ -206,14 +215,20 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
         angle: vertical ? angle + 90 : angle,
         stream: runs.length,
       };
-      if (isFixedPitchRun(font, text)) run.mono = true;
       if (mcid) run.mcid = mcid;
       if (artifact) run.artifact = true;
       if (pendingSpace || lead > 0 || k > 0) run.spaceBefore = true;
       if (trail > 0 || k < pieces.length - 1) run.spaceAfter = true;
       runs.push(run);
+      if (font.monospace || font.fixedWidths) {
+        if (!fixedCandidates.has(font)) fixedCandidates.set(font, []);
+        fixedCandidates.get(font)!.push(run);
+      }
       pendingSpace = false;
     }
+  }
+  for (const [font, fontRuns] of fixedCandidates) {
+    if (isFixedPitchFont(font, fontRuns.map((r) => r.text))) for (const r of fontRuns) r.mono = true;
   }
   return {
     width: viewport.width,

@@ -49,7 +49,7 @@ function linkMarkers(blocks: Block[], notes: Footnote[]): string[] {
   notes.forEach((n, i) => {
     if (!n.marker) return;
     const re = new RegExp(`(?<=[\\p{L}.,;:)\\]])${n.marker.replace(/[*+?^$()[\]{}|\\]/g, '\\$&')}(?=[\\s,.;:]|$)`, 'gu');
-    const candidates = blocks.map((b, k) => (b.kind !== 'table' && b.sources.some((s) => s.page === n.page) ? k : -1)).filter((k) => k >= 0);
+    const candidates = blocks.map((b, k) => (b.kind !== 'table' && b.kind !== 'code' && b.sources.some((s) => s.page === n.page) ? k : -1)).filter((k) => k >= 0);
     const hits = candidates.filter((k) => (rendered[k].match(re) ?? []).length === 1);
     if (hits.length === 1) rendered[hits[0]] = rendered[hits[0]].replace(re, `[^${noteLabel(n, i)}]`);
   });
