@@ -85,6 +85,14 @@ describe('a figure at the foot of a column, inside a paragraph that runs on into
     expect(blocks.indexOf(caption!)).toBeGreaterThan(0);
   });
 
+  it('reads a figure at the top of the next column, or in mid-column, after the paragraph too', () => {
+    const top = [lineAt('Figure 7-26. Self-locking nuts.', 321, 200, 9), ...col2.map((l) => ({ ...l, baseline: l.baseline + 200 }))];
+    const atTop = buildBlocks([segment(col1.slice(0, 2), 0), segment(top, 1)], 10, 12.5);
+    expect(atTop.map((b) => b.kind)).toEqual(['paragraph', 'caption']);
+    const inColumn = [...col1.slice(0, 2), lineAt('Figure 7-26. Self-locking nuts.', 72, 560, 9), lineAt('the most common ranges in size for No. 6 up to 1/4 inch.', 72, 600)];
+    expect(buildBlocks([segment(inColumn, 0)], 10, 12.5).map((b) => b.kind)).toEqual(['paragraph', 'caption']);
+  });
+
   it('keeps a table where it stands: only captions and their labels are moved', () => {
     const table = segment([lineAt('Item Size Weight', 72, 600, 8)], 0, 'table');
     const blocks = buildBlocks([segment(col1.slice(0, 2), 0), table, segment(col2, 1)], 10, 12.5);

@@ -175,7 +175,9 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
     // heading) is read after the paragraph it interrupts.
     const floats = tail && unfinished(tail) ? floatRun(groups, i, body) : 0;
     const next = groups[i + floats];
-    if (floats > 0 && next && continues(next) && next.seg !== tail!.seg && next.seg !== groups[i + floats - 1].seg) {
+    // A stray heading floats only across a break (a column that opens with it); a caption anywhere.
+    const crossesBreak = next && next.seg !== tail?.seg && next.seg !== groups[i + floats - 1]?.seg;
+    if (floats > 0 && next && continues(next) && sameSize(tail!, next, body) && (g.kind !== 'heading' || crossesBreak)) {
       last.push(next);
       for (let k = i; k < i + floats; k++) merged.push([groups[k]]);
       i += floats;
