@@ -162,6 +162,17 @@ describe('code', () => {
     expect(blocks[1]!.text).toBe('OtherStruct := SEQUENCE {\n    x INTEGER,\n    y CHOICE {\n        y1 INTEGER }\n}');
   });
 
+  it('is not one wrapped line of a URL or an identifier inside a paragraph of prose', () => {
+    const prose = [
+      lineAt('Creates the structures needed to manage the definitions. The array is a vector created by', 72, 100),
+      mono('https://www.example.org/a/very/long/path/to/the/specification/of/the/structures/index.html', 72, 112),
+      lineAt('and is freed by the caller once the structures are no longer needed by the application.', 72, 124),
+    ];
+    const blocks = buildBlocks([segment(prose, 0)], 10, 12);
+    expect(blocks.map((b) => b.kind)).toEqual(['paragraph']);
+    expect(blocks[0]!.text).toContain('created by https://www.example.org/a/very/long/path');
+  });
+
   it('is fenced in Markdown', () => {
     const blocks = buildBlocks([segment(lines, 0)], 10, 12);
     const md = renderMarkdown({ blocks, footnotes: [] } as unknown as DocumentResult);

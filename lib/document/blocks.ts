@@ -44,12 +44,25 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
   const right = Math.max(...lines.map((l) => l.bbox[2]));
   // Indents mean something only in left-aligned text (centred lines start anywhere).
   const aligned = lines.filter((l) => Math.abs(l.bbox[0] - left) < 0.3 * body).length >= 0.6 * lines.length;
+  const gapBefore = (i: number) =>
+    i > 0 && lines[i].baseline - lines[i - 1].baseline > (PARAGRAPH_GAP * advance * Math.max(lines[i].size, lines[i - 1].size)) / body;
+  // A fixed-pitch line is code unless it is one line of an identifier or URL wrapped inside a paragraph of prose:
+  // set tight between prose lines, after an unfinished one, and running to the measure as wrapped text does.
+  const inProse = (i: number) =>
+    i > 0 &&
+    i + 1 < lines.length &&
+    !lines[i - 1].mono &&
+    !lines[i + 1].mono &&
+    !gapBefore(i) &&
+    !gapBefore(i + 1) &&
+    !FINAL.test(lines[i - 1].text) &&
+    lines[i].bbox[2] >= right - SHORT_LINE_EM * body;
+  const isCode = lines.map((l, i) => Boolean(l.mono) && !inProse(i));
   const groups: Line[][] = [[lines[0]]];
   for (let i = 1; i < lines.length; i++) {
     const prev = lines[i - 1];
     const cur = lines[i];
-    const expected = (advance * Math.max(prev.size, cur.size)) / body;
-    const gap = cur.baseline - prev.baseline > PARAGRAPH_GAP * expected;
+    const gap = gapBefore(i);
     const sizeStep = Math.abs(cur.size - prev.size) > SIZE_STEP * body;
     const weight = cur.bold !== prev.bold;
     // A list item's turned lines hang under its text, right of the bullet: an indent that continues it, when the
@@ -60,9 +73,8 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
     const indent = aligned && !hanging && cur.bbox[0] - left > INDENT_EM * body && prev.bbox[0] - left < 0.3 * body;
     const shortEnd = prev.bbox[2] < right - SHORT_LINE_EM * body && FINAL.test(prev.text);
     const item = BULLET.test(cur.text) || CAPTION.test(cur.text);
-    const code = Boolean(cur.mono) !== Boolean(prev.mono);
-    if (code) groups.push([cur]);
-    else if (prev.mono) {
+    if (isCode[i] !== isCode[i - 1]) groups.push([cur]);
+    else if (isCode[i - 1]) {
       // Code keeps its indents and short lines; only a blank line ends a block of it.
       if (gap) groups.push([cur]);
       else groups[groups.length - 1].push(cur);
