@@ -54,14 +54,15 @@ const VALLEY_SHARE = 0.35;
  */
 export function sweep(intervals: Interval[]): { x0: number; x1: number; count: number }[] {
   let n = 0;
-  for (const [a, b] of intervals) if (b > a) n++;
+  // Indexing, not destructuring: this runs for every zone of every page, and destructuring walks an iterator.
+  for (const iv of intervals) if (iv[1] > iv[0]) n++;
   const starts = new Float64Array(n);
   const ends = new Float64Array(n);
   n = 0;
-  for (const [a, b] of intervals) {
-    if (b > a) {
-      starts[n] = a;
-      ends[n++] = b;
+  for (const iv of intervals) {
+    if (iv[1] > iv[0]) {
+      starts[n] = iv[0];
+      ends[n++] = iv[1];
     }
   }
   starts.sort();
@@ -193,7 +194,7 @@ export function sideSupport(gutter: Interval, rows: InkRow[]): number {
  */
 function reachesAcross(ink: Interval[], core: Interval): boolean {
   const q = (core[1] - core[0]) / 4;
-  return ink.some(([a, b]) => a < core[0] + q && b > core[1] - q);
+  return ink.some((iv) => iv[0] < core[0] + q && iv[1] > core[1] - q);
 }
 
 /**
@@ -207,7 +208,7 @@ function reachesAcross(ink: Interval[], core: Interval): boolean {
 export function candidateAt(core: Interval, rows: InkRow[], minWidth: number): GutterCandidate | null {
   const q = (core[1] - core[0]) / 4;
   // Ink centred inside the core (a folio, a label in the gutter) is neither column's text.
-  const inside = ([a, b]: Interval) => (a + b) / 2 >= core[0] && (a + b) / 2 <= core[1];
+  const inside = (iv: Interval) => (iv[0] + iv[1]) / 2 >= core[0] && (iv[0] + iv[1]) / 2 <= core[1];
   const isLeft = (iv: Interval) => !inside(iv) && iv[0] < core[0] && iv[1] < core[1] - q;
   const isRight = (iv: Interval) => !inside(iv) && iv[1] > core[1] && iv[0] > core[0] + q;
   const across = rows.map((r) => reachesAcross(r.ink, core));

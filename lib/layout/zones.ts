@@ -64,12 +64,20 @@ function isStrip(gutter: Interval, rows: InkRow[]): boolean {
   ];
   for (const r of rows) {
     if (r.ink.some((iv) => iv[0] < gutter[1] && iv[1] > gutter[0])) continue;
-    for (const [k, side] of sides.entries()) {
-      const ink = r.ink.filter((iv) => (k === 0 ? iv[1] <= gutter[0] : iv[0] >= gutter[1]));
-      if (ink.length === 0) continue;
+    for (let k = 0; k < 2; k++) {
+      const side = sides[k];
+      let lo = Infinity;
+      let hi = -Infinity;
+      for (const iv of r.ink) {
+        if (k === 0 ? iv[1] <= gutter[0] : iv[0] >= gutter[1]) {
+          lo = Math.min(lo, iv[0]);
+          hi = Math.max(hi, iv[1]);
+        }
+      }
+      if (hi < lo) continue;
       side.rows.push(r);
-      side.lo = Math.min(side.lo, ink[0][0]);
-      side.hi = Math.max(side.hi, ink[ink.length - 1][1]);
+      side.lo = Math.min(side.lo, lo);
+      side.hi = Math.max(side.hi, hi);
     }
   }
   return sides.some((side, k) => {
@@ -113,7 +121,9 @@ function narrowestColumn(gutters: Interval[], rows: InkRow[]): number {
   const hi = new Array<number>(sorted.length + 1).fill(-Infinity);
   for (const r of rows) {
     if (r.ink.some((iv) => sorted.some((g) => iv[0] < g[1] && iv[1] > g[0]))) continue;
-    for (const [a, b] of r.ink) {
+    for (const iv of r.ink) {
+      const a = iv[0];
+      const b = iv[1];
       let j = 0;
       while (j < sorted.length && a >= sorted[j][1]) j++;
       lo[j] = Math.min(lo[j], a);

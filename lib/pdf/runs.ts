@@ -141,15 +141,16 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
       continue;
     }
     const t = item.transform as Matrix;
-    const size = Math.hypot(t[2], t[3]);
+    // Math.hypot takes its arguments as a list (an allocation per call, three calls per text item).
+    const size = Math.sqrt(t[2] * t[2] + t[3] * t[3]);
     if (!(size > 0) || !Number.isFinite(size)) continue;
     const m = multiply(vt, t);
     const vertical = item.dir === 'ttb';
     const advance = vertical ? item.height : item.width;
-    const along = Math.hypot(m[0], m[1]) || 1;
+    const along = Math.sqrt(m[0] * m[0] + m[1] * m[1]) || 1;
     const ux = m[0] / along;
     const uy = m[1] / along;
-    const upLen = Math.hypot(m[2], m[3]) || 1;
+    const upLen = Math.sqrt(m[2] * m[2] + m[3] * m[3]) || 1;
     const vx = m[2] / upLen;
     const vy = m[3] / upLen;
     const style = styles[item.fontName];
