@@ -61,9 +61,16 @@ export function writeBook(pages: number): { file: string; bytes: number; dispose
   return { file, bytes: pdf.length, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Run the bundled bench/child.ts in a fresh node process (extra node flags first) and return its result. */
-export function runChild(args: string[], nodeFlags: string[] = []): ChildResult {
-  const r = spawnSync(process.execPath, [...nodeFlags, childScript(), ...args], {
+/**
+ * Run the bundled bench/child.ts in a fresh node process (extra node flags first) and return its result. With `cpu`
+ * the process is pinned to that one CPU (`taskset`, util-linux), as a Lambda function of up to ~1.8 GB nearly is:
+ * garbage collection that runs on a second core otherwise runs on the same one.
+ */
+export function runChild(args: string[], nodeFlags: string[] = [], cpu?: number): ChildResult {
+  const command = [process.execPath, ...nodeFlags, childScript(), ...args];
+  if (cpu !== undefined && !onPath('taskset')) throw new Error('--cpu needs taskset (apt-get install -y util-linux)');
+  const [exe, ...argv] = cpu !== undefined ? ['taskset', '-c', String(cpu), ...command] : command;
+  const r = spawnSync(exe!, argv, {
     encoding: 'utf8',
     maxBuffer: 64 << 20,
     stdio: ['ignore', 'pipe', 'pipe'],

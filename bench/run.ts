@@ -4,6 +4,7 @@
  *
  *   npm run bench                          200 pages, 3 rounds of 5 timed runs each
  *   npm run bench -- --pages 500 --runs 9 --rounds 5 --json
+ *   npm run bench -- --cpu 1               every contender pinned to CPU 1 (taskset): one core, as on Lambda
  *
  * The book (fixtures `book(pages)`: two columns drawn row by row, running heads, folios) is generated in memory
  * and written to a temp file. Each Node contender (bench/contenders.ts) runs in its own fresh child process
@@ -58,6 +59,7 @@ function fromChildren(name: string, rs: ChildResult[]): Row {
 const pages = intFlag('--pages', 200);
 const runs = intFlag('--runs', 5);
 const rounds = intFlag('--rounds', 3);
+const cpu = process.argv.includes('--cpu') ? intFlag('--cpu', 0) : undefined;
 const json = process.argv.includes('--json');
 
 const load = loadavg()[0]!;
@@ -72,8 +74,8 @@ try {
   const cpuRatios: number[] = [];
   for (let i = 0; i < rounds; i++) {
     const first = i % 2 === 0 ? 'pdfjs' : 'readflow';
-    const a = runChild([first, ...args]);
-    const b = runChild([first === 'pdfjs' ? 'readflow' : 'pdfjs', ...args]);
+    const a = runChild([first, ...args], [], cpu);
+    const b = runChild([first === 'pdfjs' ? 'readflow' : 'pdfjs', ...args], [], cpu);
     const [rawR, rfR] = first === 'pdfjs' ? [a, b] : [b, a];
     rawRuns.push(rawR);
     rfRuns.push(rfR);
@@ -88,7 +90,7 @@ try {
 
   const lines = [
     `Book: ${pages} pages, two columns drawn row by row, running heads and folios; ${(pdf.bytes / 1024).toFixed(0)} KiB (generated in ${fixed(genMs / 1000, 1)} s).`,
-    `Node ${process.version}, ${cpus()[0]?.model ?? 'cpu'} (${cpus().length} threads, load ${fixed(load, 1)}); ${rounds} alternating rounds of ${runs} runs after 1 warm-up, each contender in a fresh process per round.`,
+    `Node ${process.version}, ${cpus()[0]?.model ?? 'cpu'} (${cpus().length} threads, load ${fixed(load, 1)}); ${rounds} alternating rounds of ${runs} runs after 1 warm-up, each contender in a fresh process per round${cpu !== undefined ? `, pinned to CPU ${cpu}` : ''}.`,
     '',
     '| contender | median time (ms) | pages/s | peak RSS (MiB) | time vs pdf.js raw |',
     '| --- | ---: | ---: | ---: | ---: |',
@@ -114,6 +116,7 @@ try {
         book: { pages, bytes: pdf.bytes },
         runs,
         rounds,
+        cpu: cpu ?? null,
         warmup: 1,
         node: process.version,
         loadAverage: load,
