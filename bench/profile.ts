@@ -2,7 +2,7 @@
  * Where readflow's time goes: a CPU profile of one extraction of the generated book, summarised by self time.
  *
  *   npx tsx bench/profile.ts                    200 pages, one cold pass (module loading and JIT included)
- *   npx tsx bench/profile.ts --pages 500 --runs 3 --top 30 [--contender pdfjs]
+ *   npx tsx bench/profile.ts --pages 500 --runs 3 --top 30 [--contender pdfjs] [--cpu 1 (pinned to one CPU)]
  *
  * Runs bench/child.ts (bundled, see common.ts) under `node --cpu-prof` in a fresh process, then reads the
  * .cpuprofile: self time per source file and the top functions by self time. Bundle positions are mapped back to
@@ -25,6 +25,7 @@ const runs = intFlag('--runs', 1);
 const top = intFlag('--top', 20);
 const ci = process.argv.indexOf('--contender');
 const contender = ci >= 0 ? process.argv[ci + 1]! : 'readflow';
+const cpu = process.argv.includes('--cpu') ? intFlag('--cpu', 0) : undefined;
 
 const script = childScript();
 const map = new SourceMap(JSON.parse(readFileSync(`${script}.map`, 'utf8')));
@@ -32,7 +33,7 @@ const dir = mkdtempSync(join(tmpdir(), 'readflow-prof-'));
 const pdf = writeBook(pages);
 let profile: Profile;
 try {
-  runChild([contender, pdf.file, '--warmup', '0', '--runs', String(runs)], ['--cpu-prof', '--cpu-prof-dir', dir]);
+  runChild([contender, pdf.file, '--warmup', '0', '--runs', String(runs)], ['--cpu-prof', '--cpu-prof-dir', dir], cpu);
   const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error('node wrote no .cpuprofile');
   copyFileSync(join(dir, file), join(dirname(script), `${contender}-${pages}pp.cpuprofile`));

@@ -158,9 +158,14 @@ function dominant(runs: Run[]): { size: number; bold: boolean } {
   return { size, bold: boldChars * 2 > chars };
 }
 
-/** The runs each line was made from (lines leave the page stage as plain JSON; this is for the page stage only). */
-const linesRuns = new WeakMap<Line, Run[]>();
-export const runsOfLine = (line: Line): Run[] => linesRuns.get(line) ?? [];
+/**
+ * The runs each line was made from, for the page stage only: a non-enumerable property, so neither JSON nor a copy
+ * (`{ ...line }`) carries it out of the page stage. (A WeakMap did the same, but every line became an ephemeron the
+ * garbage collector must trace at each scavenge.)
+ */
+const RUNS = Symbol('runs');
+type WithRuns = Line & { [RUNS]?: Run[] };
+export const runsOfLine = (line: Line): Run[] => (line as WithRuns)[RUNS] ?? [];
 
 /** Build a line from runs of one row in one column. */
 export function makeLine(runs: Run[], baseline: number, opts: { cells?: boolean } = {}): Line {
@@ -201,7 +206,7 @@ export function makeLine(runs: Run[], baseline: number, opts: { cells?: boolean 
   if (mcid) line.mcids = [...new Set(ordered.map((r) => r.mcid).filter((m): m is string => Boolean(m)))];
   if (monoChars * 2 > allChars) line.mono = true;
   if (confN) line.confidence = round2(confSum / confN);
-  linesRuns.set(line, ordered);
+  Object.defineProperty(line, RUNS, { value: ordered, enumerable: false });
   return line;
 }
 
