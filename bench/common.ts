@@ -10,6 +10,7 @@ import { delimiter, dirname, join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import { book } from '../fixtures/index.js';
+import { NODE_BUNDLE } from './bundle-options.js';
 import type { ChildResult } from './child.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -19,23 +20,22 @@ const HERE = dirname(fileURLToPath(import.meta.url));
  * dist/cli.js is built, and run by plain node. Not run under tsx: its loader transforms pdf.js (3 MB of .mjs)
  * and reads its source maps, which alone adds ~400 MiB of RSS and would swamp every memory figure.
  */
-let child: string | undefined;
 export function childScript(): string {
-  if (!child) {
-    child = join(HERE, 'out', 'child.mjs');
-    buildSync({
-      entryPoints: [join(HERE, 'child.ts')],
-      outfile: child,
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      format: 'esm',
-      packages: 'external',
-      sourcemap: 'external', // child.mjs.map, for bench/profile.ts; not linked, so node never loads it
-      logLevel: 'warning',
-    });
+  // child.mjs.map is for bench/profile.ts; not linked, so node never loads it.
+  return benchScript('child', true);
+}
+
+const bundled = new Map<string, string>();
+
+/** bench/NAME.ts bundled once per process into bench/out/NAME.mjs (with an external source map when asked). */
+export function benchScript(name: string, sourcemap = false): string {
+  let file = bundled.get(name);
+  if (!file) {
+    file = join(HERE, 'out', `${name}.mjs`);
+    buildSync({ ...NODE_BUNDLE, entryPoints: [join(HERE, `${name}.ts`)], outfile: file, ...(sourcemap ? { sourcemap: 'external' as const } : {}) });
+    bundled.set(name, file);
   }
-  return child;
+  return file;
 }
 
 export function intFlag(name: string, fallback: number): number {

@@ -52,9 +52,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { buildSync } from 'esbuild';
 import { fixture, labelsIn, rasterise, scanFixtureAsync, type ScanFixtureName } from '../fixtures/index.js';
-import { fixed, intFlag, median, mib, onPath } from './common.js';
+import { benchScript, fixed, intFlag, median, mib, onPath } from './common.js';
 import type { OcrChildResult, OcrManifest } from './ocr-child.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -184,26 +183,8 @@ async function reference(def: PageDef): Promise<Reference> {
 
 // ---------------------------------------------------------------- readflow
 
-let childFile: string | undefined;
-function ocrChildScript(): string {
-  if (!childFile) {
-    childFile = join(HERE, 'out', 'ocr-child.mjs');
-    buildSync({
-      entryPoints: [join(HERE, 'ocr-child.ts')],
-      outfile: childFile,
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      format: 'esm',
-      packages: 'external',
-      logLevel: 'warning',
-    });
-  }
-  return childFile;
-}
-
 function runReadflow(manifest: string, dpi: number): OcrChildResult {
-  const args = [ocrChildScript(), manifest, '--dpi', String(dpi), '--warmup', '1', '--runs', String(runs), ...(breakdownOn ? ['--breakdown'] : [])];
+  const args = [benchScript('ocr-child'), manifest, '--dpi', String(dpi), '--warmup', '1', '--runs', String(runs), ...(breakdownOn ? ['--breakdown'] : [])];
   const r = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 256 << 20, stdio: ['ignore', 'pipe', 'pipe'] });
   const line = r.stdout?.split('\n').find((l) => l.startsWith('OCRBENCH '));
   if (r.status !== 0 || !line) throw new Error(`readflow OCR child at ${dpi} dpi failed (status ${r.status}):\n${r.stderr}`);

@@ -36,6 +36,7 @@ import { aggregate } from '../functions/aggregator.js';
 import { loadConfig } from '../functions/shared/env.js';
 import { extractDocument } from '../lib/extract.js';
 import { LocalPipeline } from '../local/pipeline.js';
+import { NODE_BUNDLE } from './bundle-options.js';
 import { finalOf, manifestOf, RssSampler, startWorker, waitFor, type WorkerProcess } from '../test/support/pipeline.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -134,12 +135,7 @@ async function bundle(): Promise<void> {
     entryPoints: { pipeline: join(BENCH_DIR, 'pipeline.ts'), 'worker-main': join(BENCH_DIR, '..', 'local', 'worker-main.ts') },
     outdir: OUT,
     outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    packages: 'external',
-    logLevel: 'warning',
+    ...NODE_BUNDLE,
   });
 }
 

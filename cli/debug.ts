@@ -17,6 +17,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { pngFile } from '../lib/render/png.js';
 import { createCanvas, GlobalFonts, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { closePdf, openPdf, type OpenPdf } from '../lib/pdf/open.js';
 import { pdfjsAssets } from '../lib/pdf/pdfjs.js';
@@ -405,27 +406,6 @@ export async function writeDebug(pdfBytes: Uint8Array, doc: DocumentResult, dir:
 
 // ---------------------------------------------------------------- PNG
 
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
-
-function chunk(type: string, data: Uint8Array): Buffer {
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  out.write(type, 4, 'latin1');
-  out.set(data, 8);
-  let c = 0xffffffff;
-  for (let i = 4; i < 8 + data.length; i++) c = CRC_TABLE[(c ^ out[i]) & 0xff] ^ (c >>> 8);
-  out.writeUInt32BE((c ^ 0xffffffff) >>> 0, 8 + data.length);
-  return out;
-}
-
 /** Above this many distinct colours (a photograph) the canvas' own RGBA encoder is used instead. */
 const PALETTE_MAX_DISTINCT = 20000;
 
@@ -483,19 +463,10 @@ export function encodePng(canvas: Canvas): Buffer | null {
       raw[o++] = index.get(k) ?? nearest(k);
     }
   }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 3, 0, 0, 0], 8);
-  const plte = Buffer.alloc(palette.length * 3);
+  const plte = new Uint8Array(palette.length * 3);
   palette.forEach((p, i) => plte.set([p >> 16, (p >> 8) & 255, p & 255], i * 3));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('PLTE', plte),
-    chunk('IDAT', deflateSync(raw, { level: 9 })),
-    chunk('IEND', new Uint8Array(0)),
-  ]);
+  const png = pngFile({ width, height, colourType: 3, palette: plte, idat: deflateSync(raw, { level: 9 }) });
+  return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
 }
 
 // ---------------------------------------------------------------- index.html

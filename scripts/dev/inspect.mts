@@ -1,3 +1,4 @@
+// Dev helper: a page's table blocks, gutter candidates and zones, step by step (npx tsx scripts/dev/inspect.mts FILE PAGE)
 import { readFileSync } from 'node:fs';
 import { openPdf } from '../../lib/pdf/open.js';
 import { readPageText, isHorizontal } from '../../lib/pdf/runs.js';
