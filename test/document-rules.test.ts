@@ -265,3 +265,25 @@ describe('review cases', () => {
     expect(code!.text.split('\n')[1]).toBe('    int a; // one');
   });
 });
+
+describe('a paragraph across a column break', () => {
+  const col2 = [lineAt('17, Aviation Road', 455, 90), lineAt('Paperfield', 455, 102)];
+
+  it('goes on only when its last line was turned at the measure', () => {
+    // An invoice: the recipient's block ends with a short title line; the sidebar beside it starts with a number.
+    const col1 = [lineAt('Kraxi Systems, Inc. • 17, Aviation Road • Paperfield', 55, 150, 9), lineAt('John Q. Doe', 55, 168), lineAt('INVOICE 2020-10', 55, 300)];
+    const blocks = buildBlocks([segment(col1, 0), segment(col2, 1)], 10, 12.5);
+    expect(blocks.map((b) => b.text)).toContain('INVOICE 2020-10');
+    expect(blocks.some((b) => b.text.includes('2020-10 17, Aviation'))).toBe(false);
+  });
+
+  it('joins ragged-right text whose last line left less room than the next word takes', () => {
+    const col1 = [lineAt('The survey was ordered in the spring and the engineer', 72, 100), lineAt('sent a revised drawing showing the harbour', 72, 112.5)];
+    const next = [lineAt('breakwater carried forty feet further out.', 321, 100)];
+    const [para] = buildBlocks([segment(col1, 0), segment(next, 1)], 10, 12.5);
+    expect(para!.text).toContain('the harbour breakwater carried');
+    // The same line cut four words earlier left room for the next word: the paragraph ended there.
+    const short = [col1[0]!, lineAt('sent a revised drawing', 72, 112.5)];
+    expect(buildBlocks([segment(short, 0), segment(next, 1)], 10, 12.5)).toHaveLength(2);
+  });
+});

@@ -130,6 +130,24 @@ const sameSize = (a: Group, b: Group, body: number) =>
 
 const unfinished = (g: Group) => g.kind === 'paragraph' && !FINAL.test(g.lines[g.lines.length - 1].text);
 const continues = (g: Group) => g.kind === 'paragraph' && /^[\p{Ll}\d(,;]/u.test(g.lines[0].text);
+const RTL_SCRIPT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/u;
+
+/**
+ * The paragraph's last line was turned at the measure, so the text goes on after the break: the room left at the
+ * end of the line (the column's far edge minus the line's end) is less than the next group's first word would have
+ * taken. A short last line ("INVOICE 2020-10" above a sidebar) ended its paragraph, whatever its punctuation. A soft
+ * hyphen at the end always turns.
+ */
+function wrapped(tail: Group, next: Group): boolean {
+  const last = tail.lines[tail.lines.length - 1];
+  if (endsWithBreakHyphen(last.text)) return true;
+  const lines = tail.seg.lines;
+  const rtl = RTL_SCRIPT.test(last.text);
+  const room = rtl ? last.bbox[0] - Math.min(...lines.map((l) => l.bbox[0])) : Math.max(...lines.map((l) => l.bbox[2])) - last.bbox[2];
+  const perChar = (last.bbox[2] - last.bbox[0]) / Math.max(1, [...last.text].length);
+  const word = [...(next.lines[0].text.split(/\s/u)[0] ?? '')].length;
+  return room <= (word + 1) * perChar + 0.5 * last.size;
+}
 
 /**
  * Code lines with their indents: a fixed-pitch line's width over its characters is the pitch, and each line starts
@@ -179,7 +197,7 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
     const g = groups[i];
     const last = merged[merged.length - 1];
     const tail = last?.[last.length - 1];
-    if (tail && tail.seg !== g.seg && unfinished(tail) && continues(g) && sameSize(tail, g, body)) {
+    if (tail && tail.seg !== g.seg && unfinished(tail) && continues(g) && sameSize(tail, g, body) && wrapped(tail, g)) {
       last.push(g);
       continue;
     }
@@ -189,7 +207,7 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
     const next = groups[i + floats];
     // A stray heading floats only across a break (a column that opens with it); a caption anywhere.
     const crossesBreak = next && next.seg !== tail?.seg && next.seg !== groups[i + floats - 1]?.seg;
-    if (floats > 0 && next && continues(next) && sameSize(tail!, next, body) && (g.kind !== 'heading' || crossesBreak)) {
+    if (floats > 0 && next && continues(next) && sameSize(tail!, next, body) && wrapped(tail!, next) && (g.kind !== 'heading' || crossesBreak)) {
       last.push(next);
       for (let k = i; k < i + floats; k++) merged.push([groups[k]]);
       i += floats;
