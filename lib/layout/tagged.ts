@@ -7,6 +7,8 @@
 import type { Line, Run, Segment } from '../types.js';
 import { ancestor, blockOf, type TagLeaf } from '../pdf/tags.js';
 import { buildRows } from './rows.js';
+import { isHorizontal } from '../pdf/runs.js';
+import { layoutRotated } from './rotated.js';
 import { makeLine, roundBox, runsOfLine, unionBox } from './lines.js';
 import type { PageLayout } from './page.js';
 
@@ -18,8 +20,6 @@ const MIN_TAG_COVERAGE = 0.8;
  * cost one each.
  */
 const MAX_REVISIT_SHARE = 0.15;
-/** Two tagged pieces on one baseline are one line when at most this many ems apart (a link inside a sentence). */
-const INLINE_GAP_EM = 1.5;
 
 export interface TaggedReading {
   segments: Segment[];
@@ -35,41 +35,40 @@ export interface TaggedReading {
 interface Unit {
   role: string;
   table: boolean;
+  /** A figure or its caption: read where the geometry places it (trees often list floats at the end). */
+  float: boolean;
   runs: Run[];
-  /** The runs of each leaf, in tag order. */
-  leaves: Run[][];
   /** For tables: rows of cells of runs. */
   rows: Run[][][];
 }
 
 const chars = (runs: Run[]) => runs.reduce((n, r) => n + r.text.length, 0);
 
+/** Lines of some runs: horizontal ones by baseline, sideways ones in their own frame (a credit set up the photo's edge). */
 function linesOf(runs: Run[]): Line[] {
-  return buildRows(runs).map((r) => makeLine(r.runs, r.baseline));
+  const flat = runs.filter(isHorizontal);
+  const lines = buildRows(flat).map((r) => makeLine(r.runs, r.baseline));
+  return flat.length === runs.length ? lines : [...lines, ...layoutRotated(runs.filter((r) => !isHorizontal(r))).flat()];
 }
 
+/** Where the geometry put each run: its segment, and the line's rank in the geometric reading of the page. */
+type Placement = Map<number, { segment: number; line: number; rank: number }>;
+
 /**
- * Lines of a block in tag order: each leaf's own runs are laid out by baseline, the leaves follow each other as the
- * tree lists them (a paragraph continued in the next column stays in that order), and consecutive pieces on one
- * baseline (a link inside a line) make one line.
+ * Lines of a block in tag order, one list per column the geometry found it in: a paragraph continued in the next
+ * column stays in that order (the lists follow the tree), and inside one column its runs are laid out by baseline
+ * over the whole block, so a raised numerator or a link tagged as its own leaf stays in its line. Two pieces of one
+ * element on either side of a gutter (two figures' captions tagged as one piece of text) are two lines, never one.
  */
-function linesInTagOrder(leaves: Run[][]): Line[] {
-  const rows: { runs: Run[]; baseline: number; size: number; x1: number }[] = [];
-  for (const leaf of leaves) {
-    for (const r of buildRows(leaf)) {
-      const last = rows[rows.length - 1];
-      const sameLine =
-        last &&
-        Math.abs(last.baseline - r.baseline) <= 0.3 * Math.min(last.size, r.size) &&
-        r.x0 >= last.runs[0].x0 &&
-        r.x0 - last.x1 <= INLINE_GAP_EM * r.size;
-      if (sameLine) {
-        last.runs.push(...r.runs);
-        last.x1 = Math.max(last.x1, r.x1);
-      } else rows.push({ runs: [...r.runs], baseline: r.baseline, size: r.size, x1: r.x1 });
-    }
+function linesByColumn(runs: Run[], place: Placement): Line[][] {
+  const groups = new Map<number, Run[]>();
+  for (const r of runs) {
+    const s = place.get(r.stream)?.segment ?? -1;
+    const g = groups.get(s);
+    if (g) g.push(r);
+    else groups.set(s, [r]);
   }
-  return rows.map((r) => makeLine(r.runs, r.baseline));
+  return [...groups.values()].map(linesOf);
 }
 
 /** Group the tree's leaves into units: blocks (P, H1, LI …) and whole tables. */
@@ -88,13 +87,14 @@ function unitsOf(leaves: TagLeaf[], byMcid: Map<string, Run[]>): Unit[] {
     const block = table ?? blockOf(leaf);
     const key = block?.key ?? -1;
     if (!current || current.key !== key) {
-      current = { key, unit: { role: block?.role ?? 'P', table: Boolean(table), runs: [], leaves: [], rows: [] } };
+      const float = table ? null : ancestor(leaf, ['Figure', 'Caption']);
+      const role = float?.role === 'Caption' ? 'Caption' : (block?.role ?? 'P');
+      current = { key, unit: { role, table: Boolean(table), float: Boolean(float), runs: [], rows: [] } };
       units.push(current.unit);
       rowIndex.clear();
       cellIndex.clear();
     }
     current.unit.runs.push(...runs);
-    current.unit.leaves.push(runs);
     if (table) {
       const tr = ancestor(leaf, ['TR']);
       const cell = ancestor(leaf, ['TD', 'TH']);
@@ -122,30 +122,23 @@ export function readTagged(runs: Run[], leaves: TagLeaf[], geometric: PageLayout
     if (!byMcid.has(r.mcid)) byMcid.set(r.mcid, []);
     byMcid.get(r.mcid)!.push(r);
   }
-  // Where the geometry put each run: segment and line.
-  const place = new Map<number, { segment: number; line: number }>();
-  geometric.segments.forEach((seg, s) => seg.lines.forEach((l, i) => runsOfLine(l).forEach((r) => place.set(r.stream, { segment: s, line: i }))));
+  // Where the geometry put each run: segment, line, and the line's rank in the geometric reading.
+  const place: Placement = new Map();
+  let rank = 0;
+  geometric.segments.forEach((seg, s) =>
+    seg.lines.forEach((l, i) => {
+      for (const r of runsOfLine(l)) place.set(r.stream, { segment: s, line: i, rank });
+      rank++;
+    }),
+  );
 
   const segments: Segment[] = [];
+  const floats: Segment[] = [];
   const tagged = new Set<number>();
-  for (const unit of unitsOf(leaves, byMcid)) {
-    unit.runs.forEach((r) => tagged.add(r.stream));
-    const at = place.get(unit.runs[0].stream);
+  const toSegment = (lines: Line[], unit: Unit): Segment => {
+    const at = place.get(runsOfLine(lines[0])[0]?.stream ?? -1);
     const geo = at ? geometric.segments[at.segment] : null;
-    let lines: Line[];
-    if (unit.table) {
-      lines = unit.rows
-        .filter((row) => row.some((c) => c.length))
-        .map((row) => {
-          const all = row.flat();
-          const line = makeLine(all, Math.min(...all.map((r) => r.baseline)));
-          line.cells = row.map((c) => linesOf(c).map((l) => l.text).join(' '));
-          line.text = line.cells.join(' ');
-          return line;
-        });
-    } else lines = linesInTagOrder(unit.leaves);
-    if (lines.length === 0) continue;
-    segments.push({
+    return {
       kind: unit.table ? 'table' : 'column',
       page,
       band: geo?.band ?? 0,
@@ -154,7 +147,34 @@ export function readTagged(runs: Run[], leaves: TagLeaf[], geometric: PageLayout
       bbox: roundBox(unionBox(lines.map((l) => l.bbox))),
       lines,
       role: unit.table ? 'Table' : unit.role,
-    });
+    };
+  };
+  for (const unit of unitsOf(leaves, byMcid)) {
+    unit.runs.forEach((r) => tagged.add(r.stream));
+    if (unit.table) {
+      const lines = unit.rows
+        .filter((row) => row.some((c) => c.length))
+        .map((row) => {
+          const all = row.flat();
+          const line = makeLine(all, Math.min(...all.map((r) => r.baseline)));
+          line.cells = row.map((c) => linesOf(c).map((l) => l.text).join(' '));
+          line.text = line.cells.join(' ');
+          return line;
+        });
+      if (lines.length) segments.push(toSegment(lines, unit));
+      continue;
+    }
+    const columns = linesByColumn(unit.runs, place).filter((c) => c.length);
+    if (unit.float) {
+      // Marked in the tag order (for the coherence walk below) and moved to their place afterwards.
+      // Sideways text has no place in the geometric reading (it follows the page's flow), so it keeps its tag order.
+      for (const lines of columns) {
+        const seg = toSegment(lines, unit);
+        const at = place.get(runsOfLine(lines[0])[0]?.stream ?? -1);
+        if (!at || geometric.segments[at.segment]?.kind !== 'rotated') floats.push(seg);
+        segments.push(seg);
+      }
+    } else if (columns.length) segments.push(toSegment(columns.flat(), unit));
   }
 
   const untagged = runs.filter((r) => !tagged.has(r.stream));
@@ -190,5 +210,37 @@ export function readTagged(runs: Run[], leaves: TagLeaf[], geometric: PageLayout
   else if (revisits > Math.max(2, MAX_REVISIT_SHARE * taggedLines)) {
     reason = `the tagged order goes back to parts of the page it has already left ${revisits} times in ${taggedLines} lines (lines read across columns)`;
   }
-  return { segments, coherent: reason === null, reason, coverage, revisits, untaggedChars: chars(untagged) };
+  return { segments: placeFloats(segments, new Set(floats), place), coherent: reason === null, reason, coverage, revisits, untaggedChars: chars(untagged) };
+}
+
+const lineRank = (l: Line, place: Placement) => place.get(runsOfLine(l)[0]?.stream ?? -1)?.rank;
+
+/**
+ * Figures and captions where the page shows them: each after the element that holds the line the geometry reads
+ * just before it (a caption at the foot of column one comes before column two, though the tree lists every figure
+ * at the end). The document's float rule then reads a caption that interrupts a sentence after the sentence.
+ */
+function placeFloats(segments: Segment[], floats: Set<Segment>, place: Placement): Segment[] {
+  if (floats.size === 0) return segments;
+  const flow = segments.filter((s) => !floats.has(s));
+  const before: Segment[] = [];
+  const after = flow.map((): Segment[] => []);
+  const firstRank = (s: Segment) => lineRank(s.lines[0], place) ?? Infinity;
+  for (const f of [...floats].sort((a, b) => firstRank(a) - firstRank(b))) {
+    const r = firstRank(f);
+    let host = -1;
+    let best = -Infinity;
+    flow.forEach((s, k) => {
+      for (const l of s.lines) {
+        const lr = lineRank(l, place);
+        if (lr !== undefined && lr < r && lr > best) {
+          best = lr;
+          host = k;
+        }
+      }
+    });
+    if (r === Infinity) (flow.length ? after[flow.length - 1] : before).push(f);
+    else (host < 0 ? before : after[host]).push(f);
+  }
+  return [...before, ...flow.flatMap((s, k) => [s, ...after[k]])];
 }

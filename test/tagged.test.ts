@@ -1,0 +1,83 @@
+/**
+ * Reading a page in its tag order (lib/layout/tagged.ts) on hand-placed runs: the tree's own order for the text,
+ * the geometry's columns for the lines, and figures and captions where the page shows them.
+ */
+import { describe, expect, it } from 'vitest';
+import { layoutPage, type LayoutParams } from '../lib/layout/page.js';
+import { readTagged } from '../lib/layout/tagged.js';
+import type { TagElement, TagLeaf } from '../lib/pdf/tags.js';
+import type { Run } from '../lib/types.js';
+import { column, labels, run } from './support/runs.js';
+
+const params: LayoutParams = {
+  page: 1,
+  direction: 'auto',
+  gutterSpanTolerance: 0.15,
+  gutterRejectFloor: 0.4,
+  minGutterWidth: 0.7,
+  partialSpans: 'refuse',
+};
+
+let key = 0;
+const el = (role: string): TagElement => ({ role, key: key++ });
+const doc = el('Document');
+
+/** One marked-content id per run; returns the leaves of one element holding them, under `path`. */
+function tag(runs: Run[], path: TagElement[], id: string): TagLeaf[] {
+  runs.forEach((r) => (r.mcid = id));
+  return [{ mcid: id, path: [doc, ...path] }];
+}
+
+describe('a tagged page whose tree lists its figures at the end', () => {
+  // Two columns of 20 lines; a caption under each column, on one baseline, tagged as one piece of text.
+  const left = column(1, 20, 72, 80, { chars: 44 });
+  const right = column(21, 20, 72 + 220 + 24, 80, { chars: 44 });
+  const cap1 = run('Figure 1. Self-locking nuts.', 72, 700, 8);
+  const cap2 = run('Figure 2. Stainless steel nut.', 316, 700, 8);
+  const label = run('Nut case', 340, 640, 7);
+  const leaves: TagLeaf[] = [];
+  [left, right].forEach((col, c) => {
+    for (let p = 0; p < 4; p++) leaves.push(...tag(col.slice(p * 5, p * 5 + 5), [el('P')], `c${c}p${p}`));
+  });
+  const figure = el('Figure');
+  leaves.push(...tag([label], [figure], 'fig'));
+  leaves.push(...tag([cap1, cap2], [figure, el('Caption'), el('P')], 'cap'));
+  const runs = [...left, ...right, cap1, cap2, label];
+  const geometric = layoutPage(runs, params);
+  const reading = readTagged(runs, leaves, geometric, 1);
+  const text = reading.segments.map((s) => s.text).join('\n');
+
+  it('uses the tree for the text', () => {
+    expect(reading.coherent).toBe(true);
+    expect(labels(text)).toEqual(labels([...left, ...right].map((r) => r.text).join('\n')));
+  });
+
+  it('reads each caption where it stands, never two columns’ captions as one line', () => {
+    expect(text).not.toMatch(/nuts\. Figure 2/);
+    const lines = text.split('\n');
+    const at = (s: string) => lines.findIndex((l) => l.includes(s));
+    expect(at('Figure 1.')).toBeGreaterThan(at('q020'));
+    expect(at('Figure 1.')).toBeLessThan(at('q021'));
+    expect(at('Figure 2.')).toBeGreaterThan(at('q040'));
+    expect(at('Nut case')).toBeGreaterThan(at('q035'));
+    expect(reading.segments.find((s) => s.text.startsWith('Figure 1.'))?.role).toBe('Caption');
+  });
+});
+
+describe('a tagged line with a fraction tagged as its own span', () => {
+  it('keeps the raised numerator in its line', () => {
+    const before = run('ranges in size for No. 6 up to', 72, 100, 10);
+    const num = run('1', before.x1 + 2, 96.8, 5.5);
+    const slash = run('⁄', num.x1, 100, 10);
+    const rest = run('4 inch, the Rol-top ranges from', slash.x1 + 1, 100, 10);
+    const next = run('a quarter inch to one sixth of an inch.', 72, 112.5, 10);
+    const p = el('P');
+    const span = el('Span');
+    const leaves = [...tag([before], [p], 'a'), ...tag([num], [p, span], 'b'), ...tag([slash, rest], [p], 'c'), ...tag([next], [p], 'd')];
+    const runs = [before, num, slash, rest, next];
+    const reading = readTagged(runs, leaves, layoutPage(runs, params), 1);
+    expect(reading.segments).toHaveLength(1);
+    expect(reading.segments[0]!.lines).toHaveLength(2);
+    expect(reading.segments[0]!.lines[0]!.text).toMatch(/up to ?1⁄4 inch/);
+  });
+});
