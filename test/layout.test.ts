@@ -294,3 +294,22 @@ describe('gaps that are not gutters', () => {
     expect(layoutPage([...prose, ...plain], params()).columnCount).toBe(2);
   });
 });
+
+describe('the first page of a folded brochure', () => {
+  // Three panels; the cover, the right-hand panel, opens with the document's title.
+  const panel = (first: number, x: number) => column(first, 12, x, 80, { chars: 40 });
+  const cover = (titleSize: number) => [run('q025 PDF/UA', 560, 80, titleSize), ...column(26, 3, 560, 80 + titleSize * 1.5, { chars: 30 })];
+  const page = (titleSize: number) => [...rowByRow(panel(1, 40), panel(13, 300)), ...cover(titleSize)];
+
+  it('reads the panel the title opens first, and says so', () => {
+    const layout = layoutPage(page(36), params());
+    expect(layout.columnCount).toBe(3);
+    expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual([...seq(25, 28), ...seq(1, 24)]);
+    expect(layout.diagnostics.map((d) => d.code)).toContain('title-first');
+  });
+
+  it('keeps left-to-right order on later pages, and for a heading no larger than a section heading', () => {
+    expect(labels(textOf(page(36), { page: 2 }))).toEqual(seq(1, 28));
+    expect(labels(textOf(page(13)))).toEqual(seq(1, 28));
+  });
+});

@@ -113,6 +113,40 @@ function segment(kind: Segment['kind'], page: number, band: number, column: numb
   return { kind, page, band, column, text: textOf(lines), bbox: roundBox(unionBox(lines.map((l) => l.bbox))), lines };
 }
 
+/** A document's title is set at least this many times the body size... */
+const TITLE_SIZE = 1.6;
+/** ...and this much larger than any type outside its own column. */
+const TITLE_LEAD = 1.25;
+
+/**
+ * A document opens with its title. On its first page, a column headed by the title (the page's largest type by a
+ * clear margin, a tri-fold's cover panel on the right, a flyer's headline in the second column) is read before the
+ * columns left of it in its band; nothing can run on into a column that opens with a title. Returns the diagnostic
+ * when it moved one.
+ */
+function titleFirst(segments: Segment[], bodySize: number, page: number): Diagnostic | null {
+  let title: { seg: Segment; line: Line } | null = null;
+  for (const seg of segments) for (const line of seg.lines) if (!title || line.size > title.line.size) title = { seg, line };
+  if (!title || title.seg.kind !== 'column' || !title.seg.column || title.seg.lines[0] !== title.line) return null;
+  const size = title.line.size;
+  if (size < TITLE_SIZE * bodySize) return null;
+  if (segments.some((s) => s !== title!.seg && s.lines.some((l) => l.size * TITLE_LEAD > size))) return null;
+  const band = segments.filter((s) => s.band === title!.seg.band);
+  // Only a plain band of columns, one segment each (no partial span splitting one of them).
+  if (band.some((s) => s.kind !== 'column') || new Set(band.map((s) => s.column)).size !== band.length) return null;
+  const from = segments.indexOf(band[0]);
+  const at = segments.indexOf(title.seg);
+  segments.splice(at, 1);
+  segments.splice(from, 0, title.seg);
+  return {
+    code: 'title-first',
+    severity: 'info',
+    page,
+    message: `the column opened by the page's title (${round2(size)} pt, the largest type on the page) is read before the columns left of it`,
+    detail: { title: title.line.text, column: title.seg.column, band: title.seg.band },
+  };
+}
+
 /** Lay out one page's runs into ordered segments. */
 export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
   const diagnostics: Diagnostic[] = [];
@@ -304,6 +338,11 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
       next = region.to + 1;
     }
     emitColumns(next, zone.rows.length - 1);
+  }
+
+  if (params.page === 1 && columnCount > 1) {
+    const moved = titleFirst(segments, bodySize, params.page);
+    if (moved) diagnostics.push(moved);
   }
 
   if (rotated.length) {
