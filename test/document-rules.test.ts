@@ -287,3 +287,15 @@ describe('a paragraph across a column break', () => {
     expect(buildBlocks([segment(short, 0), segment(next, 1)], 10, 12.5)).toHaveLength(2);
   });
 });
+
+describe('sideways text between the two halves of a sentence', () => {
+  it('is read after the paragraph, as a caption is', () => {
+    const col1 = [lineAt('The survey was ordered in the spring and the engineer', 72, 100), lineAt('sent a revised drawing showing the harbour wall and', 72, 112.5)];
+    const credit = makeLine([run('Photo by the harbour engineer', 250, 200, 7, { angle: -90 })], 200);
+    const col2 = [lineAt('the breakwater carried forty feet further out.', 321, 100)];
+    const rotated: Segment = { ...segment([credit], 0), kind: 'rotated', column: null };
+    const blocks = buildBlocks([segment(col1, 0), rotated, segment(col2, 1)], 10, 12.5);
+    expect(blocks[0]!.text).toContain('harbour wall and the breakwater carried');
+    expect(blocks[1]!.text).toBe('Photo by the harbour engineer');
+  });
+});

@@ -244,6 +244,17 @@ describe('lines', () => {
     expect(layout.segments.at(-1)!.text).toContain('q900 sideways caption');
     expect(layout.diagnostics.map((d) => d.code)).toContain('rotated-text');
   });
+
+  it('reads sideways text standing in a column after that column, not after the page', () => {
+    // A photo credit set up the right edge of a picture in column one, level with the column's text.
+    const left = column(1, 20, 50, 60, { chars: 40 });
+    const right = column(21, 20, 50 + 200 + 20, 60, { chars: 40 });
+    const credit = run('q900 Photo by the harbour engineer', 252, 250, 7, { angle: -90, x0: 246, x1: 253, y0: 130, y1: 250 });
+    const layout = layoutPage([...rowByRow(left, right), credit], params());
+    const kinds = layout.segments.map((s) => s.kind);
+    expect(kinds).toEqual(['column', 'rotated', 'column']);
+    expect(layout.segments[1]!.text).toContain('q900');
+  });
 });
 
 describe('gaps that are not gutters', () => {

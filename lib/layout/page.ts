@@ -1,7 +1,7 @@
 /**
  * The per-page ordering pass (pure): runs → rows → zones and gutters → spans and bands → ordered segments.
  */
-import type { BandInfo, Diagnostic, Direction, Interval, Line, Run, Segment } from '../types.js';
+import type { BandInfo, Box, Diagnostic, Direction, Interval, Line, Run, Segment } from '../types.js';
 import { isHorizontal } from '../pdf/runs.js';
 import { buildRows, inkIntervals, type Row } from './rows.js';
 import type { InkRow } from './gutters.js';
@@ -111,6 +111,37 @@ const textOf = (lines: Line[]) => lines.map((l) => l.text).join('\n');
 
 function segment(kind: Segment['kind'], page: number, band: number, column: number | null, lines: Line[]): Segment {
   return { kind, page, band, column, text: textOf(lines), bbox: roundBox(unionBox(lines.map((l) => l.bbox))), lines };
+}
+
+/** Sideways text further than this many body sizes from every column stands in a margin. */
+const ROTATED_REACH = 3;
+
+/**
+ * The segment a block of sideways text is read after: the last one of the column it stands in (a photo credit set
+ * up the photo's edge, a vertical label beside a figure), the column whose text is horizontally nearest among those
+ * level with it. -1 when none is within reach (a stamp in the page margin).
+ */
+function hostOf(box: Box, segments: Segment[], bodySize: number): number {
+  const cy = (box[1] + box[3]) / 2;
+  const cx = (box[0] + box[2]) / 2;
+  let best = -1;
+  let bestDistance = ROTATED_REACH * bodySize;
+  segments.forEach((s, k) => {
+    if ((s.kind !== 'column' && s.kind !== 'span') || cy < s.bbox[1] || cy > s.bbox[3]) return;
+    const d = Math.max(0, s.bbox[0] - cx, cx - s.bbox[2]);
+    if (d <= bestDistance) {
+      bestDistance = d;
+      best = k;
+    }
+  });
+  if (best < 0) return -1;
+  // After the column's last segment in its band (a partial span can split a column in two).
+  const { band, column } = segments[best];
+  let last = best;
+  segments.forEach((s, k) => {
+    if (s.band === band && s.column === column && s.kind === segments[best].kind && k > last) last = k;
+  });
+  return last;
 }
 
 /** A document's title is set at least this many times the body size... */
@@ -346,13 +377,20 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
   }
 
   if (rotated.length) {
-    const rot = layoutRotated(rotated);
-    for (const lines of rot) segments.push(segment('rotated', params.page, bands.length, null, lines));
+    for (const lines of layoutRotated(rotated)) {
+      const seg = segment('rotated', params.page, bands.length, null, lines);
+      const host = hostOf(seg.bbox, segments, bodySize);
+      if (host < 0) segments.push(seg);
+      else {
+        seg.band = segments[host].band;
+        segments.splice(host + 1, 0, seg);
+      }
+    }
     diagnostics.push({
       code: 'rotated-text',
       severity: 'info',
       page: params.page,
-      message: `${rotated.length} run(s) of rotated text kept out of the column analysis and read as separate segments after the page's flow`,
+      message: `${rotated.length} run(s) of rotated text kept out of the column analysis and read as separate segments, each after the column it stands in (after the page's flow when in a margin)`,
       detail: { runs: rotated.length, angles: [...new Set(rotated.map((r) => Math.round(r.angle)))] },
     });
   }
