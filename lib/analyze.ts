@@ -113,7 +113,9 @@ async function analyzeWith(pdf: OpenPdf, page: PdfPage, pageNo: number, o: Resol
         }
       }
     }
-    diagnostics.push(...layout.diagnostics, ...tagDiagnostics);
+    // A choice of order the geometry made is not reported when the tags gave the order.
+    const geometric = source === 'tags' ? layout.diagnostics.filter((d) => d.code !== 'title-first') : layout.diagnostics;
+    diagnostics.push(...geometric, ...tagDiagnostics);
     return {
       info: {
         page: pageNo,

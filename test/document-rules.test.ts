@@ -299,3 +299,44 @@ describe('sideways text between the two halves of a sentence', () => {
     expect(blocks[1]!.text).toBe('Photo by the harbour engineer');
   });
 });
+
+describe('review cases, second round', () => {
+  it('sideways body-size text starting lowercase is never spliced into the sentence it interrupts', () => {
+    const col1 = [lineAt('The survey was ordered in the spring and the engineer', 72, 100), lineAt('sent a revised drawing showing the harbour wall and', 72, 112.5)];
+    const url = makeLine([run('www.harbourboard.example/photos', 262, 250, 10, { angle: -90 })], 250);
+    url.bbox = [255, 95, 265, 250];
+    const col2 = [lineAt('the breakwater carried forty feet further out.', 321, 100)];
+    const rotated: Segment = { ...segment([url], 0), kind: 'rotated', column: null };
+    const blocks = buildBlocks([segment(col1, 0), rotated, segment(col2, 1)], 10, 12.5);
+    expect(blocks.map((b) => b.text)).toEqual([
+      'The survey was ordered in the spring and the engineer sent a revised drawing showing the harbour wall and the breakwater carried forty feet further out.',
+      'www.harbourboard.example/photos',
+    ]);
+  });
+
+  it('a paragraph set sideways still runs on from one block to the next, whichever way it turns', () => {
+    for (const [x0, step] of [[100, -12], [500, 12]] as const) {
+      const sideways = (text: string, i: number) => {
+        const l = makeLine([run(text, x0 + i * step, 0, 10, { angle: step < 0 ? 90 : -90 })], x0 + i * step);
+        l.bbox = [x0 + i * step - 8, 100, x0 + i * step + 2, 100 + text.length * 5];
+        return l;
+      };
+      const a = [sideways('The survey was ordered in the spring and the engineer', 0), sideways('sent a revised drawing showing the harbour wall and', 1)];
+      const b = [sideways('the breakwater carried forty feet further out.', 0)];
+      const rot = (lines: Line[]): Segment => ({ ...segment(lines, 0), kind: 'rotated', column: null });
+      expect(buildBlocks([rot(a), rot(b)], 10, 12.5)).toHaveLength(1);
+    }
+  });
+
+  it('one overlong line in a column does not set the measure its paragraph ends are checked against', () => {
+    const col1 = [
+      lineAt('The survey was ordered in the spring and the engineer', 72, 100),
+      lineAt('https://harbourboard.example/surveys/1912/eastern-breakwater/drawings', 72, 112.5),
+      lineAt('sent a revised drawing showing the harbour wall and', 72, 125),
+      lineAt('the engineer sent a revised drawing showing the harbour', 72, 137.5),
+    ];
+    const next = [lineAt('breakwater carried forty feet further out.', 340, 100)];
+    const [para] = buildBlocks([segment(col1, 0), segment(next, 1)], 10, 12.5);
+    expect(para!.text).toContain('the harbour breakwater carried');
+  });
+});

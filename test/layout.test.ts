@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { layoutPage, type LayoutParams } from '../lib/layout/page.js';
+import { layoutRotated } from '../lib/layout/rotated.js';
 import type { Run } from '../lib/types.js';
 import { column, labels, line, run } from './support/runs.js';
 
@@ -245,6 +246,18 @@ describe('lines', () => {
     expect(layout.diagnostics.map((d) => d.code)).toContain('rotated-text');
   });
 
+  it('keeps several sideways blocks beside one column in their order', () => {
+    const left = column(1, 20, 50, 60, { chars: 40 });
+    const right = column(21, 20, 50 + 200 + 20, 60, { chars: 40 });
+    const a = run('q900 first credit', 252, 150, 7, { angle: -90, x0: 246, x1: 253, y0: 80, y1: 150 });
+    const b = run('q901 second credit', 170, 250, 7, { angle: -90, x0: 160, x1: 167, y0: 180, y1: 250 });
+    const layout = layoutPage([...rowByRow(left, right), a, b], params());
+    const rotated = layout.segments.filter((s) => s.kind === 'rotated').map((s) => s.text);
+    const fromRotated = layoutRotated([a, b]).map((lines) => lines.map((l) => l.text).join('\n'));
+    expect(fromRotated).toHaveLength(2);
+    expect(rotated).toEqual(fromRotated);
+  });
+
   it('reads sideways text standing in a column after that column, not after the page', () => {
     // A photo credit set up the right edge of a picture in column one, level with the column's text.
     const left = column(1, 20, 50, 60, { chars: 40 });
@@ -322,5 +335,25 @@ describe('the first page of a folded brochure', () => {
   it('keeps left-to-right order on later pages, and for a heading no larger than a section heading', () => {
     expect(labels(textOf(page(36), { page: 2 }))).toEqual(seq(1, 28));
     expect(labels(textOf(page(13)))).toEqual(seq(1, 28));
+  });
+
+  it('reads an article whose title opens the middle column on into the next, then the column before it', () => {
+    const runs = [...rowByRow(panel(1, 40), panel(13, 560)), run('q025 News', 300, 80, 30), ...column(26, 12, 300, 125, { chars: 40 })];
+    const layout = layoutPage(runs, params());
+    expect(layout.segments.map((s) => s.column)).toEqual([1, 2, 0]);
+  });
+
+  it('says nothing when the title’s column is alone in its band (nothing is moved)', () => {
+    // Two columns; a full-width line; a band where only the right column holds text (a title and a few lines);
+    // another full-width line; two columns again.
+    const top = rowByRow(column(1, 20, 50, 60, { chars: 40 }), column(21, 20, 270, 60, { chars: 40 }));
+    const wide = (label: string, y: number) => run(`${label} a full width line crossing the gutter of this page here now ok`, 50, y, 10);
+    const middle = [wide('q041', 312), run('q042 Big', 270, 342, 28), ...column(43, 4, 270, 372, { chars: 40 }), wide('q047', 432)];
+    const bottom = rowByRow(column(48, 20, 50, 458, { chars: 40 }), column(68, 20, 270, 458, { chars: 40 }));
+    const layout = layoutPage([...top, ...middle, ...bottom], params());
+    const titled = layout.segments.find((s) => s.text.includes('q042'))!;
+    expect(layout.segments.filter((s) => s.band === titled.band)).toEqual([titled]);
+    expect(layout.diagnostics.map((d) => d.code)).not.toContain('title-first');
+    expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, 87));
   });
 });

@@ -35,14 +35,17 @@ describe('a tagged page whose tree lists its figures at the end', () => {
   const cap1 = run('Figure 1. Self-locking nuts.', 72, 700, 8);
   const cap2 = run('Figure 2. Stainless steel nut.', 316, 700, 8);
   const label = run('Nut case', 340, 640, 7);
+  // A figure label in column two's own text area, between its 10th and 11th lines: only geometry places it there.
+  const inner = run('Keyway', 340, 80 + 9.5 * 12, 7);
   const leaves: TagLeaf[] = [];
   [left, right].forEach((col, c) => {
     for (let p = 0; p < 4; p++) leaves.push(...tag(col.slice(p * 5, p * 5 + 5), [el('P')], `c${c}p${p}`));
   });
   const figure = el('Figure');
   leaves.push(...tag([label], [figure], 'fig'));
+  leaves.push(...tag([inner], [el('Figure')], 'fig2'));
   leaves.push(...tag([cap1, cap2], [figure, el('Caption'), el('P')], 'cap'));
-  const runs = [...left, ...right, cap1, cap2, label];
+  const runs = [...left, ...right, cap1, cap2, label, inner];
   const geometric = layoutPage(runs, params);
   const reading = readTagged(runs, leaves, geometric, 1);
   const text = reading.segments.map((s) => s.text).join('\n');
@@ -60,6 +63,8 @@ describe('a tagged page whose tree lists its figures at the end', () => {
     expect(at('Figure 1.')).toBeLessThan(at('q021'));
     expect(at('Figure 2.')).toBeGreaterThan(at('q040'));
     expect(at('Nut case')).toBeGreaterThan(at('q035'));
+    expect(at('Keyway')).toBeGreaterThan(at('q030'));
+    expect(at('Keyway')).toBeLessThan(at('q031'));
     expect(reading.segments.find((s) => s.text.startsWith('Figure 1.'))?.role).toBe('Caption');
   });
 });
@@ -79,5 +84,41 @@ describe('a tagged line with a fraction tagged as its own span', () => {
     expect(reading.segments).toHaveLength(1);
     expect(reading.segments[0]!.lines).toHaveLength(2);
     expect(reading.segments[0]!.lines[0]!.text).toMatch(/up to ?1⁄4 inch/);
+  });
+});
+
+describe('review cases', () => {
+  it('keeps a drop cap tagged first before its paragraph’s first line, not inside its third', () => {
+    const cap = run('T', 72, 124, 36);
+    const lines = [
+      run('he harbour works were incomplete before the season', 100, 100, 10),
+      run('closed and no further funds had been voted for the', 100, 112, 10),
+      run('repairs along the eastern breakwater, which the survey', 100, 124, 10),
+      run('ordered in the spring showed to be failing.', 72, 136, 10),
+    ];
+    const p = el('P');
+    const runs = [cap, ...lines];
+    const leaves = runs.flatMap((r, i) => tag([r], [p], `d${i}`));
+    const reading = readTagged(runs, leaves, layoutPage(runs, params), 1);
+    const text = reading.segments.map((s) => s.text).join('\n');
+    expect(text.indexOf('T\n')).toBe(0);
+    expect(text).toContain('\nrepairs along');
+  });
+
+  it('reads a page tagged wholly as a figure in its tag order, as the same page tagged as paragraphs', () => {
+    const left = column(1, 20, 72, 80, { chars: 44 });
+    const right = column(21, 20, 316, 80, { chars: 44 });
+    const order = (wrap: boolean) => {
+      const fig = el('Figure');
+      // The tree reads the right column (a sidebar) first.
+      const leaves = [right, left].flatMap((col, c) => {
+        const p = el('P');
+        return col.flatMap((r, i) => tag([r], wrap ? [fig, p] : [p], `w${wrap}c${c}r${i}`));
+      });
+      const runs = [...left, ...right];
+      return labels(readTagged(runs, leaves, layoutPage(runs, params), 1).segments.map((s) => s.text).join('\n'));
+    };
+    expect(order(true)).toEqual(order(false));
+    expect(order(false)[0]).toBe('q021');
   });
 });

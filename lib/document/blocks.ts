@@ -118,7 +118,7 @@ function floatRun(groups: Group[], i: number, body: number): number {
   let anchored = false;
   while (n < MAX_FLOAT_GROUPS && i + n < groups.length && isFloat(groups[i + n])) {
     // Sideways text (a credit, an axis title) is never the running text, so it anchors a float as a caption does.
-    if (groups[i + n].kind === 'caption' || groups[i + n].seg.kind === 'rotated') anchored = true;
+    if (groups[i + n].kind === 'caption' || sideways(groups[i + n])) anchored = true;
     n++;
   }
   // A float longer than the cap is not one we can see the end of: its next group is not the paragraph's sequel.
@@ -132,20 +132,26 @@ const sameSize = (a: Group, b: Group, body: number) =>
 
 const unfinished = (g: Group) => g.kind === 'paragraph' && !FINAL.test(g.lines[g.lines.length - 1].text);
 const continues = (g: Group) => g.kind === 'paragraph' && /^[\p{Ll}\d(,;]/u.test(g.lines[0].text);
-const RTL_SCRIPT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/u;
+const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/gu;
+const LATIN_LETTER = /[A-Za-z\u00c0-\u024f]/g;
+/** Sideways text: a rotated segment, or lines of a few characters set up the page (tagged sideways content). */
+const sideways = (g: Group) =>
+  g.seg.kind === 'rotated' || g.lines.some((l) => l.text.length >= 3 && l.bbox[3] - l.bbox[1] > 2 * (l.bbox[2] - l.bbox[0]));
 
 /**
  * The paragraph's last line was turned at the measure, so the text goes on after the break: the room left at the
  * end of the line (the column's far edge minus the line's end) is less than the next group's first word would have
  * taken. A short last line ("INVOICE 2020-10" above a sidebar) ended its paragraph, whatever its punctuation. A soft
- * hyphen at the end always turns.
+ * hyphen at the end always turns. Sideways lines are measured in no frame here, so they keep joining as before.
  */
 function wrapped(tail: Group, next: Group): boolean {
   const last = tail.lines[tail.lines.length - 1];
-  if (endsWithBreakHyphen(last.text)) return true;
-  const lines = tail.seg.lines;
-  const rtl = RTL_SCRIPT.test(last.text);
-  const room = rtl ? last.bbox[0] - Math.min(...lines.map((l) => l.bbox[0])) : Math.max(...lines.map((l) => l.bbox[2])) - last.bbox[2];
+  if (endsWithBreakHyphen(last.text) || sideways(tail)) return true;
+  const rtl = (last.text.match(RTL_LETTER)?.length ?? 0) > (last.text.match(LATIN_LETTER)?.length ?? 0);
+  // The measure is the furthest line end, leaving out lines of one unbreakable token (a URL can overrun it).
+  const breakable = tail.seg.lines.filter((l) => l.text.includes(' '));
+  const edges = (breakable.length ? breakable : tail.seg.lines).map((l) => (rtl ? -l.bbox[0] : l.bbox[2]));
+  const room = Math.max(...edges) - (rtl ? -last.bbox[0] : last.bbox[2]);
   const perChar = (last.bbox[2] - last.bbox[0]) / Math.max(1, [...last.text].length);
   const word = [...(next.lines[0].text.split(/\s/u)[0] ?? '')].length;
   return room <= (word + 1) * perChar + 0.5 * last.size;
@@ -199,7 +205,9 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
     const g = groups[i];
     const last = merged[merged.length - 1];
     const tail = last?.[last.length - 1];
-    if (tail && tail.seg !== g.seg && unfinished(tail) && continues(g) && sameSize(tail, g, body) && wrapped(tail, g)) {
+    // Sideways text joins only sideways text directly; between two halves of a sentence it is a float (below).
+    const sameFrame = tail && sideways(tail) === sideways(g);
+    if (tail && sameFrame && tail.seg !== g.seg && unfinished(tail) && continues(g) && sameSize(tail, g, body) && wrapped(tail, g)) {
       last.push(g);
       continue;
     }

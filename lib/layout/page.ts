@@ -135,12 +135,14 @@ function hostOf(box: Box, segments: Segment[], bodySize: number): number {
     }
   });
   if (best < 0) return -1;
-  // After the column's last segment in its band (a partial span can split a column in two).
+  // After the column's last segment in its band (a partial span can split a column in two), and after any sideways
+  // text already placed there, so several blocks keep their order.
   const { band, column } = segments[best];
   let last = best;
   segments.forEach((s, k) => {
     if (s.band === band && s.column === column && s.kind === segments[best].kind && k > last) last = k;
   });
+  while (segments[last + 1]?.kind === 'rotated') last++;
   return last;
 }
 
@@ -166,14 +168,15 @@ function titleFirst(segments: Segment[], bodySize: number, page: number): Diagno
   // Only a plain band of columns, one segment each (no partial span splitting one of them).
   if (band.some((s) => s.kind !== 'column') || new Set(band.map((s) => s.column)).size !== band.length) return null;
   const from = segments.indexOf(band[0]);
-  const at = segments.indexOf(title.seg);
-  segments.splice(at, 1);
-  segments.splice(from, 0, title.seg);
+  const k = band.indexOf(title.seg);
+  if (k <= 0 || segments[from + band.length - 1] !== band[band.length - 1]) return null;
+  // The title's column and those after it (an article running on), then the columns before it.
+  segments.splice(from, band.length, ...band.slice(k), ...band.slice(0, k));
   return {
     code: 'title-first',
     severity: 'info',
     page,
-    message: `the column opened by the page's title (${round2(size)} pt, the largest type on the page) is read before the columns left of it`,
+    message: `the column opened by the page's title (${round2(size)} pt, the largest type on the page) and the columns after it are read before the ${k} column(s) that precede it`,
     detail: { title: title.line.text, column: title.seg.column, band: title.seg.band },
   };
 }
@@ -390,7 +393,7 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
       code: 'rotated-text',
       severity: 'info',
       page: params.page,
-      message: `${rotated.length} run(s) of rotated text kept out of the column analysis and read as separate segments, each after the column it stands in (after the page's flow when in a margin)`,
+      message: `${rotated.length} run(s) of rotated text kept out of the column analysis and read as separate segments (by the geometry, each after the column it stands in, or after the page's flow when in a margin)`,
       detail: { runs: rotated.length, angles: [...new Set(rotated.map((r) => Math.round(r.angle)))] },
     });
   }

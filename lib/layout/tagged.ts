@@ -68,7 +68,35 @@ function linesByColumn(runs: Run[], place: Placement): Line[][] {
     if (g) g.push(r);
     else groups.set(s, [r]);
   }
-  return [...groups.values()].map(linesOf);
+  return [...groups.values()].map(linesInTagOrder);
+}
+
+/** A run this many times the size of its block's text, of at most two characters, is an initial (a drop cap). */
+const INITIAL_SIZE = 1.8;
+
+/**
+ * One column's runs of a block as lines by baseline, except initials: a drop cap tagged first sits on the baseline
+ * of the paragraph's third line, so it keeps its place in the tag order as a line of its own, before the line of the
+ * run the tree lists after it.
+ */
+function linesInTagOrder(runs: Run[]): Line[] {
+  const sizes = runs.map((r) => r.size).sort((a, b) => a - b);
+  const body = sizes[sizes.length >> 1];
+  const initial = (r: Run) => r.size >= INITIAL_SIZE * body && [...r.text.trim()].length <= 2;
+  if (!runs.some(initial)) return linesOf(runs);
+  const rest = runs.filter((r) => !initial(r));
+  const lines = linesOf(rest);
+  const lineOf = new Map<Run, number>();
+  lines.forEach((l, i) => runsOfLine(l).forEach((r) => lineOf.set(r, i)));
+  const before = lines.map((): Line[] => []);
+  const after: Line[] = [];
+  runs.forEach((r, k) => {
+    if (!initial(r)) return;
+    const next = runs.slice(k + 1).find((x) => !initial(x));
+    const at = next ? lineOf.get(next) : undefined;
+    (at === undefined ? after : before[at]).push(makeLine([r], r.baseline));
+  });
+  return [...lines.flatMap((l, i) => [...before[i], l]), ...after];
 }
 
 /** Group the tree's leaves into units: blocks (P, H1, LI …) and whole tables. */
@@ -167,7 +195,7 @@ export function readTagged(runs: Run[], leaves: TagLeaf[], geometric: PageLayout
     const columns = linesByColumn(unit.runs, place).filter((c) => c.length);
     if (unit.float) {
       // Marked in the tag order (for the coherence walk below) and moved to their place afterwards.
-      // Sideways text has no place in the geometric reading (it follows the page's flow), so it keeps its tag order.
+      // Sideways text keeps its tag order: the geometry can only place it after the whole column it stands in.
       for (const lines of columns) {
         const seg = toSegment(lines, unit);
         const at = place.get(runsOfLine(lines[0])[0]?.stream ?? -1);
@@ -221,8 +249,10 @@ const lineRank = (l: Line, place: Placement) => place.get(runsOfLine(l)[0]?.stre
  * at the end). The document's float rule then reads a caption that interrupts a sentence after the sentence.
  */
 function placeFloats(segments: Segment[], floats: Set<Segment>, place: Placement): Segment[] {
-  if (floats.size === 0) return segments;
   const flow = segments.filter((s) => !floats.has(s));
+  // A page that is mostly figure (a poster, a diagram tagged as one) is read in its tag order.
+  const size = (list: Segment[]) => list.reduce((n, s) => n + s.text.length, 0);
+  if (floats.size === 0 || size(flow) < size([...floats])) return segments;
   const before: Segment[] = [];
   const after = flow.map((): Segment[] => []);
   const firstRank = (s: Segment) => lineRank(s.lines[0], place) ?? Infinity;
