@@ -47,6 +47,8 @@ export interface Run {
   spaceAfter?: boolean;
   /** OCR word confidence, 0..100. */
   confidence?: number;
+  /** A drop cap: set beside several lines, read at the start of the first (see layout/rows.ts). */
+  initial?: boolean;
 }
 
 /** A line of text as it appears in a segment: the runs of one row that fall in one column. */

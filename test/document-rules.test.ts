@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildBlocks } from '../lib/document/blocks.js';
+import { layoutPage } from '../lib/layout/page.js';
 import { fontFacts } from '../lib/pdf/fonts.js';
 import { isFixedPitchFont } from '../lib/pdf/runs.js';
 import { detectFootnotes } from '../lib/document/footnotes.js';
@@ -338,5 +339,21 @@ describe('review cases, second round', () => {
     const next = [lineAt('breakwater carried forty feet further out.', 340, 100)];
     const [para] = buildBlocks([segment(col1, 0), segment(next, 1)], 10, 12.5);
     expect(para!.text).toContain('the harbour breakwater carried');
+  });
+});
+
+describe('a paragraph opening with a drop cap', () => {
+  it('is one paragraph, though the lines beside the cap are indented by it', () => {
+    const runs = [
+      run('T', 72, 124, 36, { x1: 94 }),
+      run('he harbour works were incomplete before the season', 98, 100, 10),
+      run('closed and no further funds had been voted for the', 98, 112, 10),
+      run('repairs along the eastern breakwater, which the survey', 98, 124, 10),
+      run('ordered in the spring showed it to be failing badly.', 72, 136, 10),
+      run('A second paragraph follows here, indented as usual.', 82, 148, 10),
+    ];
+    const layout = layoutPage(runs, { page: 1, direction: 'auto', gutterSpanTolerance: 0.15, gutterRejectFloor: 0.4, minGutterWidth: 0.7, partialSpans: 'refuse' });
+    const blocks = buildBlocks(layout.segments, 10, 12);
+    expect(blocks.map((b) => b.text.slice(0, 20))).toEqual(['The harbour works we', 'A second paragraph f']);
   });
 });

@@ -357,3 +357,38 @@ describe('the first page of a folded brochure', () => {
     expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, 87));
   });
 });
+
+describe('drop caps', () => {
+  const cap = () => run('T', 72, 124, 36, { x1: 94 });
+  const body = () => [
+    run('he harbour works were incomplete before the season', 98, 100, 10),
+    run('closed and no further funds had been voted for the', 98, 112, 10),
+    run('repairs along the eastern breakwater, which the survey', 98, 124, 10),
+    run('ordered in the spring showed to be failing.', 72, 136, 10),
+  ];
+
+  it('start the first line they stand beside, not the line they sit on', () => {
+    const layout = layoutPage([...body(), cap()], params());
+    expect(layout.segments).toHaveLength(1);
+    expect(layout.segments[0]!.lines.map((l) => l.text)).toEqual([
+      'The harbour works were incomplete before the season',
+      'closed and no further funds had been voted for the',
+      'repairs along the eastern breakwater, which the survey',
+      'ordered in the spring showed to be failing.',
+    ]);
+    expect(layout.segments[0]!.lines[0]!.size).toBe(10);
+  });
+
+  it('keep a space the file draws after them ("A harbour…")', () => {
+    const a = run('A', 72, 124, 36, { x1: 94, spaceAfter: true });
+    const lines = body();
+    lines[0] = run('harbour works were incomplete before the season', 98, 100, 10, { stream: a.stream + 1 });
+    expect(layoutPage([a, ...lines], params()).segments[0]!.lines[0]!.text).toBe('A harbour works were incomplete before the season');
+  });
+
+  it('are not a large letter beside a single line of small text', () => {
+    const label = run('B', 72, 100, 24, { x1: 88 });
+    const layout = layoutPage([label, run('section of the eastern breakwater', 92, 100, 10)], params());
+    expect(layout.segments[0]!.lines[0]!.text).toBe('B section of the eastern breakwater');
+  });
+});

@@ -70,7 +70,9 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
     const first = groups[groups.length - 1][0];
     const wrapped = prev.bbox[2] >= right - SHORT_LINE_EM * body;
     const hanging = wrapped && BULLET.test(first.text) && cur.bbox[0] > first.bbox[0] && cur.bbox[0] - first.bbox[0] <= HANGING_EM * body;
-    const indent = aligned && !hanging && cur.bbox[0] - left > INDENT_EM * body && prev.bbox[0] - left < 0.3 * body;
+    // Lines beside a drop cap are indented by it: the first line's box holds the cap and reaches down past them.
+    const besideCap = groups[groups.length - 1].some((l) => l.bbox[3] - l.bbox[1] > 2.2 * l.size && l.bbox[3] > cur.baseline - 0.5 * cur.size);
+    const indent = aligned && !hanging && !besideCap && cur.bbox[0] - left > INDENT_EM * body && prev.bbox[0] - left < 0.3 * body;
     const shortEnd = prev.bbox[2] < right - SHORT_LINE_EM * body && FINAL.test(prev.text);
     const item = BULLET.test(cur.text) || CAPTION.test(cur.text);
     if (isCode[i] !== isCode[i - 1]) groups.push([cur]);

@@ -76,7 +76,8 @@ export function joinRuns(ordered: Run[], size: number, dir: Direction = runsDire
       (prev.stream === cur.stream + 1 && (cur.spaceAfter || prev.spaceBefore));
     // An explicit space is trusted unless the glyphs overlap (a space drawn then backed over for kerning).
     const letters = [...prev.text].length === 1 && [...cur.text].length === 1;
-    const space = (explicit && gap > -0.05 * size) || gap > (letters ? threshold.letter : threshold.word);
+    // After a drop cap only the file's own space counts: the gap beside it is the cap's margin, not a word gap.
+    const space = prev.initial ? explicit : (explicit && gap > -0.05 * size) || gap > (letters ? threshold.letter : threshold.word);
     text += (space ? ' ' : '') + cur.text;
   }
   return text;

@@ -35,8 +35,10 @@ const SCRIPT_ROW_RUNS = 4;
 
 function rowOf(runs: Run[]): Row {
   runs.sort((a, b) => a.x0 - b.x0 || a.stream - b.stream);
-  const size = Math.max(...runs.map((r) => r.size));
-  const main = runs.filter((r) => r.size >= size * SCRIPT_SIZE_RATIO);
+  // A drop cap does not set its row's size or baseline: the line beside it does.
+  const text = runs.some((r) => r.initial) && runs.some((r) => !r.initial) ? runs.filter((r) => !r.initial) : runs;
+  const size = Math.max(...text.map((r) => r.size));
+  const main = text.filter((r) => r.size >= size * SCRIPT_SIZE_RATIO);
   // The baseline is the one most main-size characters sit on.
   const votes = new Map<number, number>();
   for (const r of main) {
@@ -102,10 +104,56 @@ export function buildRows(runs: Run[]): Row[] {
     }
     row.runs = keep;
   }
+  placeInitials(rows, changed);
   const result = rows.filter((r) => r.runs.length > 0).map((r) => (changed.has(r) ? rowOf(r.runs) : r));
   result.sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0);
   result.forEach((r, i) => (r.index = i));
   return result;
+}
+
+/** A drop cap is one or two characters set at least this many times the size of the text beside it... */
+const INITIAL_SIZE = 1.8;
+/** ...beside at least this many lines, which start within this many of their ems right of it. */
+const INITIAL_LINES = 2;
+const INITIAL_REACH = 2;
+
+/**
+ * Drop caps: a large initial letter sunk beside the first lines of a paragraph sits on the baseline of the last of
+ * them, so baselines alone put "T" at the start of the third line ("T repairs along…" after "he harbour works…").
+ * An initial beside two or more lines of much smaller text, with nothing just left of it, is moved to the first of
+ * those lines (marked `initial`, so it joins the word it begins without a space). Rows are in baseline order.
+ */
+function placeInitials(rows: Row[], changed: Set<Row>): void {
+  const moves: { run: Run; from: Row; to: Row }[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    for (const r of rows[i].runs) {
+      const chars = [...r.text.trim()];
+      if (chars.length === 0 || chars.length > 2 || !/\p{L}/u.test(r.text)) continue;
+      const beside: Row[] = [];
+      for (let k = Math.max(0, i - 8); k <= i; k++) {
+        const row = rows[k];
+        if (row.baseline < r.y0 || row.baseline > r.baseline + 0.1 * r.size) continue;
+        const others = row.runs.filter((q) => q !== r);
+        if (others.length === 0) continue;
+        const size = Math.max(...others.map((q) => q.size));
+        if (r.size < INITIAL_SIZE * size) continue;
+        const right = others.filter((q) => q.x0 >= r.x1 - 0.1 * size);
+        const nearest = Math.min(...right.map((q) => q.x0));
+        const leftClose = others.some((q) => q.x1 > r.x0 - INITIAL_REACH * size && q.x0 < r.x0);
+        if (right.length && nearest - r.x1 <= INITIAL_REACH * size && !leftClose) beside.push(row);
+      }
+      if (beside.length < INITIAL_LINES) continue;
+      moves.push({ run: r, from: rows[i], to: beside[0] });
+    }
+  }
+  for (const { run, from, to } of moves) {
+    run.initial = true;
+    changed.add(from);
+    if (from === to) continue;
+    from.runs = from.runs.filter((q) => q !== run);
+    to.runs.push(run);
+    changed.add(to);
+  }
 }
 
 function findScriptHost(r: Run, rows: Row[], self: number): Row | null {

@@ -75,15 +75,17 @@ function linesByColumn(runs: Run[], place: Placement): Line[][] {
 const INITIAL_SIZE = 1.8;
 
 /**
- * One column's runs of a block as lines by baseline, except initials: a drop cap tagged first sits on the baseline
- * of the paragraph's third line, so it keeps its place in the tag order as a line of its own, before the line of the
- * run the tree lists after it.
+ * One column's runs of a block as lines by baseline. A large initial the rows did not take for a drop cap (beside a
+ * single line, say) would sit on the baseline of a later line, so it keeps its place in the tag order as a line of
+ * its own, before the line of the run the tree lists after it.
  */
 function linesInTagOrder(runs: Run[]): Line[] {
   const sizes = runs.map((r) => r.size).sort((a, b) => a - b);
   const body = sizes[sizes.length >> 1];
   const initial = (r: Run) => r.size >= INITIAL_SIZE * body && [...r.text.trim()].length <= 2;
-  if (!runs.some(initial)) return linesOf(runs);
+  const all = linesOf(runs);
+  // The rows found it a drop cap and set it at the start of its first line: nothing to do.
+  if (runs.every((r) => !initial(r) || r.initial)) return all;
   const rest = runs.filter((r) => !initial(r));
   const lines = linesOf(rest);
   const lineOf = new Map<Run, number>();
