@@ -14,7 +14,7 @@ import type { PlacedLine } from '../lib/document/lines.js';
 import { makeLine, roundBox, unionBox } from '../lib/layout/lines.js';
 import { renderMarkdown } from '../lib/render/markdown.js';
 import type { DocumentResult, Line, Run, Segment } from '../lib/types.js';
-import { run } from './support/runs.js';
+import { layoutParams, run } from './support/runs.js';
 
 /** A narrow serif: 0.39 em per character on average, narrower than the 0.5 em a line is assumed to have. */
 const NARROW = 0.39;
@@ -352,7 +352,7 @@ describe('a paragraph opening with a drop cap', () => {
       run('ordered in the spring showed it to be failing badly.', 72, 136, 10),
       run('A second paragraph follows here, indented as usual.', 82, 148, 10),
     ];
-    const layout = layoutPage(runs, { page: 1, direction: 'auto', gutterSpanTolerance: 0.15, gutterRejectFloor: 0.4, minGutterWidth: 0.7, partialSpans: 'refuse' });
+    const layout = layoutPage(runs, layoutParams());
     const blocks = buildBlocks(layout.segments, 10, 12);
     expect(blocks.map((b) => b.text.slice(0, 20))).toEqual(['The harbour works we', 'A second paragraph f']);
   });

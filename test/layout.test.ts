@@ -2,17 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { layoutPage, type LayoutParams } from '../lib/layout/page.js';
 import { layoutRotated } from '../lib/layout/rotated.js';
 import type { Run } from '../lib/types.js';
-import { column, labels, line, run } from './support/runs.js';
+import { column, labels, layoutParams, line, run } from './support/runs.js';
 
-const params = (over: Partial<LayoutParams> = {}): LayoutParams => ({
-  page: 1,
-  direction: 'auto',
-  gutterSpanTolerance: 0.15,
-  gutterRejectFloor: 0.4,
-  minGutterWidth: 0.7,
-  partialSpans: 'refuse',
-  ...over,
-});
+const params = layoutParams;
 
 /** Interleave two columns' runs row by row, the hostile drawing order. */
 function rowByRow(a: Run[], b: Run[]): Run[] {

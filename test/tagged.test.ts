@@ -3,20 +3,13 @@
  * the geometry's columns for the lines, and figures and captions where the page shows them.
  */
 import { describe, expect, it } from 'vitest';
-import { layoutPage, type LayoutParams } from '../lib/layout/page.js';
+import { layoutPage } from '../lib/layout/page.js';
 import { readTagged } from '../lib/layout/tagged.js';
 import type { TagElement, TagLeaf } from '../lib/pdf/tags.js';
 import type { Run } from '../lib/types.js';
-import { column, labels, run } from './support/runs.js';
+import { column, labels, layoutParams, run } from './support/runs.js';
 
-const params: LayoutParams = {
-  page: 1,
-  direction: 'auto',
-  gutterSpanTolerance: 0.15,
-  gutterRejectFloor: 0.4,
-  minGutterWidth: 0.7,
-  partialSpans: 'refuse',
-};
+const params = layoutParams();
 
 let key = 0;
 const el = (role: string): TagElement => ({ role, key: key++ });

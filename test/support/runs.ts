@@ -1,4 +1,5 @@
 /** Small factories for layout tests: runs placed like a typesetter would, without a PDF. */
+import type { LayoutParams } from '../../lib/layout/page.js';
 import type { Run } from '../../lib/types.js';
 
 /** Average glyph advance as a share of the font size (Helvetica-like). */
@@ -53,3 +54,14 @@ export function column(first: number, n: number, x: number, y0: number, opts: { 
     run(line(`q${String(first + i).padStart(3, '0')}`, i === n - 1 ? Math.round(chars * 0.6) : chars, first + i), x, y0 + i * advance, size),
   );
 }
+
+/** Page-layout parameters as the library's defaults set them, for page 1 unless overridden. */
+export const layoutParams = (over: Partial<LayoutParams> = {}): LayoutParams => ({
+  page: 1,
+  direction: 'auto',
+  gutterSpanTolerance: 0.15,
+  gutterRejectFloor: 0.4,
+  minGutterWidth: 0.7,
+  partialSpans: 'refuse',
+  ...over,
+});
