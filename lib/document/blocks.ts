@@ -109,13 +109,13 @@ const LABEL_SIZE = 0.9;
 
 /**
  * How many groups from `i` on make one float: a single heading, or a caption and the small-type labels of the figure
- * it captions, in any order, with at least one caption or piece of sideways text among them. 0 when `i` starts none. Tables are not floats:
- * they are read where they stand.
+ * it captions, in any order, with at least one caption or piece of sideways text among them. 0 when `i` starts none.
+ * Tables are not floats: they are read where they stand.
  */
 function floatRun(groups: Group[], i: number, body: number): number {
   if (groups[i]?.kind === 'heading') return 1;
   const isFloat = (g: Group) =>
-    g.kind === 'caption' || g.seg.kind === 'rotated' || (g.kind === 'paragraph' && median(g.lines.map((l) => l.size)) < LABEL_SIZE * body);
+    g.kind === 'caption' || sideways(g) || (g.kind === 'paragraph' && median(g.lines.map((l) => l.size)) < LABEL_SIZE * body);
   let n = 0;
   let anchored = false;
   while (n < MAX_FLOAT_GROUPS && i + n < groups.length && isFloat(groups[i + n])) {

@@ -124,9 +124,13 @@ const INITIAL_REACH = 2;
  * those lines (marked `initial`, so it joins the word it begins without a space). Rows are in baseline order.
  */
 function placeInitials(rows: Row[], changed: Set<Row>): void {
+  // Only runs far above the rows' usual size are looked at (short words of body text are many).
+  const sizes = rows.map((r) => r.size).sort((a, b) => a - b);
+  const usual = sizes[(sizes.length - 1) >> 1] ?? 0;
   const moves: { run: Run; from: Row; to: Row }[] = [];
   for (let i = 0; i < rows.length; i++) {
     for (const r of rows[i].runs) {
+      if (r.size < INITIAL_SIZE * usual) continue;
       const chars = [...r.text.trim()];
       if (chars.length === 0 || chars.length > 2 || !/\p{L}/u.test(r.text)) continue;
       const beside: Row[] = [];
