@@ -357,3 +357,53 @@ describe('a paragraph opening with a drop cap', () => {
     expect(blocks.map((b) => b.text.slice(0, 20))).toEqual(['The harbour works we', 'A second paragraph f']);
   });
 });
+
+describe('list items, second round', () => {
+  // A spec's bullets: "• " at 119.5, turned lines hanging at 129.5, the measure at about 530.
+  const at = (text: string, x: number, baseline: number) => lineAt(text, x, baseline);
+  const measureLine = at('This specification uses the XDG Base Directory Specification to define the', 119.5, 100);
+
+  it('keep a turned line whose first word would not have fitted, though the line before ends short of the measure', () => {
+    const lines = [
+      measureLine,
+      at('• It must be possible to install applications in the home (in the', 119.5, 120),
+      at('normalising Unix way) and have the MIME information used.', 129.5, 133),
+    ];
+    const blocks = buildBlocks([segment(lines, 0)], 10, 13);
+    expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'list-item']);
+    expect(blocks[1]!.text).toContain('(in the normalising Unix way)');
+  });
+
+  it('end where a line comes back to the bullet’s edge after hanging turned lines', () => {
+    const lines = [
+      measureLine,
+      at('• <MIME>/mime.cache (contains the same information as the globs2, magic,', 119.5, 120),
+      at('aliases, icons and XMLnamespaces files, in a binary, mmappable format)', 129.5, 133),
+      at('The format of these generated files and the source files in packages are', 119.5, 146),
+    ];
+    const blocks = buildBlocks([segment(lines, 0)], 10, 13);
+    expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'list-item', 'paragraph']);
+  });
+
+  it('end at a sentence when the next line is indented, though the sentence ends near the measure', () => {
+    // A paper's enumerated contributions: "(4) …" set flush, then an indented paragraph.
+    const lines = [
+      at('(4) A dataset with 3-way fine-grained human faithfulness judg-', 306, 100),
+      at('ments for a hundred and twenty summaries of two datasets, to be', 306, 113),
+      at('used for benchmarking the automatic metrics for summaries.', 306, 126),
+      at('We open-source our human evaluation data, an-', 317, 139),
+      at('notation interface, and code for future research.', 306, 152),
+    ];
+    const blocks = buildBlocks([segment(lines, 0)], 10, 13);
+    expect(blocks.map((b) => b.text.slice(0, 12))).toEqual(['(4) A datase', 'We open-sour']);
+    expect(blocks[1]!.text).toContain('annotation interface');
+  });
+
+  it('run on across a page break like a paragraph', () => {
+    const p1 = [measureLine, at('• All streamable types (everything except the inode types) are subclasses of', 119.5, 120)];
+    const p2: Segment = { ...segment([at('application/octet-stream, and sort after them.', 129.5, 80)], 0), page: 2 };
+    const blocks = buildBlocks([segment(p1, 0), p2], 10, 13);
+    expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'list-item']);
+    expect(blocks[1]!.text).toContain('subclasses of application/octet-stream');
+  });
+});

@@ -36,12 +36,32 @@ function median(v: number[]): number {
   return s[s.length >> 1] ?? 0;
 }
 
+/** The far edge of a column's text: the furthest line end, leaving out lines of one token (a URL can overrun it). */
+function measureOf(lines: Line[], rtl = false): number {
+  let edge = -Infinity;
+  for (const l of lines) if (l.text.includes(' ')) edge = Math.max(edge, rtl ? -l.bbox[0] : l.bbox[2]);
+  if (edge === -Infinity) for (const l of lines) edge = Math.max(edge, rtl ? -l.bbox[0] : l.bbox[2]);
+  return edge;
+}
+
+/**
+ * A line was turned at the measure: the room left at its end is less than the next line's first word (and a space)
+ * would have taken, by the line's own average character width.
+ */
+function turned(line: Line, nextText: string, measure: number, rtl = false): boolean {
+  const room = measure - (rtl ? -line.bbox[0] : line.bbox[2]);
+  const perChar = (line.bbox[2] - line.bbox[0]) / Math.max(1, [...line.text].length);
+  const word = [...(nextText.split(/\s/u)[0] ?? '')].length;
+  return room <= (word + 1) * perChar + 0.5 * line.size;
+}
+
 /** Split a segment's lines into paragraph groups. */
 function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
   const lines = seg.lines;
   if (lines.length === 0) return [];
   const left = median(lines.map((l) => l.bbox[0]));
   const right = Math.max(...lines.map((l) => l.bbox[2]));
+  const measure = measureOf(lines);
   // Indents mean something only in left-aligned text (centred lines start anywhere).
   const aligned = lines.filter((l) => Math.abs(l.bbox[0] - left) < 0.3 * body).length >= 0.6 * lines.length;
   const gapBefore = (i: number) =>
@@ -66,12 +86,18 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
     const sizeStep = Math.abs(cur.size - prev.size) > SIZE_STEP * body;
     const weight = cur.bold !== prev.bold;
     // A list item's turned lines hang under its text, right of the bullet: an indent that continues it, when the
-    // line before ran to the measure (the text wrapped; a short item followed by an indented paragraph did not).
-    const first = groups[groups.length - 1][0];
-    const wrapped = prev.bbox[2] >= right - SHORT_LINE_EM * body;
-    const hanging = wrapped && BULLET.test(first.text) && cur.bbox[0] > first.bbox[0] && cur.bbox[0] - first.bbox[0] <= HANGING_EM * body;
+    // line before was turned (its next word would not have fitted; a short item followed by an indented paragraph,
+    // or an item's last sentence followed by one, was not).
+    const group = groups[groups.length - 1];
+    const first = group[0];
+    const wrapped = turned(prev, cur.text, measure);
+    const bullet = BULLET.test(first.text);
+    const hanging = wrapped && bullet && cur.bbox[0] > first.bbox[0] && cur.bbox[0] - first.bbox[0] <= HANGING_EM * body;
+    // An item whose turned lines hang ends where a line comes back to the bullet's edge without a bullet.
+    const itemEnd =
+      bullet && Math.abs(cur.bbox[0] - first.bbox[0]) < 0.3 * body && group.some((l) => l.bbox[0] - first.bbox[0] > 0.3 * body);
     // Lines beside a drop cap are indented by it: the first line's box holds the cap and reaches down past them.
-    const besideCap = groups[groups.length - 1].some((l) => l.bbox[3] - l.bbox[1] > 2.2 * l.size && l.bbox[3] > cur.baseline - 0.5 * cur.size);
+    const besideCap = group.some((l) => l.bbox[3] - l.bbox[1] > 2.2 * l.size && l.bbox[3] > cur.baseline - 0.5 * cur.size);
     const indent = aligned && !hanging && !besideCap && cur.bbox[0] - left > INDENT_EM * body && prev.bbox[0] - left < 0.3 * body;
     const shortEnd = prev.bbox[2] < right - SHORT_LINE_EM * body && FINAL.test(prev.text);
     const item = BULLET.test(cur.text) || CAPTION.test(cur.text);
@@ -81,7 +107,7 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
       if (gap) groups.push([cur]);
       else groups[groups.length - 1].push(cur);
     }
-    else if (gap || sizeStep || weight || indent || shortEnd || item) groups.push([cur]);
+    else if (gap || sizeStep || weight || indent || shortEnd || item || itemEnd) groups.push([cur]);
     else groups[groups.length - 1].push(cur);
   }
   return groups;
@@ -132,7 +158,7 @@ function floatRun(groups: Group[], i: number, body: number): number {
 const sameSize = (a: Group, b: Group, body: number) =>
   Math.abs(median(a.lines.map((l) => l.size)) - median(b.lines.map((l) => l.size))) <= SIZE_STEP * body;
 
-const unfinished = (g: Group) => g.kind === 'paragraph' && !FINAL.test(g.lines[g.lines.length - 1].text);
+const unfinished = (g: Group) => (g.kind === 'paragraph' || g.kind === 'list-item') && !FINAL.test(g.lines[g.lines.length - 1].text);
 const continues = (g: Group) => g.kind === 'paragraph' && /^[\p{Ll}\d(,;]/u.test(g.lines[0].text);
 const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/gu;
 const LATIN_LETTER = /[A-Za-z\u00c0-\u024f]/g;
@@ -150,13 +176,7 @@ function wrapped(tail: Group, next: Group): boolean {
   const last = tail.lines[tail.lines.length - 1];
   if (endsWithBreakHyphen(last.text) || sideways(tail)) return true;
   const rtl = (last.text.match(RTL_LETTER)?.length ?? 0) > (last.text.match(LATIN_LETTER)?.length ?? 0);
-  // The measure is the furthest line end, leaving out lines of one unbreakable token (a URL can overrun it).
-  const breakable = tail.seg.lines.filter((l) => l.text.includes(' '));
-  const edges = (breakable.length ? breakable : tail.seg.lines).map((l) => (rtl ? -l.bbox[0] : l.bbox[2]));
-  const room = Math.max(...edges) - (rtl ? -last.bbox[0] : last.bbox[2]);
-  const perChar = (last.bbox[2] - last.bbox[0]) / Math.max(1, [...last.text].length);
-  const word = [...(next.lines[0].text.split(/\s/u)[0] ?? '')].length;
-  return room <= (word + 1) * perChar + 0.5 * last.size;
+  return turned(last, next.lines[0].text, measureOf(tail.seg.lines, rtl), rtl);
 }
 
 /**
