@@ -407,3 +407,19 @@ describe('list items, second round', () => {
     expect(blocks[1]!.text).toContain('subclasses of application/octet-stream');
   });
 });
+
+describe('a table of contents', () => {
+  it('gives each entry its own block, none of them a heading, and keeps a wrapped title with its leader line', () => {
+    const lines = [
+      makeLine([run('1 Introduction . . . . . . . . . . . . . . . . . . . . 1', 90, 100, 14.3)], 100),
+      makeLine([run('2.1 ASN.1 syntax. . . . . . . . . . . . . . . . . . . . 2', 105, 120, 10.9)], 120),
+      makeLine([run('2.2 Naming . . . . . . . . . . . . . . . . . . . . . . . 3', 105, 133, 10.9)], 133),
+      makeLine([run('2.3 Parsing a definitions file that has a title long enough', 105, 146, 10.9)], 146),
+      makeLine([run('to wrap . . . . . . . . . . . . . . . . . . . . . . . . . . iv', 105, 159, 10.9)], 159),
+    ];
+    const blocks = buildBlocks([segment(lines, 0)], 10.9, 13);
+    expect(blocks.map((b) => b.text.slice(0, 12))).toEqual(['1 Introducti', '2.1 ASN.1 sy', '2.2 Naming .', '2.3 Parsing ']);
+    expect(blocks.every((b) => b.kind === 'paragraph')).toBe(true);
+    expect(blocks[3]!.text).toContain('long enough to wrap');
+  });
+});

@@ -24,6 +24,8 @@ const HEADING_MAX_CHARS = 120;
 const BULLET = /^([•◦▪▫■□●○‣⁃∙·*–—-]|█|\d{1,3}[.)]|[a-z][.)]|\(\w{1,3}\))\s+\S/u;
 const CAPTION = /^(fig(ure)?|table|tab|chart|plate|exhibit|illustration|photo|scheme|listing)s?\.?\s*[\dIVXivx]+(?:[-–.]\d+)*[.:]/i;
 const FINAL = /[.!?:;…"”'’)\]。！？]$/u;
+/** A table-of-contents entry: leader dots (or a run of spaced dots) up to a page number at the end of the line. */
+const LEADER = /(?:\.\s*){4,}(?:\d{1,4}|[ivxlcdm]{1,6})$/i;
 
 interface Group {
   lines: Line[];
@@ -101,13 +103,15 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
     const indent = aligned && !hanging && !besideCap && cur.bbox[0] - left > INDENT_EM * body && prev.bbox[0] - left < 0.3 * body;
     const shortEnd = prev.bbox[2] < right - SHORT_LINE_EM * body && FINAL.test(prev.text);
     const item = BULLET.test(cur.text) || CAPTION.test(cur.text);
+    // A contents entry ends at its page number (an entry whose title wraps runs on to its leader line).
+    const entryEnd = LEADER.test(prev.text);
     if (isCode[i] !== isCode[i - 1]) groups.push([cur]);
     else if (isCode[i - 1]) {
       // Code keeps its indents and short lines; only a blank line ends a block of it.
       if (gap) groups.push([cur]);
       else groups[groups.length - 1].push(cur);
     }
-    else if (gap || sizeStep || weight || indent || shortEnd || item || itemEnd) groups.push([cur]);
+    else if (gap || sizeStep || weight || indent || shortEnd || item || itemEnd || entryEnd) groups.push([cur]);
     else groups[groups.length - 1].push(cur);
   }
   return groups;
@@ -123,6 +127,8 @@ function classify(lines: Line[], seg: Segment, body: number): Block['kind'] {
   if (lines.every((l) => l.mono)) return 'code';
   if (BULLET.test(text)) return 'list-item';
   const size = median(lines.map((l) => l.size));
+  // A contents entry names a heading; it is not one.
+  if (LEADER.test(text)) return 'paragraph';
   const short = text.length <= HEADING_MAX_CHARS && lines.length <= 3 && !FINAL.test(text);
   if (short && (size >= HEADING_SIZE * body || lines.every((l) => l.bold))) return 'heading';
   return 'paragraph';
