@@ -423,3 +423,26 @@ describe('a table of contents', () => {
     expect(blocks[3]!.text).toContain('long enough to wrap');
   });
 });
+
+describe('running heads of short chapters', () => {
+  it('are taken in a slot where heads with page numbers are established, though they repeat too few times alone', () => {
+    const lines: PlacedLine[] = [];
+    const add = (page: number, text: string, baseline: number, size = 10) => {
+      const line = lineAt(text, 90, baseline, size);
+      const seg = segment([line], 0);
+      lines.push({ page, segment: lines.filter((l) => l.page === page).length, index: 0, line, seg: { ...seg, page }, pageHeight: 792, pageWidth: 612 });
+    };
+    // A two-page chapter (its opener on page 1 has no head), then a long one.
+    add(1, 'Chapter 2: Structure handling', 160, 20);
+    for (let p = 2; p <= 3; p++) add(p, `Chapter 2: Structure handling ${p}`, 58);
+    for (let p = 4; p <= 9; p++) add(p, `Chapter 4: Function reference ${p}`, 58);
+    // Body text on every page, and on page 10 a line at the head's height without a page number.
+    const words = 'harbour works were incomplete before the season closed and no further funds had been voted for repairs'.split(' ');
+    for (let p = 1; p <= 10; p++) {
+      for (let k = 0; k < 30; k++) add(p, `The ${words[(p * 7 + k) % words.length]} ${words[(p + k * 3) % words.length]} of the chapter text, at the usual size.`, 90 + k * 13);
+    }
+    add(10, 'A note set at the top of the page', 58);
+    const { headers } = detectFurniture(lines, 10, 3);
+    expect(headers.map((h) => h.page)).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+});

@@ -16,6 +16,8 @@ const EDGE_SHARE = 0.2;
 const FOLIO_SHARE = 0.1;
 /** Repeats at the same height may differ by this many body sizes. */
 const HEIGHT_TOLERANCE = 0.6;
+/** A head in an established running-head slot sits within this many body sizes of its height and size. */
+const SLOT_TOLERANCE = 0.25;
 /** A repeating line must appear on at least this share of the pages of its stretch (alternating heads: one half). */
 const MIN_DENSITY = 0.5;
 /** Bottom matter smaller than this share of the body size, below every column, is a page footer. */
@@ -125,6 +127,30 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
       const stretch = pages[pages.length - 1] - pages[0] + 1;
       if (pages.length < minRepeats || pages.length < MIN_DENSITY * stretch) continue;
       for (const c of cluster) take(c.l, isPageLabel(c.l.line.text) ? 'folio' : 'running-head', c.top);
+    }
+  }
+
+  // 1b. A short chapter's own head, repeated too few times to count alone: a head or foot with a page number in it,
+  //     outermost on its page, in a slot where running heads are established (the same height and size as heads
+  //     with page numbers taken on at least `minRepeats` other pages).
+  const slots: { top: boolean; offset: number; size: number; pages: Set<number> }[] = [];
+  for (const c of candidates) {
+    if (!removed.has(lineKey(c.l)) || !c.key.includes('#') || isPageLabel(c.l.line.text)) continue;
+    let slot = slots.find((x) => x.top === c.top && Math.abs(x.offset - c.offset) <= SLOT_TOLERANCE * body && Math.abs(x.size - c.l.line.size) <= SLOT_TOLERANCE * body);
+    if (!slot) slots.push((slot = { top: c.top, offset: c.offset, size: c.l.line.size, pages: new Set() }));
+    slot.pages.add(c.l.page);
+  }
+  const established = slots.filter((x) => x.pages.size >= minRepeats);
+  if (established.length) {
+    const outermost = new Map<string, number>();
+    for (const c of candidates) {
+      const k = `${c.top}|${c.l.page}`;
+      outermost.set(k, Math.min(outermost.get(k) ?? Infinity, c.offset));
+    }
+    for (const c of candidates) {
+      if (removed.has(lineKey(c.l)) || !c.key.includes('#') || c.offset > outermost.get(`${c.top}|${c.l.page}`)!) continue;
+      const slot = established.find((x) => x.top === c.top && Math.abs(x.offset - c.offset) <= SLOT_TOLERANCE * body && Math.abs(x.size - c.l.line.size) <= SLOT_TOLERANCE * body);
+      if (slot) take(c.l, 'running-head', c.top);
     }
   }
 
