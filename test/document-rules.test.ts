@@ -174,6 +174,18 @@ describe('code', () => {
     expect(blocks[0]!.text).toContain('created by https://www.example.org/a/very/long/path');
   });
 
+  it('is not the end of a word broken at the end of a prose line, though that line is mostly fixed-pitch', () => {
+    const mono = (text: string, x: number, baseline: number) => makeLine([run(text, x, baseline, 10, { mono: true, font: 'CMTT10' })], baseline);
+    const lines = [
+      lineAt('Running the command below will generate a file, containing the DER en-', 72, 100),
+      mono('coding of PKIX1.Dss-Sig-Value.', 72, 112),
+      mono('$ asn1Coding pkix.asn assign.asn1', 92, 130),
+    ];
+    const blocks = buildBlocks([segment(lines, 0)], 10, 12);
+    expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'code']);
+    expect(blocks[0]!.text).toContain('DER encoding of PKIX1');
+  });
+
   it('is fenced in Markdown', () => {
     const blocks = buildBlocks([segment(lines, 0)], 10, 12);
     const md = renderMarkdown({ blocks, footnotes: [] } as unknown as DocumentResult);
