@@ -66,7 +66,7 @@ export interface Line {
   mcids?: string[];
   /** Mean OCR confidence of the line's words. */
   confidence?: number;
-  /** True when most of the line is set in a fixed-pitch font (code, a listing, a command line). */
+  /** True when at least 90% of the line's characters are set in a fixed-pitch font (code, a listing, a command line). */
   mono?: boolean;
 }
 

@@ -186,6 +186,15 @@ describe('code', () => {
     expect(blocks[0]!.text).toContain('DER encoding of PKIX1');
   });
 
+  it('is not a line of prose whose identifiers take up most of it', () => {
+    const mixed = makeLine(
+      [run('Returns:', 72, 100, 10), run('ASN1_SUCCESS', 115, 100, 10, { mono: true }), run('if successful,', 180, 100, 10), run('ASN1_ELEMENT_NOT_FOUND', 250, 100, 10, { mono: true })],
+      100,
+    );
+    expect(mixed.mono).toBeUndefined();
+    expect(makeLine([run('ASN1_SUCCESS = 0;', 72, 100, 10, { mono: true })], 100).mono).toBe(true);
+  });
+
   it('is fenced in Markdown', () => {
     const blocks = buildBlocks([segment(lines, 0)], 10, 12);
     const md = renderMarkdown({ blocks, footnotes: [] } as unknown as DocumentResult);

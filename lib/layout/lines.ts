@@ -13,6 +13,8 @@ const LETTER_SPACED_SHARE = 0.6;
 const LETTER_GAP_FACTOR = 1.5;
 /** Cells of a table row are separated by gaps at least this many times the font size. */
 const CELL_GAP = 1.0;
+/** A line is code (fixed-pitch) when at least this share of its characters are set in a fixed-pitch face. */
+const MONO_SHARE = 0.9;
 
 const RTL_CHAR = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
 
@@ -205,7 +207,8 @@ export function makeLine(runs: Run[], baseline: number, opts: { cells?: boolean 
   };
   if (opts.cells) line.cells = splitCells(ordered, size);
   if (mcid) line.mcids = [...new Set(ordered.map((r) => r.mcid).filter((m): m is string => Boolean(m)))];
-  if (monoChars * 2 > allChars) line.mono = true;
+  // Code is set wholly in a fixed-pitch face; prose with identifiers in it (most of a line, at times) is not.
+  if (monoChars >= MONO_SHARE * allChars && monoChars > 0) line.mono = true;
   if (confN) line.confidence = round2(confSum / confN);
   Object.defineProperty(line, RUNS, { value: ordered, enumerable: false });
   return line;
