@@ -195,6 +195,20 @@ describe('code', () => {
     expect(makeLine([run('ASN1_SUCCESS = 0;', 72, 100, 10, { mono: true })], 100).mono).toBe(true);
   });
 
+  it('is not the identifiers that end a sentence of prose', () => {
+    const mono = (text: string, x: number, baseline: number) => makeLine([run(text, x, baseline, 10, { mono: true, font: 'CMTT10' })], baseline);
+    const lines = [
+      lineAt('The flags decide what is printed for each element, and are one of ASN1_', 72, 100),
+      mono('PRINT_NAME_TYPE, ASN1_PRINT_NAME_TYPE_VALUE, or ASN1_PRINT_ALL.', 72, 112),
+      lineAt('Prints the structure to the output stream.', 72, 130),
+    ];
+    const blocks = buildBlocks([segment(lines, 0)], 10, 12);
+    expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'paragraph']);
+    // A listing after a sentence that introduces it stays code.
+    const listing = [lineAt('The definitions file starts with the module name:', 72, 100), mono('MYPKIX1 { }', 92, 112), mono('DEFINITIONS IMPLICIT TAGS ::=', 92, 124)];
+    expect(buildBlocks([segment(listing, 0)], 10, 12).map((b) => b.kind)).toEqual(['paragraph', 'code']);
+  });
+
   it('is fenced in Markdown', () => {
     const blocks = buildBlocks([segment(lines, 0)], 10, 12);
     const md = renderMarkdown({ blocks, footnotes: [] } as unknown as DocumentResult);

@@ -79,9 +79,17 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
     !gapBefore(i + 1) &&
     !FINAL.test(lines[i - 1].text) &&
     lines[i].bbox[2] >= right - SHORT_LINE_EM * body;
-  // A line that finishes a word broken at the end of a prose line ("DER en-" / "coding of PKIX1.Dss-Sig-Value.") is prose.
+  // A line that finishes a word broken at the end of a prose line ("DER en-" / "coding of PKIX1.Dss-Sig-Value.") is
+  // prose, and so is one that ends the sentence a prose line left unfinished ("… is one of" / "ASN1_PRINT_ALL .").
   const finishesWord = (i: number) => i > 0 && !lines[i - 1].mono && !gapBefore(i) && endsWithBreakHyphen(lines[i - 1].text);
-  const isCode = lines.map((l, i) => Boolean(l.mono) && !inProse(i) && !finishesWord(i));
+  const endsSentence = (i: number) =>
+    i > 0 &&
+    !lines[i - 1].mono &&
+    !gapBefore(i) &&
+    !FINAL.test(lines[i - 1].text) &&
+    /[.!?]$/.test(lines[i].text) &&
+    (i + 1 === lines.length || gapBefore(i + 1) || !lines[i + 1].mono);
+  const isCode = lines.map((l, i) => Boolean(l.mono) && !inProse(i) && !finishesWord(i) && !endsSentence(i));
   const groups: Line[][] = [[lines[0]]];
   for (let i = 1; i < lines.length; i++) {
     const prev = lines[i - 1];
