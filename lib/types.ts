@@ -66,7 +66,7 @@ export interface Line {
   mcids?: string[];
   /** Mean OCR confidence of the line's words. */
   confidence?: number;
-  /** True when at least 90% of the line's characters are set in a fixed-pitch font (code, a listing, a command line). */
+  /** Fixed-pitch (code, a listing, a command line): at least 90% of its characters, against those of its other runs. */
   mono?: boolean;
 }
 

@@ -477,7 +477,66 @@ describe('running heads of short chapters', () => {
       for (let k = 0; k < 30; k++) add(p, `The ${words[(p * 7 + k) % words.length]} ${words[(p + k * 3) % words.length]} of the chapter text, at the usual size.`, 90 + k * 13);
     }
     add(10, 'A note set at the top of the page', 58);
+    // Pages whose first line sits in the slot with a number or a roman-numeral-like word in it, found once.
+    for (let k = 0; k < 30; k++) add(11, `The ${words[k % words.length]} of the appended letter, at the usual size.`, 90 + k * 13);
+    add(11, 'In 2019 the harbour board voted new funds for the', 58);
+    for (let k = 0; k < 30; k++) add(12, `The ${words[(k + 3) % words.length]} of the appended form, at the usual size.`, 90 + k * 13);
+    add(12, 'I think the results above are too optimistic, and a', 58);
     const { headers } = detectFurniture(lines, 10, 3);
     expect(headers.map((h) => h.page)).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+});
+
+describe('review cases, third round', () => {
+  it('a listing keeps its proportional line numbers and CJK comments and stays code, also in small type at a page foot', () => {
+    const numbered = makeLine([run('21', 62, 100, 7), run('}', 80, 100, 10, { mono: true })], 100);
+    expect(numbered.mono).toBe(true);
+    const comment = makeLine([run('total = add(a, b)  #', 72, 100, 10, { mono: true }), run('合計を計算する', 180, 100, 10)], 100);
+    expect(comment.mono).toBe(true);
+    // Closing braces beside small line numbers measure small: no blank line is seen between them.
+    const code = ['int sign(int v) {', 'if (v < 0) {', 'return -1;', '}', '}'].map((t, i) =>
+      makeLine([run(String(18 + i), 62, 136 + 12 * i, 7), run(t, 80, 136 + 12 * i, 10, { mono: true, font: 'Courier' })], 136 + 12 * i),
+    );
+    expect(buildBlocks([segment(code, 0)], 10, 12).map((b) => b.kind)).toEqual(['code']);
+    const body = Array.from({ length: 30 }, (_, k) => lineAt(`The ${['harbour', 'works', 'season', 'funds'][k % 4]} line ${'x'.repeat(k % 7)} of the page body text.`, 72, 80 + 12 * k));
+    const foot = ['for (i = 0; i < n; i++) {', 'sum += a[i];', '}'].map((t, k) =>
+      makeLine([run(String(41 + k), 62, 700 + 9 * k, 6), run(t, 80, 700 + 9 * k, 8, { mono: true, font: 'Courier' })], 700 + 9 * k),
+    );
+    const notes = detectFootnotes(placed([segment([...body, ...foot], 0)]), new Set(), 10, 12);
+    expect(notes.footnotes).toEqual([]);
+  });
+
+  it('a tagged one-line list item does not take in the paragraph after it', () => {
+    const tagged = (lines: Line[], role: string): Segment => ({ ...segment(lines, 0), role });
+    const blocks = buildBlocks(
+      [tagged([lineAt('• Python 3.8 or later', 72, 113)], 'LI'), tagged([lineAt('• a C compiler', 72, 126)], 'LI'), tagged([lineAt('npm is needed only to build the documentation.', 72, 145)], 'P')],
+      10,
+      13,
+    );
+    expect(blocks.map((b) => b.text)).toEqual(['• Python 3.8 or later', '• a C compiler', 'npm is needed only to build the documentation.']);
+  });
+
+  it('a right-to-left item set ragged-left is not cut where a line happens to start at the bullet’s edge', () => {
+    const rtl = (t: string, x0: number, x1: number, b: number) => {
+      const r = run(t, x0, b, 10, { dir: 'rtl' });
+      r.x1 = x1;
+      return makeLine([r], b);
+    };
+    const lines = [
+      rtl('זוהי פסקה רגילה של טקסט עברי שמופיעה לפני הרשימה ומגיעה כמעט לשוליים', 104, 500, 100),
+      rtl('• המערכת חייבת לאפשר התקנה של יישומים בתיקיית הבית של המשתמש ולא', 100, 500, 113),
+      rtl('רק בתיקיות המערכת, וכך גם את כל המידע על סוגי הקבצים שהיישום', 131, 490, 126),
+      rtl('מתקין יחד איתו ואת הקבצים הנלווים שלו, בלי הרשאות מנהל המערכת.', 101, 490, 139),
+      rtl('• פריט שני ברשימה.', 400, 500, 152),
+    ];
+    expect(buildBlocks([segment(lines, 0)], 10, 13).map((b) => b.kind)).toEqual(['paragraph', 'list-item', 'list-item']);
+  });
+
+  it('contents entries do not run on across a page break, numbered ones included', () => {
+    const p1 = segment([lineAt('1. Introduction . . . . . . . . . . . . . . . . . . . . 1', 90, 700), lineAt('2. Background . . . . . . . . . . . . . . . . . . . . 3', 90, 713)], 0);
+    const p2: Segment = { ...segment([lineAt('2.1 History . . . . . . . . . . . . . . . . . . . . . 4', 100, 80)], 0), page: 2 };
+    const blocks = buildBlocks([p1, p2], 10, 13);
+    expect(blocks.map((b) => b.text.slice(0, 6))).toEqual(['1. Int', '2. Bac', '2.1 Hi']);
+    expect(blocks.every((b) => b.kind === 'paragraph')).toBe(true);
   });
 });

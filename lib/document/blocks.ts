@@ -5,7 +5,7 @@
  */
 import type { Block, Box, Line, Segment } from '../types.js';
 import { unionBox, roundBox } from '../layout/lines.js';
-import { endsWithBreakHyphen, joinBroken, Vocabulary } from './hyphenation.js';
+import { endsWithBreakHyphen, joinLines, Vocabulary } from './hyphenation.js';
 
 /** A gap between lines of more than this many normal advances ends a paragraph. */
 const PARAGRAPH_GAP = 1.4;
@@ -90,7 +90,11 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
     /[.!?]$/.test(lines[i].text) &&
     (i + 1 === lines.length || gapBefore(i + 1) || !lines[i + 1].mono);
   const isCode = lines.map((l, i) => Boolean(l.mono) && !inProse(i) && !finishesWord(i) && !endsSentence(i));
+  const codeSize = median(lines.filter((l, i) => isCode[i]).map((l) => l.size));
   const groups: Line[][] = [[lines[0]]];
+  // Per group: how far down a drop cap in it reaches, and whether a turned line has hung right of its first.
+  let capBottom = lines[0].bbox[3] - lines[0].bbox[1] > 2.2 * lines[0].size ? lines[0].bbox[3] : -Infinity;
+  let hung = false;
   for (let i = 1; i < lines.length; i++) {
     const prev = lines[i - 1];
     const cur = lines[i];
@@ -106,23 +110,30 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
     const bullet = BULLET.test(first.text);
     const hanging = wrapped && bullet && cur.bbox[0] > first.bbox[0] && cur.bbox[0] - first.bbox[0] <= HANGING_EM * body;
     // An item whose turned lines hang ends where a line comes back to the bullet's edge without a bullet.
-    const itemEnd =
-      bullet && Math.abs(cur.bbox[0] - first.bbox[0]) < 0.3 * body && group.some((l) => l.bbox[0] - first.bbox[0] > 0.3 * body);
+    // (Left-to-right text only: a ragged-left right-to-left item's lines start anywhere.)
+    const itemEnd = bullet && hung && Math.abs(cur.bbox[0] - first.bbox[0]) < 0.3 * body && !rtlText(first.text);
     // Lines beside a drop cap are indented by it: the first line's box holds the cap and reaches down past them.
-    const besideCap = group.some((l) => l.bbox[3] - l.bbox[1] > 2.2 * l.size && l.bbox[3] > cur.baseline - 0.5 * cur.size);
+    const besideCap = capBottom > cur.baseline - 0.5 * cur.size;
     const indent = aligned && !hanging && !besideCap && cur.bbox[0] - left > INDENT_EM * body && prev.bbox[0] - left < 0.3 * body;
     const shortEnd = prev.bbox[2] < right - SHORT_LINE_EM * body && FINAL.test(prev.text);
     const item = BULLET.test(cur.text) || CAPTION.test(cur.text);
     // A contents entry ends at its page number (an entry whose title wraps runs on to its leader line).
     const entryEnd = LEADER.test(prev.text);
-    if (isCode[i] !== isCode[i - 1]) groups.push([cur]);
-    else if (isCode[i - 1]) {
-      // Code keeps its indents and short lines; only a blank line ends a block of it.
-      if (gap) groups.push([cur]);
-      else groups[groups.length - 1].push(cur);
+    let fresh: boolean;
+    if (isCode[i] !== isCode[i - 1]) fresh = true;
+    // Code keeps its indents and short lines; only a blank line ends a block of it, measured at the code's own size
+    // (a closing brace beside a small line number is not small type).
+    else if (isCode[i - 1]) fresh = cur.baseline - prev.baseline > (PARAGRAPH_GAP * advance * Math.max(codeSize, cur.size, prev.size)) / body;
+    else fresh = gap || sizeStep || weight || indent || shortEnd || item || itemEnd || entryEnd;
+    if (fresh) {
+      groups.push([cur]);
+      capBottom = -Infinity;
+      hung = false;
+    } else {
+      group.push(cur);
+      hung ||= cur.bbox[0] - first.bbox[0] > 0.3 * body;
     }
-    else if (gap || sizeStep || weight || indent || shortEnd || item || itemEnd || entryEnd) groups.push([cur]);
-    else groups[groups.length - 1].push(cur);
+    if (cur.bbox[3] - cur.bbox[1] > 2.2 * cur.size) capBottom = Math.max(capBottom, cur.bbox[3]);
   }
   return groups;
 }
@@ -135,10 +146,10 @@ function classify(lines: Line[], seg: Segment, body: number): Block['kind'] {
   if (role === 'Caption') return 'caption';
   if (CAPTION.test(text)) return 'caption';
   if (lines.every((l) => l.mono)) return 'code';
+  // A contents entry names a heading; it is neither one nor a list item ("1. Introduction . . . 1").
+  if (LEADER.test(text)) return 'paragraph';
   if (BULLET.test(text)) return 'list-item';
   const size = median(lines.map((l) => l.size));
-  // A contents entry names a heading; it is not one.
-  if (LEADER.test(text)) return 'paragraph';
   const short = text.length <= HEADING_MAX_CHARS && lines.length <= 3 && !FINAL.test(text);
   if (short && (size >= HEADING_SIZE * body || lines.every((l) => l.bold))) return 'heading';
   return 'paragraph';
@@ -174,10 +185,17 @@ function floatRun(groups: Group[], i: number, body: number): number {
 const sameSize = (a: Group, b: Group, body: number) =>
   Math.abs(median(a.lines.map((l) => l.size)) - median(b.lines.map((l) => l.size))) <= SIZE_STEP * body;
 
-const unfinished = (g: Group) => (g.kind === 'paragraph' || g.kind === 'list-item') && !FINAL.test(g.lines[g.lines.length - 1].text);
+const unfinished = (g: Group) => {
+  const last = g.lines[g.lines.length - 1].text;
+  return (g.kind === 'paragraph' || g.kind === 'list-item') && !FINAL.test(last) && !LEADER.test(last);
+};
 const continues = (g: Group) => g.kind === 'paragraph' && /^[\p{Ll}\d(,;]/u.test(g.lines[0].text);
 const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/gu;
 const LATIN_LETTER = /[A-Za-z\u00c0-\u024f]/g;
+/** Text mostly in a right-to-left script. */
+function rtlText(text: string): boolean {
+  return (text.match(RTL_LETTER)?.length ?? 0) > (text.match(LATIN_LETTER)?.length ?? 0);
+}
 /** Sideways text: a rotated segment, or lines of a few characters set up the page (tagged sideways content). */
 const sideways = (g: Group) =>
   g.seg.kind === 'rotated' || g.lines.some((l) => l.text.length >= 3 && l.bbox[3] - l.bbox[1] > 2 * (l.bbox[2] - l.bbox[0]));
@@ -191,7 +209,7 @@ const sideways = (g: Group) =>
 function wrapped(tail: Group, next: Group): boolean {
   const last = tail.lines[tail.lines.length - 1];
   if (endsWithBreakHyphen(last.text) || sideways(tail)) return true;
-  const rtl = (last.text.match(RTL_LETTER)?.length ?? 0) > (last.text.match(LATIN_LETTER)?.length ?? 0);
+  const rtl = rtlText(last.text);
   return turned(last, next.lines[0].text, measureOf(tail.seg.lines, rtl), rtl);
 }
 
@@ -245,7 +263,10 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
     const tail = last?.[last.length - 1];
     // Sideways text joins only sideways text directly; between two halves of a sentence it is a float (below).
     const sameFrame = tail && sideways(tail) === sideways(g);
-    if (tail && sameFrame && tail.seg !== g.seg && unfinished(tail) && continues(g) && sameSize(tail, g, body) && wrapped(tail, g)) {
+    // A list item runs on only across a page or column break (each tagged element is a segment of its own, and a
+    // one-line item's own end is its measure).
+    const itemBreak = tail?.kind !== 'list-item' || tail.seg.page !== g.seg.page || tail.seg.band !== g.seg.band || tail.seg.column !== g.seg.column;
+    if (tail && sameFrame && itemBreak && tail.seg !== g.seg && unfinished(tail) && continues(g) && sameSize(tail, g, body) && wrapped(tail, g)) {
       last.push(g);
       continue;
     }
@@ -277,7 +298,7 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
     }
     let text = '';
     if (kind === 'code') text = codeText(parts.flatMap((p) => p.lines));
-    else for (const p of parts) for (const l of p.lines) text = joinBroken(text, l.text, vocab);
+    else text = joinLines(parts.flatMap((p) => p.lines.map((l) => l.text)), vocab);
     const block: Block = { kind, text, sources };
     if (kind === 'heading') {
       const size = Math.round(median(parts[0].lines.map((l) => l.size)) * 2) / 2;

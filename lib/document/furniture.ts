@@ -133,9 +133,11 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
   // 1b. A short chapter's own head, repeated too few times to count alone: a head or foot with a page number in it,
   //     outermost on its page, in a slot where running heads are established (the same height and size as heads
   //     with page numbers taken on at least `minRepeats` other pages).
+  // A page number at either end of the head ("Chapter 2: Structure 3", "12 Introduction"), not a year inside a line.
+  const numbered = (key: string) => key.startsWith('# ') || key.endsWith(' #');
   const slots: { top: boolean; offset: number; size: number; pages: Set<number> }[] = [];
   for (const c of candidates) {
-    if (!removed.has(lineKey(c.l)) || !c.key.includes('#') || isPageLabel(c.l.line.text)) continue;
+    if (!removed.has(lineKey(c.l)) || !numbered(c.key) || isPageLabel(c.l.line.text)) continue;
     let slot = slots.find((x) => x.top === c.top && Math.abs(x.offset - c.offset) <= SLOT_TOLERANCE * body && Math.abs(x.size - c.l.line.size) <= SLOT_TOLERANCE * body);
     if (!slot) slots.push((slot = { top: c.top, offset: c.offset, size: c.l.line.size, pages: new Set() }));
     slot.pages.add(c.l.page);
@@ -143,14 +145,21 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
   const established = slots.filter((x) => x.pages.size >= minRepeats);
   if (established.length) {
     const outermost = new Map<string, number>();
+    // The head itself still repeats: on two pages at least (a two-page chapter), never a line found once.
+    const keyPages = new Map<string, Set<number>>();
     for (const c of candidates) {
       const k = `${c.top}|${c.l.page}`;
       outermost.set(k, Math.min(outermost.get(k) ?? Infinity, c.offset));
+      const kk = `${c.top}|${c.key}`;
+      if (!keyPages.has(kk)) keyPages.set(kk, new Set());
+      keyPages.get(kk)!.add(c.l.page);
     }
     for (const c of candidates) {
-      if (removed.has(lineKey(c.l)) || !c.key.includes('#') || c.offset > outermost.get(`${c.top}|${c.l.page}`)!) continue;
+      if (removed.has(lineKey(c.l)) || c.offset > outermost.get(`${c.top}|${c.l.page}`)!) continue;
+      const label = isPageLabel(c.l.line.text);
+      if (!label && (!numbered(c.key) || keyPages.get(`${c.top}|${c.key}`)!.size < 2)) continue;
       const slot = established.find((x) => x.top === c.top && Math.abs(x.offset - c.offset) <= SLOT_TOLERANCE * body && Math.abs(x.size - c.l.line.size) <= SLOT_TOLERANCE * body);
-      if (slot) take(c.l, 'running-head', c.top);
+      if (slot) take(c.l, label ? 'folio' : 'running-head', c.top);
     }
   }
 

@@ -54,35 +54,56 @@ const CJK = /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\u3000-\u303f]
  * for lack of evidence stays at the end of its line (`"some-\nthing"`).
  */
 export function joinBroken(before: string, after: string, vocabulary: Vocabulary | (() => Vocabulary)): string {
+  return joinParts(before, after, vocabulary).join('');
+}
+
+/**
+ * A paragraph's lines joined one after the other: each join looks only at the line before (its end decides a
+ * hyphen), so a paragraph of any length joins in linear time.
+ */
+export function joinLines(lines: Iterable<string>, vocabulary: Vocabulary | (() => Vocabulary)): string {
+  const done: string[] = [];
+  let last = '';
+  for (const line of lines) {
+    const [head, rest] = joinParts(last, line, vocabulary);
+    done.push(head);
+    last = rest;
+  }
+  done.push(last);
+  return done.join('');
+}
+
+/** `before` and `after` joined, as the text up to the end of `before` and the rest (separator and `after`). */
+function joinParts(before: string, after: string, vocabulary: Vocabulary | (() => Vocabulary)): [string, string] {
   const vocab = () => (typeof vocabulary === 'function' ? vocabulary() : vocabulary);
-  // `before` is the paragraph so far: only its end may be looked at, or joining a paragraph's lines is quadratic.
   const a = before.trimEnd();
   const b = after.trimStart();
-  if (!a) return b;
-  if (!b) return a;
-  if (a.endsWith(SOFT_HYPHEN)) return a.slice(0, -1) + b;
+  if (!a) return ['', b];
+  // An empty line joins nothing: the text so far stays the end, for the next line to join.
+  if (!b) return ['', a];
+  if (a.endsWith(SOFT_HYPHEN)) return [a.slice(0, -1), b];
   if (endsWithBreakHyphen(a)) {
     const head = (a.slice(Math.max(0, a.length - WORD_TAIL), -1).match(/[\p{L}\p{M}]+$/u) ?? [''])[0];
     const tail = (b.match(/^[\p{L}\p{M}]+/u) ?? [''])[0];
     if (head && tail) {
       const joined = head + tail;
       const stem = a.slice(0, -1);
-      if (vocab().hasWord(joined)) return stem + b;
-      if (vocab().hasCompound(`${head}-${tail}`)) return a + b;
+      if (vocab().hasWord(joined)) return [stem, b];
+      if (vocab().hasCompound(`${head}-${tail}`)) return [a, b];
       // An upper-case continuation (Anglo-/Saxon) is a compound.
-      if (/^\p{Lu}/u.test(tail)) return a + b;
+      if (/^\p{Lu}/u.test(tail)) return [a, b];
       // Both halves are words of the document: a compound, or a word the document never shows whole.
-      if (vocab().hasWord(head) && vocab().hasWord(tail)) return a + '\n' + b;
+      if (vocab().hasWord(head) && vocab().hasWord(tail)) return [a, '\n' + b];
       // One half is no word anywhere in the document: a syllable break.
-      return stem + b;
+      return [stem, b];
     }
-    return a + b;
+    return [a, b];
   }
   // URLs and paths broken after a slash continue without a space.
   if (a.endsWith('/') && /^\S/.test(b)) {
     const lastWord = a.slice(a.lastIndexOf(' ') + 1);
-    if (!/\s/.test(lastWord) && /https?:\/\/|www\./.test(lastWord)) return a + b;
+    if (!/\s/.test(lastWord) && /https?:\/\/|www\./.test(lastWord)) return [a, b];
   }
-  if (CJK.test(a.slice(-1)) && CJK.test(b[0])) return a + b;
-  return a + ' ' + b;
+  if (CJK.test(a.slice(-1)) && CJK.test(b[0])) return [a, b];
+  return [a, ' ' + b];
 }

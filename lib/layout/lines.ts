@@ -13,8 +13,23 @@ const LETTER_SPACED_SHARE = 0.6;
 const LETTER_GAP_FACTOR = 1.5;
 /** Cells of a table row are separated by gaps at least this many times the font size. */
 const CELL_GAP = 1.0;
-/** A line is code (fixed-pitch) when at least this share of its characters are set in a fixed-pitch face. */
+/** A line is code when its fixed-pitch characters are at least this share of them and the other runs' characters. */
 const MONO_SHARE = 0.9;
+
+/**
+ * Characters of a proportional run that weigh against a line being code: not a line number standing alone, and not
+ * text in a script a code font lacks (a CJK comment falls back to another face).
+ */
+function proseChars(text: string): number {
+  const t = text.trim();
+  if (/^\d{1,5}[.:]?$/.test(t)) return 0;
+  let n = 0;
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c > 0x20 && c < 0x2e80) n++;
+  }
+  return n;
+}
 
 const RTL_CHAR = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
 
@@ -190,8 +205,10 @@ export function makeLine(runs: Run[], baseline: number, opts: { cells?: boolean 
     if (r.y0 < y0) y0 = r.y0;
     if (r.x1 > x1) x1 = r.x1;
     if (r.y1 > y1) y1 = r.y1;
-    allChars += r.text.length;
+    // Fixed-pitch characters against the rest: a proportional line number or a comment in a CJK fallback font does
+    // not make a listing's line prose.
     if (r.mono) monoChars += r.text.length;
+    else allChars += proseChars(r.text);
     if (r.confidence !== undefined) {
       confSum += r.confidence;
       confN++;
@@ -208,7 +225,7 @@ export function makeLine(runs: Run[], baseline: number, opts: { cells?: boolean 
   if (opts.cells) line.cells = splitCells(ordered, size);
   if (mcid) line.mcids = [...new Set(ordered.map((r) => r.mcid).filter((m): m is string => Boolean(m)))];
   // Code is set wholly in a fixed-pitch face; prose with identifiers in it (most of a line, at times) is not.
-  if (monoChars >= MONO_SHARE * allChars && monoChars > 0) line.mono = true;
+  if (monoChars > 0 && monoChars >= MONO_SHARE * (monoChars + allChars)) line.mono = true;
   if (confN) line.confidence = round2(confSum / confN);
   Object.defineProperty(line, RUNS, { value: ordered, enumerable: false });
   return line;
