@@ -313,6 +313,12 @@ describe('a paragraph across a column break', () => {
     expect(blocks.some((b) => b.text.includes('2020-10 17, Aviation'))).toBe(false);
   });
 
+  it('does not go on from a column of short lines only (an address block with nothing wider in it)', () => {
+    const col1 = [lineAt('John Q. Doe', 55, 168), lineAt('255 Customer Lane', 55, 184), lineAt('INVOICE 2020-10', 55, 300)];
+    const blocks = buildBlocks([segment(col1, 0), segment(col2, 1)], 10, 12.5);
+    expect(blocks.some((b) => b.text.includes('2020-10 17, Aviation'))).toBe(false);
+  });
+
   it('joins ragged-right text whose last line left less room than the next word takes', () => {
     const col1 = [lineAt('The survey was ordered in the spring and the engineer', 72, 100), lineAt('sent a revised drawing showing the harbour', 72, 112.5)];
     const next = [lineAt('breakwater carried forty feet further out.', 321, 100)];

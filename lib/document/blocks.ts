@@ -192,6 +192,10 @@ const unfinished = (g: Group) => {
 const continues = (g: Group) => g.kind === 'paragraph' && /^[\p{Ll}\d(,;]/u.test(g.lines[0].text);
 const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/gu;
 const LATIN_LETTER = /[A-Za-z\u00c0-\u024f]/g;
+/** Running text turns at a measure of at least this many characters (a narrow newspaper column holds about 30). */
+const MIN_MEASURE_CHARS = 20;
+/** Characters of a line as Latin text would count them (a full-width CJK character takes two). */
+const measureChars = (text: string) => text.length + (text.match(/[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/gu)?.length ?? 0);
 /** Text mostly in a right-to-left script. */
 function rtlText(text: string): boolean {
   return (text.match(RTL_LETTER)?.length ?? 0) > (text.match(LATIN_LETTER)?.length ?? 0);
@@ -209,6 +213,8 @@ const sideways = (g: Group) =>
 function wrapped(tail: Group, next: Group): boolean {
   const last = tail.lines[tail.lines.length - 1];
   if (endsWithBreakHyphen(last.text) || sideways(tail)) return true;
+  // A column of short lines only (an address block, a list of labels) has no measure to turn at.
+  if (!tail.seg.lines.some((l) => measureChars(l.text) >= MIN_MEASURE_CHARS)) return false;
   const rtl = rtlText(last.text);
   return turned(last, next.lines[0].text, measureOf(tail.seg.lines, rtl), rtl);
 }
