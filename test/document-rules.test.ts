@@ -383,6 +383,21 @@ describe('review cases, second round', () => {
   });
 });
 
+describe('a drop cap that is a word by itself', () => {
+  it('gets the space the file did not draw, when the document uses the word after it and not the two joined', () => {
+    const page = (cap: string, first: string) => [
+      run(cap, 72, 124, 36, { x1: 94 }),
+      run(first, 98, 100, 10),
+      run('the year 1632, in the city of York, of a good family, though', 98, 112, 10),
+      run('not of that country, my father being a foreigner who was settled', 98, 124, 10),
+      run('first at Hull; he got a good estate by merchandise, and leaving off.', 72, 136, 10),
+    ];
+    const text = (runs: Run[]) => buildBlocks(layoutPage(runs, layoutParams()).segments, 10, 12)[0]!.text;
+    expect(text(page('I', 'was born in the year of the great storm, and'))).toMatch(/^I was born/);
+    expect(text(page('T', 'he year was hard for the city and for the port, and'))).toMatch(/^The year was hard/);
+  });
+});
+
 describe('a paragraph opening with a drop cap', () => {
   it('is one paragraph, though the lines beside the cap are indented by it', () => {
     const runs = [

@@ -4,7 +4,7 @@
  * one paragraph, joined without a stray space inside a split word; a caption that interrupts it is read after it.
  */
 import type { Block, Box, Line, Segment } from '../types.js';
-import { unionBox, roundBox } from '../layout/lines.js';
+import { initialOf, unionBox, roundBox } from '../layout/lines.js';
 import { endsWithBreakHyphen, joinLines, Vocabulary } from './hyphenation.js';
 
 /** A gap between lines of more than this many normal advances ends a paragraph. */
@@ -237,6 +237,21 @@ function codeText(lines: Line[]): string {
     .join('\n');
 }
 
+/**
+ * A line opened by a drop cap, with the space after the cap that the file did not draw when the cap is a word by
+ * itself: "I" + "was born" is "I was", because "was" is a word of the document and "Iwas" is not; "T" + "he" stays
+ * "The", which the document uses elsewhere.
+ */
+function besideInitial(line: Line, vocab: () => Vocabulary): string {
+  const n = initialOf(line);
+  if (!n) return line.text;
+  const cap = [...line.text].slice(0, n).join('');
+  const rest = line.text.slice(cap.length);
+  const word = (rest.match(/^[\p{L}\p{M}]+/u) ?? [''])[0];
+  if (!word || vocab().count(cap + word) > 1 || !vocab().hasWord(word)) return line.text;
+  return `${cap} ${rest}`;
+}
+
 /** Build the document's blocks from its flow segments, in reading order. */
 export function buildBlocks(segments: Segment[], body: number, advance: number): Block[] {
   // The vocabulary is built only if a line break needs a hyphen decided.
@@ -304,7 +319,7 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
     }
     let text = '';
     if (kind === 'code') text = codeText(parts.flatMap((p) => p.lines));
-    else text = joinLines(parts.flatMap((p) => p.lines.map((l) => l.text)), vocab);
+    else text = joinLines(parts.flatMap((p) => p.lines.map((l) => besideInitial(l, vocab))), vocab);
     const block: Block = { kind, text, sources };
     if (kind === 'heading') {
       const size = Math.round(median(parts[0].lines.map((l) => l.size)) * 2) / 2;

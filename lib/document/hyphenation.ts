@@ -34,6 +34,11 @@ export class Vocabulary {
     return this.words.has(w.toLowerCase());
   }
 
+  /** How many times the document uses a word. */
+  count(w: string): number {
+    return this.words.get(w.toLowerCase()) ?? 0;
+  }
+
   hasCompound(w: string): boolean {
     return this.compounds.has(w.toLowerCase());
   }

@@ -185,6 +185,19 @@ const RUNS = Symbol('runs');
 type WithRuns = Line & { [RUNS]?: Run[] };
 export const runsOfLine = (line: Line): Run[] => (line as WithRuns)[RUNS] ?? [];
 
+/** Carry a line's link to its runs over to a copy of it (the same line, its text cleaned). */
+export function keepRuns<T extends Line>(from: Line, to: T): T {
+  const runs = (from as WithRuns)[RUNS];
+  if (runs) Object.defineProperty(to, RUNS, { value: runs, enumerable: false });
+  return to;
+}
+
+/** Characters of the drop cap that opens a line, 0 when none does. */
+export function initialOf(line: Line): number {
+  const first = runsOfLine(line)[0];
+  return first?.initial ? [...first.text.trim()].length : 0;
+}
+
 /** Build a line from runs of one row in one column. */
 export function makeLine(runs: Run[], baseline: number, opts: { cells?: boolean } = {}): Line {
   const dir = runsDirection(runs);
