@@ -185,17 +185,22 @@ const RUNS = Symbol('runs');
 type WithRuns = Line & { [RUNS]?: Run[] };
 export const runsOfLine = (line: Line): Run[] => (line as WithRuns)[RUNS] ?? [];
 
-/** Carry a line's link to its runs over to a copy of it (the same line, its text cleaned). */
-export function keepRuns<T extends Line>(from: Line, to: T): T {
-  const runs = (from as WithRuns)[RUNS];
-  if (runs) Object.defineProperty(to, RUNS, { value: runs, enumerable: false });
-  return to;
-}
+const INITIAL = Symbol('initial');
+type WithInitial = Line & { [INITIAL]?: number };
 
 /** Characters of the drop cap that opens a line, 0 when none does. */
 export function initialOf(line: Line): number {
+  const kept = (line as WithInitial)[INITIAL];
+  if (kept !== undefined) return kept;
   const first = runsOfLine(line)[0];
   return first?.initial ? [...first.text.trim()].length : 0;
+}
+
+/** Carry what a copy of a line (its text cleaned) still needs to know of its runs: the drop cap opening it. */
+export function keepInitial<T extends Line>(from: Line, to: T): T {
+  const n = initialOf(from);
+  if (n) Object.defineProperty(to, INITIAL, { value: n, enumerable: false });
+  return to;
 }
 
 /** Build a line from runs of one row in one column. */
