@@ -384,3 +384,34 @@ describe('drop caps', () => {
     expect(layout.segments[0]!.lines[0]!.text).toBe('B section of the eastern breakwater');
   });
 });
+
+describe('columns of separate blocks (a letterhead)', () => {
+  // Logo at the top left, the sender's address panel on the right from just below it, the recipient on the left
+  // lower down, then the invoice number and the date level with each other.
+  const page = () => [
+    run('q001 Kraxi Systems, Inc.', 208, 42, 14),
+    run('q002 Paper Planes', 260, 60, 14),
+    ...['q003 17, Aviation Road', 'q004 Paperfield', 'q005 Phone 7079 4301', 'q006 Fax 7079 4302', 'q007 info@kraxi.com', 'q008 Local sales rep:', 'q009 Lucy Irwin'].map((t, i) =>
+      run(t, 455, 78 + i * 14, 9),
+    ),
+    run('q010 Kraxi Systems, Inc. • 17, Aviation Road • Paperfield', 55, 150, 9),
+    ...['q011 John Q. Doe', 'q012 255 Customer Lane', 'q013 Suite B', 'q014 12345 User Town'].map((t, i) => run(t, 55, 168 + i * 14, 10)),
+    run('q015 INVOICE 2020-10', 55, 300, 10),
+    run('q016 January 8, 2020', 455, 300, 10),
+  ];
+
+  it('are read block by block from the top, and it says so', () => {
+    const layout = layoutPage(page(), params());
+    expect(layout.columnCount).toBe(2);
+    expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, 16));
+    expect(layout.diagnostics.map((d) => d.code)).toContain('block-order');
+  });
+
+  it('are not what two columns of running text are, though one of them has a blank line in it', () => {
+    const left = column(1, 20, 50, 60, { chars: 40 });
+    const right = [...column(21, 6, 270, 60, { chars: 40 }), ...column(27, 6, 270, 60 + 12 * 12, { chars: 40 })];
+    const layout = layoutPage(rowByRow(left, right), params());
+    expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, 32));
+    expect(layout.diagnostics.map((d) => d.code)).not.toContain('block-order');
+  });
+});

@@ -113,6 +113,75 @@ function segment(kind: Segment['kind'], page: number, band: number, column: numb
   return { kind, page, band, column, text: textOf(lines), bbox: roundBox(unionBox(lines.map((l) => l.bbox))), lines };
 }
 
+/** A line of running text holds at least this many characters... */
+const RUNNING_CHARS = 30;
+/** ...and, turned at the measure, ends within this many body sizes of it, the line after it filling at least this
+ * share of the measure (a wide return-address line above a short name is not running text). */
+const RUNNING_END_EM = 2;
+const RUNNING_WIDTH = 0.6;
+/** Blocks of a column of short lines are parted by at least this many line advances. */
+const BLOCK_GAP = 3;
+
+/**
+ * Columns of separate blocks, not running text (a letterhead: logo, sender's address panel, recipient, date; a
+ * form): with no text flowing down a column there is no column to follow, and a reader takes the blocks from the
+ * top of the page down, left to right where they start level. A band is read so when none of its columns holds two
+ * consecutive lines of running text (the first turned at the measure) and one of them falls into blocks apart by
+ * blank space. Returns the diagnostic when it reordered a band.
+ */
+function blockOrder(segments: Segment[], advance: number, bodySize: number, page: number): Diagnostic | null {
+  const reordered: number[] = [];
+  for (const band of new Set(segments.map((s) => s.band))) {
+    const cols = segments.filter((s) => s.band === band);
+    if (cols.length < 2 || cols.some((s) => s.kind !== 'column') || new Set(cols.map((s) => s.column)).size !== cols.length) continue;
+    const running = cols.some((s) => {
+      const measure = Math.max(...s.lines.map((l) => l.bbox[2]));
+      const left = Math.min(...s.lines.map((l) => l.bbox[0]));
+      return s.lines.some((l, i) => {
+        const next = s.lines[i + 1];
+        return (
+          next !== undefined &&
+          l.text.length >= RUNNING_CHARS &&
+          next.bbox[2] - next.bbox[0] >= RUNNING_WIDTH * (measure - left) &&
+          l.bbox[2] >= measure - RUNNING_END_EM * bodySize &&
+          next.baseline - l.baseline <= 1.5 * advance * (Math.max(l.size, next.size) / bodySize)
+        );
+      });
+    });
+    if (running) continue;
+    const blocks: Segment[] = [];
+    for (const s of cols) {
+      let cur: Line[] = [];
+      for (const l of s.lines) {
+        const prev = cur[cur.length - 1];
+        if (prev && l.baseline - prev.baseline > (BLOCK_GAP * advance * Math.max(l.size, prev.size)) / bodySize) {
+          blocks.push(segment('column', page, s.band, s.column, cur));
+          cur = [];
+        }
+        cur.push(l);
+      }
+      if (cur.length) blocks.push(segment('column', page, s.band, s.column, cur));
+    }
+    if (blocks.length === cols.length) continue;
+    const from = segments.indexOf(cols[0]);
+    if (segments[from + cols.length - 1] !== cols[cols.length - 1]) continue;
+    const level = 0.5 * advance;
+    blocks.sort((a, b) => (Math.abs(a.bbox[1] - b.bbox[1]) <= level ? (a.column ?? 0) - (b.column ?? 0) : a.bbox[1] - b.bbox[1]));
+    segments.splice(from, cols.length, ...blocks);
+    reordered.push(band);
+  }
+  if (!reordered.length) return null;
+  return {
+    code: 'block-order',
+    severity: 'info',
+    page,
+    message:
+      'columns of separate blocks, not running text (a letterhead, a form): read block by block from the top, left to ' +
+      'right where blocks start level; the order between side-by-side blocks is a convention the geometry cannot see',
+    detail: { bands: reordered },
+  };
+}
+
 /** Sideways text further than this many body sizes from every column stands in a margin. */
 const ROTATED_REACH = 3;
 
@@ -374,6 +443,10 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
     emitColumns(next, zone.rows.length - 1);
   }
 
+  if (columnCount > 1) {
+    const blocks = blockOrder(segments, advance, bodySize, params.page);
+    if (blocks) diagnostics.push(blocks);
+  }
   if (params.page === 1 && columnCount > 1) {
     const moved = titleFirst(segments, bodySize, params.page);
     if (moved) diagnostics.push(moved);
