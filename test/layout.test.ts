@@ -407,6 +407,39 @@ describe('columns of separate blocks (a letterhead)', () => {
     expect(layout.diagnostics.map((d) => d.code)).toContain('block-order');
   });
 
+  it('are not a newsletter’s narrow justified columns with a photo gap in one of them', () => {
+    // Three columns of 28-character justified lines (no line of 30 characters), a 120 pt photo in column one.
+    let n = 0;
+    const runs: Run[] = [];
+    for (let c = 0; c < 3; c++) {
+      const x = 40 + c * (126 + 14);
+      for (let k = 0, y = 80; y < 740; k++, y += 11) {
+        if (c === 0 && k === 20) y += 120;
+        const last = k % 9 === 8;
+        n++;
+        runs.push(run(line(`q${String(n).padStart(3, '0')}`, last ? 14 : 28, n), x, y, 9, last ? {} : { x1: x + 126 }));
+      }
+    }
+    const layout = layoutPage(runs, params());
+    expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, n));
+    expect(layout.diagnostics.map((d) => d.code)).not.toContain('block-order');
+  });
+
+  it('are not two columns of questions begun level, with room to write between them', () => {
+    const runs: Run[] = [];
+    let n = 0;
+    for (let c = 0; c < 2; c++) {
+      for (let q = 0; q < 4; q++) {
+        n++;
+        runs.push(run(`q${String(n).padStart(3, '0')} Question ${n}: how often?`, 50 + c * 270, 80 + q * 90, 10));
+        n++;
+        runs.push(run(`q${String(n).padStart(3, '0')} Never, sometimes, often`, 50 + c * 270, 93 + q * 90, 10));
+      }
+    }
+    const layout = layoutPage(runs, params());
+    expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, 16));
+  });
+
   it('are not what two columns of running text are, though one of them has a blank line in it', () => {
     const left = column(1, 20, 50, 60, { chars: 40 });
     const right = [...column(21, 6, 270, 60, { chars: 40 }), ...column(27, 6, 270, 60 + 12 * 12, { chars: 40 })];

@@ -134,14 +134,32 @@ function blockOrder(segments: Segment[], advance: number, bodySize: number, page
   for (const band of new Set(segments.map((s) => s.band))) {
     const cols = segments.filter((s) => s.band === band);
     if (cols.length < 2 || cols.some((s) => s.kind !== 'column') || new Set(cols.map((s) => s.column)).size !== cols.length) continue;
+    // Columns begun level with each other are a set of columns, read one after another (a newsletter's, a
+    // questionnaire's, a brochure's panels); a letterhead's blocks start staggered.
+    const tops = cols.map((s) => s.bbox[1]);
+    if (tops.some((t, j) => tops.slice(0, j).some((u) => Math.abs(t - u) <= 0.5 * advance))) continue;
     const running = cols.some((s) => {
       const measure = Math.max(...s.lines.map((l) => l.bbox[2]));
       const left = Math.min(...s.lines.map((l) => l.bbox[0]));
+      const full = (l: Line) => l.bbox[2] >= measure - bodySize && l.bbox[2] - l.bbox[0] >= 0.9 * (measure - left);
+      // Justified text in a narrow column, or text without spaces: three consecutive lines filling the measure.
+      const justified =
+        measure - left >= 10 * bodySize &&
+        s.lines.some(
+          (l, i) =>
+            i + 2 < s.lines.length &&
+            full(l) &&
+            full(s.lines[i + 1]) &&
+            full(s.lines[i + 2]) &&
+            s.lines[i + 2].baseline - l.baseline <= 3 * advance * (l.size / bodySize),
+        );
+      if (justified) return true;
       return s.lines.some((l, i) => {
         const next = s.lines[i + 1];
         return (
           next !== undefined &&
-          l.text.length >= RUNNING_CHARS &&
+          // Thirty characters, or fifteen ems of CJK set without spaces.
+          (l.text.length >= RUNNING_CHARS || l.bbox[2] - l.bbox[0] >= 0.5 * RUNNING_CHARS * l.size) &&
           next.bbox[2] - next.bbox[0] >= RUNNING_WIDTH * (measure - left) &&
           l.bbox[2] >= measure - RUNNING_END_EM * bodySize &&
           next.baseline - l.baseline <= 1.5 * advance * (Math.max(l.size, next.size) / bodySize)
@@ -165,9 +183,16 @@ function blockOrder(segments: Segment[], advance: number, bodySize: number, page
     if (blocks.length === cols.length) continue;
     const from = segments.indexOf(cols[0]);
     if (segments[from + cols.length - 1] !== cols[cols.length - 1]) continue;
-    const level = 0.5 * advance;
-    blocks.sort((a, b) => (Math.abs(a.bbox[1] - b.bbox[1]) <= level ? (a.column ?? 0) - (b.column ?? 0) : a.bbox[1] - b.bbox[1]));
-    segments.splice(from, cols.length, ...blocks);
+    // From the top, in rows of blocks that start level (within half an advance of the row's first), left to right.
+    blocks.sort((a, b) => a.bbox[1] - b.bbox[1]);
+    const ordered: Segment[] = [];
+    for (let i = 0; i < blocks.length; ) {
+      let j = i + 1;
+      while (j < blocks.length && blocks[j].bbox[1] - blocks[i].bbox[1] <= 0.5 * advance) j++;
+      ordered.push(...blocks.slice(i, j).sort((a, b) => (a.column ?? 0) - (b.column ?? 0)));
+      i = j;
+    }
+    segments.splice(from, cols.length, ...ordered);
     reordered.push(band);
   }
   if (!reordered.length) return null;
@@ -193,26 +218,31 @@ const ROTATED_REACH = 3;
 function hostOf(box: Box, segments: Segment[], bodySize: number): number {
   const cy = (box[1] + box[3]) / 2;
   const cx = (box[0] + box[2]) / 2;
+  // A column's extent over all its segments in its band (blocks read apart, a partial span), and its last segment.
+  const columns = new Map<string, { box: Box; last: number }>();
+  segments.forEach((s, k) => {
+    if (s.kind !== 'column' && s.kind !== 'span') return;
+    const key = `${s.band}|${s.column}|${s.kind}`;
+    const c = columns.get(key);
+    if (c) {
+      c.box = [Math.min(c.box[0], s.bbox[0]), Math.min(c.box[1], s.bbox[1]), Math.max(c.box[2], s.bbox[2]), Math.max(c.box[3], s.bbox[3])];
+      c.last = Math.max(c.last, k);
+    } else columns.set(key, { box: [...s.bbox] as Box, last: k });
+  });
   let best = -1;
   let bestDistance = ROTATED_REACH * bodySize;
-  segments.forEach((s, k) => {
-    if ((s.kind !== 'column' && s.kind !== 'span') || cy < s.bbox[1] || cy > s.bbox[3]) return;
-    const d = Math.max(0, s.bbox[0] - cx, cx - s.bbox[2]);
+  for (const { box: b, last } of columns.values()) {
+    if (cy < b[1] || cy > b[3]) continue;
+    const d = Math.max(0, b[0] - cx, cx - b[2]);
     if (d <= bestDistance) {
       bestDistance = d;
-      best = k;
+      best = last;
     }
-  });
+  }
   if (best < 0) return -1;
-  // After the column's last segment in its band (a partial span can split a column in two), and after any sideways
-  // text already placed there, so several blocks keep their order.
-  const { band, column } = segments[best];
-  let last = best;
-  segments.forEach((s, k) => {
-    if (s.band === band && s.column === column && s.kind === segments[best].kind && k > last) last = k;
-  });
-  while (segments[last + 1]?.kind === 'rotated') last++;
-  return last;
+  // After any sideways text already placed there, so several blocks keep their order.
+  while (segments[best + 1]?.kind === 'rotated') best++;
+  return best;
 }
 
 /** A document's title is set at least this many times the body size... */
