@@ -29,6 +29,12 @@ function segment(lines: Line[], column: number, kind: Segment['kind'] = 'column'
 }
 
 const lineAt = (text: string, x: number, baseline: number, size = 10) => makeLine([run(text, x, baseline, size)], baseline);
+/** A line of code in a fixed-pitch face (`width` when its glyphs measure other than the usual half em). */
+const mono = (text: string, x: number, baseline: number, width?: number) => {
+  const r = run(text, x, baseline, 10, { mono: true, font: 'CMTT10' });
+  if (width) r.x1 = x + width;
+  return makeLine([r], baseline);
+};
 
 function placed(segments: Segment[]): PlacedLine[] {
   return segments.flatMap((seg, s) => seg.lines.map((line, index) => ({ page: 1, segment: s, index, line, seg, pageHeight: 792, pageWidth: 612 })));
@@ -146,7 +152,6 @@ describe('standalone page numbers', () => {
 });
 
 describe('code', () => {
-  const mono = (text: string, x: number, baseline: number) => makeLine([run(text, x, baseline, 10, { mono: true, font: 'CMTT10' })], baseline);
   const lines = [
     lineAt('For example, consider a definitions file as follows:', 72, 100),
     mono('OtherStruct := SEQUENCE {', 72, 124),
@@ -175,8 +180,7 @@ describe('code', () => {
   });
 
   it('is not the end of a word broken at the end of a prose line, though that line is mostly fixed-pitch', () => {
-    const mono = (text: string, x: number, baseline: number) => makeLine([run(text, x, baseline, 10, { mono: true, font: 'CMTT10' })], baseline);
-    const lines = [
+      const lines = [
       lineAt('Running the command below will generate a file, containing the DER en-', 72, 100),
       mono('coding of PKIX1.Dss-Sig-Value.', 72, 112),
       mono('$ asn1Coding pkix.asn assign.asn1', 92, 130),
@@ -196,8 +200,7 @@ describe('code', () => {
   });
 
   it('is not the identifiers that end a sentence of prose', () => {
-    const mono = (text: string, x: number, baseline: number) => makeLine([run(text, x, baseline, 10, { mono: true, font: 'CMTT10' })], baseline);
-    const lines = [
+      const lines = [
       lineAt('The flags decide what is printed for each element, and are one of ASN1_', 72, 100),
       mono('PRINT_NAME_TYPE, ASN1_PRINT_NAME_TYPE_VALUE, or ASN1_PRINT_ALL.', 72, 112),
       lineAt('Prints the structure to the output stream.', 72, 130),
@@ -291,11 +294,6 @@ describe('review cases', () => {
   });
 
   it('code indents are measured on the narrowest line (inner runs of spaces come out as one)', () => {
-    const mono = (text: string, x: number, baseline: number, width?: number) => {
-      const r = run(text, x, baseline, 10, { mono: true, font: 'CMTT10' });
-      if (width) r.x1 = x + width;
-      return makeLine([r], baseline);
-    };
     const lines = [mono('if (x) {', 72, 100), mono('int a; // one', 92, 112, 91), mono('int b; // two', 92, 124, 91), mono('}', 72, 136)];
     const [code] = buildBlocks([segment(lines, 0)], 10, 12);
     expect(code!.text.split('\n')[1]).toBe('    int a; // one');

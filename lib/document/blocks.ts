@@ -4,7 +4,7 @@
  * one paragraph, joined without a stray space inside a split word; a caption that interrupts it is read after it.
  */
 import type { Block, Box, Line, Segment } from '../types.js';
-import { initialOf, unionBox, roundBox } from '../layout/lines.js';
+import { initialOf, textDirection, unionBox, roundBox } from '../layout/lines.js';
 import { endsWithBreakHyphen, joinLines, Vocabulary } from './hyphenation.js';
 
 /** A gap between lines of more than this many normal advances ends a paragraph. */
@@ -190,16 +190,11 @@ const unfinished = (g: Group) => {
   return (g.kind === 'paragraph' || g.kind === 'list-item') && !FINAL.test(last) && !LEADER.test(last);
 };
 const continues = (g: Group) => g.kind === 'paragraph' && /^[\p{Ll}\d(,;]/u.test(g.lines[0].text);
-const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/gu;
-const LATIN_LETTER = /[A-Za-z\u00c0-\u024f]/g;
 /** Running text turns at a measure of at least this many characters (a narrow newspaper column holds about 30). */
 const MIN_MEASURE_CHARS = 20;
 /** Characters of a line as Latin text would count them (a full-width CJK character takes two). */
 const measureChars = (text: string) => text.length + (text.match(/[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/gu)?.length ?? 0);
-/** Text mostly in a right-to-left script. */
-function rtlText(text: string): boolean {
-  return (text.match(RTL_LETTER)?.length ?? 0) > (text.match(LATIN_LETTER)?.length ?? 0);
-}
+const rtlText = (text: string) => textDirection(text) === 'rtl';
 /** Sideways text: a rotated segment, or lines of a few characters set up the page (tagged sideways content). */
 const sideways = (g: Group) =>
   g.seg.kind === 'rotated' || g.lines.some((l) => l.text.length >= 3 && l.bbox[3] - l.bbox[1] > 2 * (l.bbox[2] - l.bbox[0]));

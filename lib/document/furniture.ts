@@ -136,9 +136,11 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
   // A page number at either end of the head ("Chapter 2: Structure 3", "12 Introduction"), not a year inside a line.
   const numbered = (key: string) => key.startsWith('# ') || key.endsWith(' #');
   const slots: { top: boolean; offset: number; size: number; pages: Set<number> }[] = [];
+  const inSlot = (x: (typeof slots)[number], c: Candidate) =>
+    x.top === c.top && Math.abs(x.offset - c.offset) <= SLOT_TOLERANCE * body && Math.abs(x.size - c.l.line.size) <= SLOT_TOLERANCE * body;
   for (const c of candidates) {
     if (!removed.has(lineKey(c.l)) || !numbered(c.key) || isPageLabel(c.l.line.text)) continue;
-    let slot = slots.find((x) => x.top === c.top && Math.abs(x.offset - c.offset) <= SLOT_TOLERANCE * body && Math.abs(x.size - c.l.line.size) <= SLOT_TOLERANCE * body);
+    let slot = slots.find((x) => inSlot(x, c));
     if (!slot) slots.push((slot = { top: c.top, offset: c.offset, size: c.l.line.size, pages: new Set() }));
     slot.pages.add(c.l.page);
   }
@@ -158,8 +160,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
       if (removed.has(lineKey(c.l)) || c.offset > outermost.get(`${c.top}|${c.l.page}`)!) continue;
       const label = isPageLabel(c.l.line.text);
       if (!label && (!numbered(c.key) || keyPages.get(`${c.top}|${c.key}`)!.size < 2)) continue;
-      const slot = established.find((x) => x.top === c.top && Math.abs(x.offset - c.offset) <= SLOT_TOLERANCE * body && Math.abs(x.size - c.l.line.size) <= SLOT_TOLERANCE * body);
-      if (slot) take(c.l, label ? 'folio' : 'running-head', c.top);
+      if (established.some((x) => inSlot(x, c))) take(c.l, label ? 'folio' : 'running-head', c.top);
     }
   }
 

@@ -33,13 +33,14 @@ function proseChars(text: string): number {
 
 const RTL_CHAR = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
 
-export function runsDirection(runs: Run[]): Direction {
-  // Most text has no right-to-left letter at all: one regex test per run settles it.
-  if (!runs.some((r) => RTL_CHAR.test(r.text))) return 'ltr';
+/** Right to left when most letters of the texts are in a right-to-left script. */
+function direction(texts: string[]): Direction {
+  // Most text has no right-to-left letter at all: one regex test per text settles it.
+  if (!texts.some((t) => RTL_CHAR.test(t))) return 'ltr';
   let rtl = 0;
   let all = 0;
-  for (const r of runs) {
-    for (const ch of r.text) {
+  for (const t of texts) {
+    for (const ch of t) {
       if (/\p{L}/u.test(ch)) {
         all++;
         if (RTL_CHAR.test(ch)) rtl++;
@@ -48,6 +49,9 @@ export function runsDirection(runs: Run[]): Direction {
   }
   return all > 0 && rtl * 2 > all ? 'rtl' : 'ltr';
 }
+
+export const runsDirection = (runs: Run[]): Direction => direction(runs.map((r) => r.text));
+export const textDirection = (text: string): Direction => direction([text]);
 
 function median(values: number[]): number {
   if (values.length === 0) return 0;

@@ -113,6 +113,17 @@ function segment(kind: Segment['kind'], page: number, band: number, column: numb
   return { kind, page, band, column, text: textOf(lines), bbox: roundBox(unionBox(lines.map((l) => l.bbox))), lines };
 }
 
+/**
+ * A band's segments when they are plain columns, one segment each (no partial span splitting one of them), lying
+ * together in the page's order from index `from`; null otherwise.
+ */
+function columnBand(segments: Segment[], band: number): { cols: Segment[]; from: number } | null {
+  const cols = segments.filter((s) => s.band === band);
+  if (cols.some((s) => s.kind !== 'column') || new Set(cols.map((s) => s.column)).size !== cols.length) return null;
+  const from = segments.indexOf(cols[0]);
+  return segments[from + cols.length - 1] === cols[cols.length - 1] ? { cols, from } : null;
+}
+
 /** A line of running text holds at least this many characters... */
 const RUNNING_CHARS = 30;
 /** ...and, turned at the measure, ends within this many body sizes of it, the line after it filling at least this
@@ -132,8 +143,9 @@ const BLOCK_GAP = 3;
 function blockOrder(segments: Segment[], advance: number, bodySize: number, page: number): Diagnostic | null {
   const reordered: number[] = [];
   for (const band of new Set(segments.map((s) => s.band))) {
-    const cols = segments.filter((s) => s.band === band);
-    if (cols.length < 2 || cols.some((s) => s.kind !== 'column') || new Set(cols.map((s) => s.column)).size !== cols.length) continue;
+    const plain = columnBand(segments, band);
+    if (!plain || plain.cols.length < 2) continue;
+    const { cols, from } = plain;
     // Columns begun level with each other are a set of columns, read one after another (a newsletter's, a
     // questionnaire's, a brochure's panels); a letterhead's blocks start staggered.
     const tops = cols.map((s) => s.bbox[1]);
@@ -181,8 +193,6 @@ function blockOrder(segments: Segment[], advance: number, bodySize: number, page
       if (cur.length) blocks.push(segment('column', page, s.band, s.column, cur));
     }
     if (blocks.length === cols.length) continue;
-    const from = segments.indexOf(cols[0]);
-    if (segments[from + cols.length - 1] !== cols[cols.length - 1]) continue;
     // From the top, in rows of blocks that start level (within half an advance of the row's first), left to right.
     blocks.sort((a, b) => a.bbox[1] - b.bbox[1]);
     const ordered: Segment[] = [];
@@ -263,12 +273,11 @@ function titleFirst(segments: Segment[], bodySize: number, page: number): Diagno
   const size = title.line.size;
   if (size < TITLE_SIZE * bodySize) return null;
   if (segments.some((s) => s !== title!.seg && s.lines.some((l) => l.size * TITLE_LEAD > size))) return null;
-  const band = segments.filter((s) => s.band === title!.seg.band);
-  // Only a plain band of columns, one segment each (no partial span splitting one of them).
-  if (band.some((s) => s.kind !== 'column') || new Set(band.map((s) => s.column)).size !== band.length) return null;
-  const from = segments.indexOf(band[0]);
+  const plain = columnBand(segments, title.seg.band);
+  if (!plain) return null;
+  const { cols: band, from } = plain;
   const k = band.indexOf(title.seg);
-  if (k <= 0 || segments[from + band.length - 1] !== band[band.length - 1]) return null;
+  if (k <= 0) return null;
   // The title's column and those after it (an article running on), then the columns before it.
   segments.splice(from, band.length, ...band.slice(k), ...band.slice(0, k));
   return {

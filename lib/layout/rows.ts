@@ -112,7 +112,7 @@ export function buildRows(runs: Run[]): Row[] {
 }
 
 /** A drop cap is one or two characters set at least this many times the size of the text beside it... */
-const INITIAL_SIZE = 1.8;
+export const INITIAL_SIZE = 1.8;
 /** ...beside at least this many lines, which start within this many of their ems right of it. */
 const INITIAL_LINES = 2;
 const INITIAL_REACH = 2;

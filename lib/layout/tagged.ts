@@ -6,7 +6,7 @@
  */
 import type { Line, Run, Segment } from '../types.js';
 import { ancestor, blockOf, type TagLeaf } from '../pdf/tags.js';
-import { buildRows } from './rows.js';
+import { buildRows, INITIAL_SIZE } from './rows.js';
 import { isHorizontal } from '../pdf/runs.js';
 import { layoutRotated } from './rotated.js';
 import { makeLine, roundBox, runsOfLine, unionBox } from './lines.js';
@@ -71,8 +71,6 @@ function linesByColumn(runs: Run[], place: Placement): Line[][] {
   return [...groups.values()].map(linesInTagOrder);
 }
 
-/** A run this many times the size of its block's text, of at most two characters, is an initial (a drop cap). */
-const INITIAL_SIZE = 1.8;
 
 /**
  * One column's runs of a block as lines by baseline. A large initial the rows did not take for a drop cap (beside a
