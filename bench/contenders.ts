@@ -1,13 +1,15 @@
 /**
  * The in-process contenders of the benchmark, each one full pass over a PDF held in memory:
  *
- *   pdfjs     raw pdf.js text extraction: getDocument, then per page getTextContent() and page.cleanup(),
- *             then destroy. The same pdf.js build (`pdfjs` from lib/pdf/pdfjs.ts) and the same
- *             getDocument parameters (`documentParams` from lib/pdf/open.ts, the strict reader), so the
- *             difference to readflow is readflow's own work.
- *   readflow  `extractDocument(bytes)`: open, read and lay out every page, assemble the document, close.
+ *   pdfjs         raw pdf.js text extraction: getDocument, then per page getTextContent() and page.cleanup(),
+ *                 then destroy. The same pdf.js build (`pdfjs` from lib/pdf/pdfjs.ts) and the same getDocument
+ *                 parameters (`documentParams` from lib/pdf/open.ts, the strict reader), on pdf.js' own
+ *                 in-process worker: what a user of pdf.js runs.
+ *   pdfjs-direct  the same pass on the worker readflow opens documents on (lib/pdf/port.ts), so the difference
+ *                 to readflow is readflow's own work.
+ *   readflow      `extractDocument(bytes)`: open, read and lay out every page, assemble the document, close.
  *
- * Both call `onPage(done)` after each page (the memory probe samples there). Not run directly: bench/child.ts
+ * All call `onPage(done)` after each page (the memory probe samples there). Not run directly: bench/child.ts
  * runs one of them in a fresh process; `npm run bench` and `npm run bench:memory` drive that. The first pass
  * also pays for loading the contender's modules: the warm-up pass absorbs it.
  */
@@ -23,11 +25,14 @@ const nonSpace = (s: string): number => s.replace(/\s+/g, '').length;
 
 export type Contender = (bytes: Uint8Array, onPage?: (done: number) => void) => Promise<Pass>;
 
-export const pdfjsRaw: Contender = async (bytes, onPage) => {
+/** Raw extraction, on pdf.js' own in-process worker (`direct` false) or on readflow's (lib/pdf/port.ts). */
+async function rawPass(bytes: Uint8Array, direct: boolean, onPage?: (done: number) => void): Promise<Pass> {
   const { pdfjs } = await import('../lib/pdf/pdfjs.js');
   const { documentParams } = await import('../lib/pdf/open.js');
+  const { inProcessWorker } = await import('../lib/pdf/port.js');
+  const channel = direct ? inProcessWorker(0) : null;
   // Exactly the parameters readflow opens documents with.
-  const task = pdfjs.getDocument(documentParams(bytes, null, true));
+  const task = pdfjs.getDocument({ ...documentParams(bytes, null, true), ...(channel ? { worker: channel.worker } : {}) });
   const doc = await task.promise;
   let chars = 0;
   try {
@@ -41,8 +46,12 @@ export const pdfjsRaw: Contender = async (bytes, onPage) => {
     return { pages: doc.numPages, chars };
   } finally {
     await doc.destroy();
+    channel?.close();
   }
-};
+}
+
+export const pdfjsRaw: Contender = (bytes, onPage) => rawPass(bytes, false, onPage);
+export const pdfjsDirect: Contender = (bytes, onPage) => rawPass(bytes, true, onPage);
 
 export const readflow: Contender = async (bytes, onPage) => {
   const { extractDocument } = await import('../lib/extract.js');
@@ -52,4 +61,4 @@ export const readflow: Contender = async (bytes, onPage) => {
   return { pages: result.pages.length, chars: nonSpace(result.text) + furniture };
 };
 
-export const contenders: Record<string, Contender> = { pdfjs: pdfjsRaw, readflow };
+export const contenders: Record<string, Contender> = { pdfjs: pdfjsRaw, 'pdfjs-direct': pdfjsDirect, readflow };

@@ -10,9 +10,12 @@
  * and written to a temp file. Each Node contender (bench/contenders.ts) runs in its own fresh child process
  * (bench/child.ts): one warm-up pass discarded, then N timed passes; the figure is the median wall time of a pass,
  * in process (Node start-up and module loading not included), and the process' peak RSS (maxRSS).
- * The two Node contenders run in alternating rounds (raw then readflow, readflow then raw, ...) and the ratio is
- * the median of the rounds' own ratios: on a shared machine whose speed drifts by tens of percent from one minute
- * to the next, a pair measured back to back is comparable where two blocks a minute apart are not.
+ * The Node contenders run in rounds, each round starting with the next one, and a ratio is the median of the
+ * rounds' own ratios: on a shared machine whose speed drifts by tens of percent from one minute to the next,
+ * contenders measured back to back are comparable where two blocks a minute apart are not. Three contenders: pdf.js
+ * raw as any user runs it (its own in-process worker), the same raw pass on readflow's worker port
+ * (lib/pdf/port.ts: text chunks handed over without pdf.js' structured clone), and readflow. readflow / raw is the
+ * figure a user sees; readflow / raw-on-the-same-port is readflow's own layout and document work.
  * pdftotext (poppler, optional: `apt-get install -y poppler-utils`) is timed as `pdftotext file.pdf -`, process
  * start-up included, the same way (one warm-up, median of N).
  *
@@ -68,22 +71,24 @@ const pdf = writeBook(pages);
 const genMs = performance.now() - t0;
 try {
   const args = [pdf.file, '--warmup', '1', '--runs', String(runs)];
-  const rawRuns: ChildResult[] = [];
-  const rfRuns: ChildResult[] = [];
+  const names = ['pdfjs', 'pdfjs-direct', 'readflow'] as const;
+  const runsOf: Record<(typeof names)[number], ChildResult[]> = { pdfjs: [], 'pdfjs-direct': [], readflow: [] };
   const wallRatios: number[] = [];
   const cpuRatios: number[] = [];
+  const ownRatios: number[] = [];
   for (let i = 0; i < rounds; i++) {
-    const first = i % 2 === 0 ? 'pdfjs' : 'readflow';
-    const a = runChild([first, ...args], [], cpu);
-    const b = runChild([first === 'pdfjs' ? 'readflow' : 'pdfjs', ...args], [], cpu);
-    const [rawR, rfR] = first === 'pdfjs' ? [a, b] : [b, a];
-    rawRuns.push(rawR);
-    rfRuns.push(rfR);
+    // Each round starts with the next contender, so none is always first (or last) on a machine whose speed drifts.
+    const order = [...names.slice(i % names.length), ...names.slice(0, i % names.length)];
+    const got = Object.fromEntries(order.map((name) => [name, runChild([name, ...args], [], cpu)])) as Record<(typeof names)[number], ChildResult>;
+    for (const name of names) runsOf[name].push(got[name]);
+    const { pdfjs: rawR, 'pdfjs-direct': directR, readflow: rfR } = got;
     wallRatios.push(median(rfR.timesMs) / median(rawR.timesMs));
+    ownRatios.push(median(rfR.timesMs) / median(directR.timesMs));
     if (rfR.cpuMs.length && rawR.cpuMs.length) cpuRatios.push(median(rfR.cpuMs) / median(rawR.cpuMs));
   }
-  const raw = fromChildren('pdf.js raw (getTextContent)', rawRuns);
-  const rf = fromChildren('readflow extractDocument', rfRuns);
+  const raw = fromChildren('pdf.js raw (getTextContent)', runsOf.pdfjs);
+  const direct = fromChildren("pdf.js raw on readflow's worker port", runsOf['pdfjs-direct']);
+  const rf = fromChildren('readflow extractDocument', runsOf.readflow);
   const p2t = runPdftotext(pdf.file, 1, runs);
   const poppler = p2t ? row(`pdftotext (${p2t.version})`, pages, p2t.timesMs, p2t.peakRssKiB, null, p2t.chars) : null;
   const ratio = median(wallRatios);
@@ -95,7 +100,8 @@ try {
     '| contender | median time (ms) | pages/s | peak RSS (MiB) | time vs pdf.js raw |',
     '| --- | ---: | ---: | ---: | ---: |',
   ];
-  for (const r of [raw, rf, poppler]) {
+  const ownRatio = median(ownRatios);
+  for (const r of [raw, direct, rf, poppler]) {
     if (!r) continue;
     const vs = r === raw ? '1.00×' : r === rf ? `${fixed(ratio, 2)}×` : `${fixed(r.medianMs / raw.medianMs, 2)}×`;
     lines.push(`| ${r.name} | ${fixed(r.medianMs, 0)} | ${fixed(r.pagesPerSec, 0)} | ${r.peakRssKiB === null ? 'n/a' : mib(r.peakRssKiB)} | ${vs} |`);
@@ -104,6 +110,7 @@ try {
   if (load > cpus().length / 2) lines.push(`Busy machine (load ${fixed(load, 1)} on ${cpus().length} threads): wall times are unreliable, compare the CPU ratio.`);
   const cpuRatio = median(cpuRatios);
   lines.push(`readflow / pdf.js raw, median of the rounds' ratios: ${fixed(ratio, 2)}× wall (rounds: ${wallRatios.map((x) => fixed(x, 2)).join(', ')}), ${fixed(cpuRatio, 2)}× CPU. Node times are in process (start-up and module loading excluded); peak RSS includes Node and the loaded pdf.js (${mib(raw.baselineRssKiB!)} MiB before the first pass).`);
+  lines.push(`readflow's own work: readflow / pdf.js raw on the same worker port (lib/pdf/port.ts), median of the rounds' ratios: ${fixed(ownRatio, 2)}× (rounds: ${ownRatios.map((x) => fixed(x, 2)).join(', ')}).`);
   lines.push(
     poppler
       ? 'pdftotext (optional) is timed as a whole process, start-up included; its peak RSS is from GNU time.'
@@ -120,8 +127,10 @@ try {
         warmup: 1,
         node: process.version,
         loadAverage: load,
-        contenders: { pdfjsRaw: raw, readflow: rf, pdftotext: poppler },
+        contenders: { pdfjsRaw: raw, pdfjsDirect: direct, readflow: rf, pdftotext: poppler },
         ratioReadflowToRaw: ratio,
+        ratioReadflowToDirect: ownRatio,
+        ownRoundRatios: ownRatios,
         roundRatios: wallRatios,
         cpuRatioReadflowToRaw: cpuRatio,
       }),

@@ -3,6 +3,7 @@
  */
 import { ReadflowError } from '../errors.js';
 import { pdfjs, pdfjsAssets } from './pdfjs.js';
+import { inProcessWorker } from './port.js';
 import type { FontFacts } from './fonts.js';
 
 type PDFDocumentProxy = Awaited<ReturnType<typeof pdfjs.getDocument>['promise']>;
@@ -23,8 +24,8 @@ export interface OpenPdf {
    * page. Opened on first use.
    */
   lenient: () => Promise<PDFDocumentProxy>;
-  /** The lenient copy, once opened (closed with the document). */
-  lenientDoc?: Promise<PDFDocumentProxy>;
+  /** Destroys the document, the lenient copy if it was opened, and their workers (see `closePdf`). */
+  close: () => Promise<void>;
 }
 
 /** How far into the file the `%PDF-` header may sit (readers accept leading junk up to 1 KiB). */
@@ -89,8 +90,20 @@ export function documentParams(bytes: Uint8Array, password: string | null, stopA
   };
 }
 
+/**
+ * Start loading a document on a worker of its own (lib/pdf/port.ts). `close` destroys the document, or the loading
+ * that has not finished, and then the worker, which pdf.js leaves running when it was given one.
+ */
 function loadingTask(bytes: Uint8Array, password: string | null, stopAtErrors: boolean) {
-  return pdfjs.getDocument(documentParams(bytes, password, stopAtErrors));
+  const channel = inProcessWorker(0);
+  const task = pdfjs.getDocument({ ...documentParams(bytes, password, stopAtErrors), worker: channel.worker });
+  let closed: Promise<void> | undefined;
+  const close = (): Promise<void> =>
+    (closed ??= task
+      .destroy()
+      .catch(() => undefined)
+      .finally(() => channel.close()));
+  return { task, close };
 }
 
 /**
@@ -102,7 +115,7 @@ export async function openPdf(
   opts: { maxBytes: number; password: string | null },
 ): Promise<OpenPdf> {
   const { hasEof } = checkPdfBytes(bytes, opts.maxBytes);
-  const task = loadingTask(bytes, opts.password, true);
+  const { task, close } = loadingTask(bytes, opts.password, true);
   // Without a handler pdf.js would wait for a password forever; with none given the first request is final.
   task.onPassword = (_update: unknown, reason: number) => {
     void task.destroy();
@@ -112,7 +125,7 @@ export async function openPdf(
   try {
     doc = await task.promise;
   } catch (e) {
-    await task.destroy().catch(() => undefined);
+    await close();
     if ((e as { name?: string })?.name === 'AbortException' || /destroyed|Worker was terminated/i.test(String(e))) {
       throw new ReadflowError(
         'encrypted',
@@ -125,7 +138,7 @@ export async function openPdf(
   }
   const numPages = doc.numPages;
   if (!numPages) {
-    await doc.destroy();
+    await close();
     throw new ReadflowError('empty', 'the PDF has no pages');
   }
   let marked = false;
@@ -138,6 +151,7 @@ export async function openPdf(
     // A broken MarkInfo only means the file says nothing reliable about its tags.
   }
   const warnings = hasEof ? [] : ['the file has no %%EOF marker at its end (truncated); pdf.js recovered what it could'];
+  let lenient: ReturnType<typeof loadingTask> | undefined;
   const pdf: OpenPdf = {
     doc,
     numPages,
@@ -145,12 +159,18 @@ export async function openPdf(
     suspects,
     fonts: new Map(),
     warnings,
-    lenient: () => (pdf.lenientDoc ??= loadingTask(bytes, opts.password, false).promise),
+    lenient: () => {
+      if (!lenient) lenient = loadingTask(bytes, opts.password, false);
+      return lenient.task.promise;
+    },
+    close: async () => {
+      await close();
+      await lenient?.close();
+    },
   };
   return pdf;
 }
 
 export async function closePdf(pdf: OpenPdf): Promise<void> {
-  await pdf.doc.destroy().catch(() => undefined);
-  if (pdf.lenientDoc) await pdf.lenientDoc.then((d) => d.destroy()).catch(() => undefined);
+  await pdf.close();
 }

@@ -1,4 +1,7 @@
-// pdf.js ships no types for its worker module; readflow only hands the module object back to pdf.js.
+// pdf.js ships no types for its worker module: the part readflow uses (lib/pdf/port.ts).
 declare module 'pdfjs-dist/legacy/build/pdf.worker.mjs' {
-  export const WorkerMessageHandler: unknown;
+  export const WorkerMessageHandler: {
+    /** Serve pdf.js' API over `port` (anything with postMessage and addEventListener("message")). */
+    initializeFromPort(port: unknown): void;
+  };
 }

@@ -24,7 +24,7 @@ JSON.parse = natives.parse;
 // The in-process worker: pdf.js looks for `globalThis.pdfjsWorker.WorkerMessageHandler` before it tries to spawn one.
 (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfjsWorker;
 
-export { pdfjs };
+export { pdfjs, pdfjsWorker };
 
 /**
  * Folder holding pdf.js' `standard_fonts/`, `cmaps/` and `wasm/`: the installed package, or (in a Lambda bundle
