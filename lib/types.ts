@@ -68,6 +68,8 @@ export interface Line {
   confidence?: number;
   /** Fixed-pitch (code, a listing, a command line): at least 90% of its characters, against those of its other runs. */
   mono?: boolean;
+  /** Characters at the start of `text` that are a drop cap set beside this and the following lines. */
+  initial?: number;
 }
 
 export type SegmentKind = 'column' | 'span' | 'table' | 'rotated';

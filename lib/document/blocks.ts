@@ -4,7 +4,7 @@
  * one paragraph, joined without a stray space inside a split word; a caption that interrupts it is read after it.
  */
 import type { Block, Box, Line, Segment } from '../types.js';
-import { initialOf, textDirection, unionBox, roundBox } from '../layout/lines.js';
+import { codePoints, initialOf, textDirection, unionBox, roundBox } from '../layout/lines.js';
 import { endsWithBreakHyphen, joinLines, Vocabulary } from './hyphenation.js';
 
 /** A gap between lines of more than this many normal advances ends a paragraph. */
@@ -52,10 +52,13 @@ function measureOf(lines: Line[], rtl = false): number {
  */
 function turned(line: Line, nextText: string, measure: number, rtl = false): boolean {
   const room = measure - (rtl ? -line.bbox[0] : line.bbox[2]);
-  const perChar = (line.bbox[2] - line.bbox[0]) / Math.max(1, [...line.text].length);
-  const word = [...(nextText.split(/\s/u)[0] ?? '')].length;
+  const perChar = (line.bbox[2] - line.bbox[0]) / Math.max(1, codePoints(line.text));
+  const space = nextText.search(WHITESPACE);
+  const word = codePoints(nextText, space < 0 ? nextText.length : space);
   return room <= (word + 1) * perChar + 0.5 * line.size;
 }
+
+const WHITESPACE = /\s/u;
 
 /** Split a segment's lines into paragraph groups. */
 function paragraphs(seg: Segment, body: number, advance: number): Line[][] {

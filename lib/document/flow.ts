@@ -4,7 +4,7 @@
  */
 import type { ResolvedOptions } from '../options.js';
 import type { Block, Diagnostic, Footnote, FurnitureItem, Line, PageAnalysis, Segment } from '../types.js';
-import { keepInitial, roundBox, unionBox } from '../layout/lines.js';
+import { roundBox, unionBox } from '../layout/lines.js';
 import { documentBodySize, documentLineAdvance, lineKey, placedLines } from './lines.js';
 import { detectFurniture } from './furniture.js';
 import { detectFootnotes } from './footnotes.js';
@@ -26,7 +26,7 @@ export const clean = (s: string) => (/^[\x00-\x7e]*$/.test(s) ? s : s.normalize(
 function cleanLine(l: Line): Line {
   const out: Line = { ...l, text: clean(l.text) };
   if (l.cells) out.cells = l.cells.map(clean);
-  return keepInitial(l, out);
+  return out;
 }
 
 /** Tagged artifacts of pages read from tags: kept out of the flow, reported as headers or footers by position. */

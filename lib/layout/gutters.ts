@@ -87,27 +87,27 @@ export function sweep(intervals: Interval[]): { x0: number; x1: number; count: n
   return out;
 }
 
-/** Gaps between a row's ink intervals. */
-function gapsOf(ink: Interval[]): Interval[] {
-  const gaps: Interval[] = [];
-  for (let i = 1; i < ink.length; i++) gaps.push([ink[i - 1][1], ink[i][0]]);
-  return gaps;
-}
-
 /**
  * Peaks of the gap votes, strongest first: for each, its core, the stretch around the peak that keeps nearly all
  * of its votes. This is where a gutter may be.
  */
 export function votedCores(rows: InkRow[]): Interval[] {
-  const profile = sweep(rows.flatMap((r) => gapsOf(r.ink)));
+  const gaps: Interval[] = [];
+  for (const r of rows) for (let i = 1; i < r.ink.length; i++) gaps.push([r.ink[i - 1][1], r.ink[i][0]]);
+  const profile = sweep(gaps);
   const claimed = new Array<boolean>(profile.length).fill(false);
-  const byVotes = profile.map((_, i) => i).sort((a, b) => profile[b].count - profile[a].count || profile[a].x0 - profile[b].x0);
+  let strongest = 0;
+  for (const p of profile) if (p.count > strongest) strongest = p.count;
+  // Only stretches that can be a peak are ordered (most of the profile is the word-gap background).
+  const floor = Math.max(MIN_VOTES, MIN_PEAK_SHARE * strongest);
+  const byVotes: number[] = [];
+  for (let i = 0; i < profile.length; i++) if (profile[i].count >= floor) byVotes.push(i);
+  byVotes.sort((a, b) => profile[b].count - profile[a].count || profile[a].x0 - profile[b].x0);
   const cores: Interval[] = [];
   const touching = (i: number, j: number) => Math.abs(profile[i].x1 - profile[j].x0) < 1e-9;
-  const strongest = byVotes.length ? profile[byVotes[0]].count : 0;
   for (const i of byVotes) {
     const peak = profile[i].count;
-    if (peak < MIN_VOTES || peak < MIN_PEAK_SHARE * strongest || cores.length >= MAX_PEAKS) break;
+    if (cores.length >= MAX_PEAKS) break;
     if (claimed[i]) continue;
     let lo = i;
     let hi = i;
@@ -126,7 +126,9 @@ export function votedCores(rows: InkRow[]): Interval[] {
 /** The least-covered stretches of the valleys of ink coverage with text on both sides: gutters between offset columns. */
 export function valleyCores(rows: InkRow[], minWidth: number): Interval[] {
   // Rows masked as full-width (aligned tables) are not column text: they would fill every valley.
-  const profile = sweep(rows.flatMap((r) => r.ink).filter((iv) => Number.isFinite(iv[0]) && Number.isFinite(iv[1])));
+  const ink: Interval[] = [];
+  for (const r of rows) for (const iv of r.ink) if (Number.isFinite(iv[0]) && Number.isFinite(iv[1])) ink.push(iv);
+  const profile = sweep(ink);
   // Fill the stretches no ink covers, so every x between the first and last ink has a count.
   const full: { x0: number; x1: number; count: number }[] = [];
   for (const s of profile) {
@@ -170,8 +172,16 @@ export function classify(gutter: Interval, rows: InkRow[]): { twoSided: Set<numb
   const twoSided = new Set<number>();
   const crossing = new Set<number>();
   for (const r of rows) {
-    if (r.ink.some((iv) => intersects(iv, gutter))) crossing.add(r.row.index);
-    else if (r.ink.some((iv) => iv[1] <= gutter[0]) && r.ink.some((iv) => iv[0] >= gutter[1])) twoSided.add(r.row.index);
+    let crosses = false;
+    let left = false;
+    let right = false;
+    for (const iv of r.ink) {
+      if (intersects(iv, gutter)) crosses = true;
+      if (iv[1] <= gutter[0]) left = true;
+      if (iv[0] >= gutter[1]) right = true;
+    }
+    if (crosses) crossing.add(r.row.index);
+    else if (left && right) twoSided.add(r.row.index);
   }
   return { twoSided, crossing };
 }
@@ -237,8 +247,8 @@ export function candidateAt(core: Interval, rows: InkRow[], minWidth: number): G
   }
   if (first < 0) return null;
   // Each row's nearest text on either side of the core.
-  const lefts: number[] = [];
-  const rights: number[] = [];
+  const leftEdges: number[] = [];
+  const rightEdges: number[] = [];
   let leftRows = 0;
   let rightRows = 0;
   for (let i = first; i <= last; i++) {
@@ -251,13 +261,14 @@ export function candidateAt(core: Interval, rows: InkRow[], minWidth: number): G
       if (isLeft(iv)) l = Math.max(l, iv[1]);
       if (isRight(iv)) r = Math.min(r, iv[0]);
     }
-    if (Number.isFinite(l)) lefts.push(l);
-    if (Number.isFinite(r)) rights.push(r);
+    if (Number.isFinite(l)) leftEdges.push(l);
+    if (Number.isFinite(r)) rightEdges.push(r);
   }
   const support = Math.min(leftRows, rightRows);
-  if (support < MIN_VOTES || lefts.length === 0 || rights.length === 0) return null;
-  lefts.sort((a, b) => b - a);
-  rights.sort((a, b) => a - b);
+  if (support < MIN_VOTES || leftEdges.length === 0 || rightEdges.length === 0) return null;
+  // Nearest first: lefts descending, rights ascending (typed arrays sort numerically without a comparator).
+  const lefts = Float64Array.from(leftEdges).sort().reverse();
+  const rights = Float64Array.from(rightEdges).sort();
   // The edges sit on the last piece of column text. A few rows reaching into the gap (a figure label, one
   // overlong line) would close it: up to INTRUDER_SHARE of the rows are set aside as crossing the gutter instead.
   const spare = Math.floor(INTRUDER_SHARE * (last - first + 1));

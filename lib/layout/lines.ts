@@ -16,6 +16,19 @@ const CELL_GAP = 1.0;
 /** A line is code when its fixed-pitch characters are at least this share of them and the other runs' characters. */
 const MONO_SHARE = 0.9;
 
+/** Characters (code points, as `[...s].length` counts them) of `s` up to `end`, without building the array. */
+export function codePoints(s: string, end = s.length): number {
+  let n = 0;
+  for (let i = 0; i < end; i++, n++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < end) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+  }
+  return n;
+}
+
 /**
  * Characters of a proportional run that weigh against a line being code: not a line number standing alone, and not
  * text in a script a code font lacks (a CJK comment falls back to another face).
@@ -67,7 +80,7 @@ export function orderRuns(runs: Run[], dir: Direction = runsDirection(runs)): Ru
 
 /** Word-space thresholds for a line, in points: between words, and between two single letters. */
 function spaceThreshold(runs: Run[], size: number): { word: number; letter: number } {
-  const single = (r: Run) => [...r.text].length === 1;
+  const single = (r: Run) => codePoints(r.text) === 1;
   const word = WORD_GAP * size;
   let letter = word;
   if (runs.filter(single).length >= Math.max(4, LETTER_SPACED_SHARE * runs.length)) {
@@ -96,7 +109,7 @@ export function joinRuns(ordered: Run[], size: number, dir: Direction = runsDire
       (cur.stream === prev.stream + 1 && (prev.spaceAfter || cur.spaceBefore)) ||
       (prev.stream === cur.stream + 1 && (cur.spaceAfter || prev.spaceBefore));
     // An explicit space is trusted unless the glyphs overlap (a space drawn then backed over for kerning).
-    const letters = [...prev.text].length === 1 && [...cur.text].length === 1;
+    const letters = codePoints(prev.text) === 1 && codePoints(cur.text) === 1;
     // After a drop cap only the file's own space counts: the gap beside it is the cap's margin, not a word gap.
     const space = prev.initial ? explicit : (explicit && gap > -0.05 * size) || gap > (letters ? threshold.letter : threshold.word);
     text += (space ? ' ' : '') + cur.text;
@@ -189,23 +202,8 @@ const RUNS = Symbol('runs');
 type WithRuns = Line & { [RUNS]?: Run[] };
 export const runsOfLine = (line: Line): Run[] => (line as WithRuns)[RUNS] ?? [];
 
-const INITIAL = Symbol('initial');
-type WithInitial = Line & { [INITIAL]?: number };
-
 /** Characters of the drop cap that opens a line, 0 when none does. */
-export function initialOf(line: Line): number {
-  const kept = (line as WithInitial)[INITIAL];
-  if (kept !== undefined) return kept;
-  const first = runsOfLine(line)[0];
-  return first?.initial ? [...first.text.trim()].length : 0;
-}
-
-/** Carry what a copy of a line (its text cleaned) still needs to know of its runs: the drop cap opening it. */
-export function keepInitial<T extends Line>(from: Line, to: T): T {
-  const n = initialOf(from);
-  if (n) Object.defineProperty(to, INITIAL, { value: n, enumerable: false });
-  return to;
-}
+export const initialOf = (line: Line): number => line.initial ?? 0;
 
 /** Build a line from runs of one row in one column. */
 export function makeLine(runs: Run[], baseline: number, opts: { cells?: boolean } = {}): Line {
@@ -249,6 +247,9 @@ export function makeLine(runs: Run[], baseline: number, opts: { cells?: boolean 
   // Code is set wholly in a fixed-pitch face; prose with identifiers in it (most of a line, at times) is not.
   if (monoChars > 0 && monoChars >= MONO_SHARE * (monoChars + allChars)) line.mono = true;
   if (confN) line.confidence = round2(confSum / confN);
+  // Recorded on the line itself, so the document stage sees it also after the page analysis crossed a process
+  // boundary as JSON (the pipeline's page workers and aggregator).
+  if (ordered[0]?.initial) line.initial = codePoints(ordered[0].text.trim());
   Object.defineProperty(line, RUNS, { value: ordered, enumerable: false });
   return line;
 }

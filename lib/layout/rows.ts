@@ -3,6 +3,7 @@
  * a line of each column; splitting it at the gutters is the column pass's job.
  */
 import type { Run } from '../types.js';
+import { codePoints } from './lines.js';
 
 export interface Row {
   /** Runs sorted left to right. */
@@ -161,7 +162,7 @@ function placeInitials(rows: Row[], changed: Set<Row>): void {
 }
 
 function findScriptHost(r: Run, rows: Row[], self: number): Row | null {
-  if ([...r.text].length > SCRIPT_MAX_CHARS) return null;
+  if (codePoints(r.text) > SCRIPT_MAX_CHARS) return null;
   let best: Row | null = null;
   let bestDist = Infinity;
   for (let k = Math.max(0, self - 3); k <= Math.min(rows.length - 1, self + 3); k++) {

@@ -208,7 +208,7 @@ function looksTabular(rows: InkRow[], gutters: Interval[], bodySize: number): bo
     for (const run of r.row.runs) {
       const j = columnOf((run.x0 + run.x1) / 2);
       let w = 1;
-      for (let k = 0; k < run.text.length; k++) if (run.text.charCodeAt(k) === 32) w++;
+      for (let k = run.text.indexOf(' '); k >= 0; k = run.text.indexOf(' ', k + 1)) w++;
       n[j] += w;
       left[j] = Math.min(left[j], run.x0);
       right[j] = Math.max(right[j], run.x1);
