@@ -63,7 +63,11 @@ function direction(texts: string[]): Direction {
   return all > 0 && rtl * 2 > all ? 'rtl' : 'ltr';
 }
 
-export const runsDirection = (runs: Run[]): Direction => direction(runs.map((r) => r.text));
+export function runsDirection(runs: Run[]): Direction {
+  // The common case without building the list of texts: no right-to-left letter in any run.
+  for (const r of runs) if (RTL_CHAR.test(r.text)) return direction(runs.map((x) => x.text));
+  return 'ltr';
+}
 export const textDirection = (text: string): Direction => direction([text]);
 
 function median(values: number[]): number {
@@ -83,7 +87,9 @@ function spaceThreshold(runs: Run[], size: number): { word: number; letter: numb
   const single = (r: Run) => codePoints(r.text) === 1;
   const word = WORD_GAP * size;
   let letter = word;
-  if (runs.filter(single).length >= Math.max(4, LETTER_SPACED_SHARE * runs.length)) {
+  let singles = 0;
+  for (const r of runs) if (single(r)) singles++;
+  if (singles >= Math.max(4, LETTER_SPACED_SHARE * runs.length)) {
     const gaps: number[] = [];
     for (let i = 1; i < runs.length; i++) if (single(runs[i]) && single(runs[i - 1])) gaps.push(runs[i].x0 - runs[i - 1].x1);
     const letterGap = Math.max(0, median(gaps));
@@ -175,18 +181,26 @@ function advanceEm(runs: Run[], largest: number): number {
 /** Dominant size and weight of a set of runs, by characters. */
 function dominant(runs: Run[]): { size: number; bold: boolean } {
   if (runs.length === 1) return { size: runs[0].size, bold: runs[0].bold };
-  const sizes = new Map<number, number>();
   let boldChars = 0;
   let chars = 0;
-  const largest = Math.max(...runs.map((r) => r.size));
+  let largest = -Infinity;
+  for (const r of runs) if (r.size > largest) largest = r.size;
   const em = advanceEm(runs, largest);
+  // Most lines are set in one size: the tally by size is only built when a second one turns up.
+  let sizes: Map<number, number> | null = null;
+  let only = NaN;
   for (const r of runs) {
     const n = r.text.length;
     const key = Math.round(effectiveSize(r, largest, em) * 10) / 10;
-    sizes.set(key, (sizes.get(key) ?? 0) + n);
+    if (!sizes && (Number.isNaN(only) || key === only)) only = key;
+    else {
+      if (!sizes) sizes = new Map([[only, chars]]);
+      sizes.set(key, (sizes.get(key) ?? 0) + n);
+    }
     chars += n;
     if (r.bold) boldChars += n;
   }
+  if (!sizes) return { size: only, bold: boldChars * 2 > chars };
   let size = runs[0].size;
   let best = -1;
   for (const [s, n] of sizes) if (n > best || (n === best && s > size)) [size, best] = [s, n];
@@ -194,13 +208,35 @@ function dominant(runs: Run[]): { size: number; bold: boolean } {
 }
 
 /**
- * The runs each line was made from, for the page stage only: a non-enumerable property, so neither JSON nor a copy
- * (`{ ...line }`) carries it out of the page stage. (A WeakMap did the same, but every line became an ephemeron the
- * garbage collector must trace at each scavenge.)
+ * A line made from runs, which it keeps for the page stage only, in a private field: neither JSON, structuredClone
+ * nor a copy (`{ ...line }`) carries them out of the page stage. (A WeakMap did the same, but every line became an
+ * ephemeron the garbage collector must trace at each scavenge; a non-enumerable property cost a slow
+ * Object.defineProperty per line, 15 times the cost of making the line.)
  */
-const RUNS = Symbol('runs');
-type WithRuns = Line & { [RUNS]?: Run[] };
-export const runsOfLine = (line: Line): Run[] => (line as WithRuns)[RUNS] ?? [];
+class RunLine implements Line {
+  readonly #runs: Run[];
+  declare cells?: string[];
+  declare mcids?: string[];
+  declare confidence?: number;
+  declare mono?: boolean;
+  declare initial?: number;
+  constructor(
+    public text: string,
+    public bbox: Box,
+    public baseline: number,
+    public size: number,
+    public bold: boolean,
+    runs: Run[],
+  ) {
+    this.#runs = runs;
+  }
+
+  static runsOf(line: Line): Run[] {
+    return #runs in line ? (line as RunLine).#runs : [];
+  }
+}
+
+export const runsOfLine = (line: Line): Run[] => RunLine.runsOf(line);
 
 /** Characters of the drop cap that opens a line, 0 when none does. */
 export const initialOf = (line: Line): number => line.initial ?? 0;
@@ -235,13 +271,7 @@ export function makeLine(runs: Run[], baseline: number, opts: { cells?: boolean 
     }
     if (r.mcid) mcid = true;
   }
-  const line: Line = {
-    text: joinRuns(ordered, size, dir),
-    bbox: roundBox([x0, y0, x1, y1]),
-    baseline: round2(baseline),
-    size: round2(size),
-    bold,
-  };
+  const line: Line = new RunLine(joinRuns(ordered, size, dir), roundBox([x0, y0, x1, y1]), round2(baseline), round2(size), bold, ordered);
   if (opts.cells) line.cells = splitCells(ordered, size);
   if (mcid) line.mcids = [...new Set(ordered.map((r) => r.mcid).filter((m): m is string => Boolean(m)))];
   // Code is set wholly in a fixed-pitch face; prose with identifiers in it (most of a line, at times) is not.
@@ -250,7 +280,6 @@ export function makeLine(runs: Run[], baseline: number, opts: { cells?: boolean 
   // Recorded on the line itself, so the document stage sees it also after the page analysis crossed a process
   // boundary as JSON (the pipeline's page workers and aggregator).
   if (ordered[0]?.initial) line.initial = codePoints(ordered[0].text.trim());
-  Object.defineProperty(line, RUNS, { value: ordered, enumerable: false });
   return line;
 }
 

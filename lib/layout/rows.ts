@@ -37,18 +37,36 @@ const SCRIPT_ROW_RUNS = 4;
 function rowOf(runs: Run[]): Row {
   runs.sort((a, b) => a.x0 - b.x0 || a.stream - b.stream);
   // A drop cap does not set its row's size or baseline: the line beside it does.
-  const text = runs.some((r) => r.initial) && runs.some((r) => !r.initial) ? runs.filter((r) => !r.initial) : runs;
-  const size = Math.max(...text.map((r) => r.size));
-  const main = text.filter((r) => r.size >= size * SCRIPT_SIZE_RATIO);
-  // The baseline is the one most main-size characters sit on.
-  const votes = new Map<number, number>();
-  for (const r of main) {
+  let initials = 0;
+  for (const r of runs) if (r.initial) initials++;
+  const skip = initials > 0 && initials < runs.length;
+  let size = -Infinity;
+  for (const r of runs) if (!(skip && r.initial) && r.size > size) size = r.size;
+  // The baseline is the one most main-size characters sit on. Most rows have one: the tally by baseline (in order
+  // of first appearance, left to right) is only built when a second turns up.
+  let votes: Map<number, number> | null = null;
+  let baseline = NaN;
+  let chars = 0;
+  for (const r of runs) {
+    if ((skip && r.initial) || !(r.size >= size * SCRIPT_SIZE_RATIO)) continue;
     const key = Math.round(r.baseline * 4) / 4;
-    votes.set(key, (votes.get(key) ?? 0) + r.text.length);
+    if (!votes && (Number.isNaN(baseline) || key === baseline)) {
+      baseline = key;
+      chars += r.text.length;
+    } else {
+      votes ??= new Map([[baseline, chars]]);
+      votes.set(key, (votes.get(key) ?? 0) + r.text.length);
+    }
   }
-  let baseline = main[0].baseline;
-  let best = -1;
-  for (const [b, n] of votes) if (n > best || (n === best && b < baseline)) [baseline, best] = [b, n];
+  if (votes) {
+    let best = -1;
+    for (const [b, n] of votes) {
+      if (n > best || (n === best && b < baseline)) {
+        baseline = b;
+        best = n;
+      }
+    }
+  }
   let top = Infinity;
   let bottom = -Infinity;
   let x0 = Infinity;

@@ -200,16 +200,20 @@ function looksTabular(rows: InkRow[], gutters: Interval[], bodySize: number): bo
   const right = new Array<number>(columns).fill(-Infinity);
   let multi = 0;
   let counted = 0;
+  const n = new Array<number>(columns);
   for (const r of rows) {
     if (r.ink.some((iv) => gutters.some((g) => iv[0] < g[1] && iv[1] > g[0]))) continue;
     counted++;
-    // Words per column of this row (a run's words: its spaces plus one); 0 where the row has no text.
-    const n = new Array<number>(columns).fill(0);
+    // Words per column of this row (a run's words: its spaces plus one); 0 where the row has no text. Only whether
+    // the median reaches MIN_TEXT_WORDS matters, so counting stops there.
+    n.fill(0);
     for (const run of r.row.runs) {
       const j = columnOf((run.x0 + run.x1) / 2);
-      let w = 1;
-      for (let k = run.text.indexOf(' '); k >= 0; k = run.text.indexOf(' ', k + 1)) w++;
-      n[j] += w;
+      if (n[j] < MIN_TEXT_WORDS) {
+        let w = 1;
+        for (let k = run.text.indexOf(' '); k >= 0 && n[j] + w < MIN_TEXT_WORDS; k = run.text.indexOf(' ', k + 1)) w++;
+        n[j] = Math.min(MIN_TEXT_WORDS, n[j] + w);
+      }
       left[j] = Math.min(left[j], run.x0);
       right[j] = Math.max(right[j], run.x1);
     }
@@ -225,10 +229,13 @@ function looksTabular(rows: InkRow[], gutters: Interval[], bodySize: number): bo
   let narrowOrTerse = 0;
   for (let j = 0; j < columns; j++) {
     if (words[j].length === 0) continue;
-    const sorted = [...words[j]].sort((a, b) => a - b);
-    const medianWords = sorted[sorted.length >> 1];
+    // The median row has fewer than MIN_TEXT_WORDS words when more than half of the rows (sorted, the one at
+    // index length >> 1 and all before it) do.
+    let fewer = 0;
+    for (const w of words[j]) if (w < MIN_TEXT_WORDS) fewer++;
+    const terse = fewer > words[j].length >> 1;
     const widthEm = (right[j] - left[j]) / bodySize;
-    if (widthEm < MIN_TEXT_COLUMN_EM || medianWords < MIN_TEXT_WORDS) narrowOrTerse++;
+    if (widthEm < MIN_TEXT_COLUMN_EM || terse) narrowOrTerse++;
   }
   const aligned = multi / counted;
   return columns >= 3 ? aligned >= 0.6 && narrowOrTerse * 2 > columns : aligned >= 0.7 && narrowOrTerse > 0;
