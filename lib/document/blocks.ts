@@ -25,7 +25,9 @@ const BULLET = /^([•◦▪▫■□●○‣⁃∙·*–—-]|█|\d{1,3}[.)]|
 const CAPTION = /^(fig(ure)?|table|tab|chart|plate|exhibit|illustration|photo|scheme|listing)s?\.?\s*[\dIVXivx]+(?:[-–.]\d+)*[.:]/i;
 const FINAL = /[.!?:;…"”'’)\]。！？]$/u;
 /** A table-of-contents entry: leader dots (or a run of spaced dots) up to a page number at the end of the line. */
-const LEADER = /(?:\.\s*){4,}(?:\d{1,4}|[ivxlcdm]{1,6})$/i;
+const LEADER_RE = /(?:\.\s*){4,}(?:\d{1,4}|[ivxlcdm]{1,6})$/i;
+/** LEADER_RE, asked only of lines that end as a page number can (a digit or a roman numeral's letter). */
+const LEADER = { test: (text: string) => /[\divxlcdm]$/i.test(text) && LEADER_RE.test(text) };
 
 interface Group {
   lines: Line[];
@@ -34,8 +36,7 @@ interface Group {
 }
 
 function median(v: number[]): number {
-  const s = [...v].sort((a, b) => a - b);
-  return s[s.length >> 1] ?? 0;
+  return v.length ? Float64Array.from(v).sort()[v.length >> 1] : 0;
 }
 
 /** The far edge of a column's text: the furthest line end, leaving out lines of one token (a URL can overrun it). */
@@ -65,7 +66,8 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
   const lines = seg.lines;
   if (lines.length === 0) return [];
   const left = median(lines.map((l) => l.bbox[0]));
-  const right = Math.max(...lines.map((l) => l.bbox[2]));
+  let right = -Infinity;
+  for (const l of lines) if (l.bbox[2] > right) right = l.bbox[2];
   const measure = measureOf(lines);
   // Indents mean something only in left-aligned text (centred lines start anywhere).
   const aligned = lines.filter((l) => Math.abs(l.bbox[0] - left) < 0.3 * body).length >= 0.6 * lines.length;
@@ -98,6 +100,8 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
   // Per group: how far down a drop cap in it reaches, and whether a turned line has hung right of its first.
   let capBottom = lines[0].bbox[3] - lines[0].bbox[1] > 2.2 * lines[0].size ? lines[0].bbox[3] : -Infinity;
   let hung = false;
+  // Whether the group's first line opens with a bullet (asked once per group).
+  let groupBullet: boolean | undefined;
   for (let i = 1; i < lines.length; i++) {
     const prev = lines[i - 1];
     const cur = lines[i];
@@ -110,7 +114,7 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
     const group = groups[groups.length - 1];
     const first = group[0];
     const wrapped = turned(prev, cur.text, measure);
-    const bullet = BULLET.test(first.text);
+    const bullet = groupBullet ??= BULLET.test(first.text);
     const hanging = wrapped && bullet && cur.bbox[0] > first.bbox[0] && cur.bbox[0] - first.bbox[0] <= HANGING_EM * body;
     // An item whose turned lines hang ends where a line comes back to the bullet's edge without a bullet.
     // (Left-to-right text only: a ragged-left right-to-left item's lines start anywhere.)
@@ -132,6 +136,7 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
       groups.push([cur]);
       capBottom = -Infinity;
       hung = false;
+      groupBullet = undefined;
     } else {
       group.push(cur);
       hung ||= cur.bbox[0] - first.bbox[0] > 0.3 * body;

@@ -5,7 +5,7 @@
 import type { ResolvedOptions } from '../options.js';
 import type { Block, Diagnostic, Footnote, FurnitureItem, Line, PageAnalysis, Segment } from '../types.js';
 import { roundBox, unionBox } from '../layout/lines.js';
-import { documentBodySize, documentLineAdvance, lineKey, placedLines } from './lines.js';
+import { documentBodySize, documentLineAdvance, placedLines } from './lines.js';
 import { detectFurniture } from './furniture.js';
 import { detectFootnotes } from './footnotes.js';
 import { buildBlocks } from './blocks.js';
@@ -52,8 +52,8 @@ export function buildFlow(pages: PageAnalysis[], o: ResolvedOptions): Flow {
 
   const segments: Segment[] = [];
   for (const p of pages) {
-    p.segments.forEach((seg, s) => {
-      const kept = seg.lines.filter((_, i) => !removed.has(lineKey({ page: p.info.page, segment: s, index: i })));
+    p.segments.forEach((seg) => {
+      const kept = seg.lines.filter((line) => !removed.has(line));
       if (kept.length === 0) return;
       const cleaned = kept.map(cleanLine);
       segments.push({ ...seg, lines: cleaned, text: cleaned.map((l) => l.text).join('\n'), bbox: roundBox(unionBox(cleaned.map((l) => l.bbox))) });

@@ -3,7 +3,7 @@
  * and stepped down from the text above it. Size alone would take a small caption or a run-in signature; a gap alone
  * would take the last paragraph after any generous space.
  */
-import type { Box, Footnote } from '../types.js';
+import type { Box, Footnote, Line } from '../types.js';
 import { unionBox } from '../layout/lines.js';
 import { lineKey, type PlacedLine } from './lines.js';
 
@@ -20,7 +20,7 @@ const MARKER = /^(\d{1,3}|[*†‡§¶‖]{1,3})(?=\s*\S)/;
 
 export interface FootnoteResult {
   footnotes: Footnote[];
-  removed: Set<string>;
+  removed: Set<Line>;
 }
 
 function joinNoteLines(lines: string[]): string {
@@ -33,9 +33,9 @@ function joinNoteLines(lines: string[]): string {
   return out;
 }
 
-export function detectFootnotes(lines: PlacedLine[], removed: Set<string>, body: number, advance: number): FootnoteResult {
+export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: number, advance: number): FootnoteResult {
   const out: Footnote[] = [];
-  const taken = new Set<string>();
+  const taken = new Set<Line>();
   const flow = lines.filter((l) => !removed.has(lineKey(l)) && l.seg.kind !== 'rotated' && l.seg.kind !== 'table');
   const bySegment = new Map<string, PlacedLine[]>();
   for (const l of flow) {

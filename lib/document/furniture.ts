@@ -5,7 +5,7 @@
  * would split one head into two groups of half the size. Position alone is not enough either: stripping whatever
  * sits in the top band takes every chapter opener with it, so a head must repeat.
  */
-import type { FurnitureItem } from '../types.js';
+import type { FurnitureItem, Line } from '../types.js';
 import { lineKey, type PlacedLine } from './lines.js';
 
 /** Lines among the first / last this many rows of a page are head and foot candidates... */
@@ -55,8 +55,8 @@ export const isPageLabel = (text: string) =>
 export interface FurnitureResult {
   headers: FurnitureItem[];
   footers: FurnitureItem[];
-  /** Keys (lineKey) of the lines lifted out. */
-  removed: Set<string>;
+  /** The lines lifted out (lineKey). */
+  removed: Set<Line>;
 }
 
 interface Candidate {
@@ -94,7 +94,7 @@ function edgeCandidates(lines: PlacedLine[]): Candidate[] {
 }
 
 export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: number): FurnitureResult {
-  const removed = new Set<string>();
+  const removed = new Set<Line>();
   const headers: FurnitureItem[] = [];
   const footers: FurnitureItem[] = [];
   const take = (l: PlacedLine, kind: FurnitureItem['kind'], top: boolean) => {

@@ -16,7 +16,8 @@ export interface PlacedLine {
   pageWidth: number;
 }
 
-export const lineKey = (l: { page: number; segment: number; index: number }) => `${l.page}:${l.segment}:${l.index}`;
+/** What identifies a placed line in the sets of lines lifted out of the flow: the line object itself. */
+export const lineKey = (l: PlacedLine): Line => l.line;
 
 export function placedLines(pages: PageAnalysis[]): PlacedLine[] {
   const out: PlacedLine[] = [];
@@ -62,6 +63,5 @@ export function documentLineAdvance(pages: PageAnalysis[], body: number): number
     }
   }
   if (deltas.length === 0) return 1.2 * body;
-  deltas.sort((x, y) => x - y);
-  return deltas[deltas.length >> 1];
+  return Float64Array.from(deltas).sort()[deltas.length >> 1];
 }

@@ -199,15 +199,6 @@ export function sideSupport(gutter: Interval, rows: InkRow[]): number {
 }
 
 /**
- * Reaching across a core means covering most of it from both sides; a ragged line that ends inside it does not,
- * nor does a centred folio sitting in the middle of it.
- */
-function reachesAcross(ink: Interval[], core: Interval): boolean {
-  const q = (core[1] - core[0]) / 4;
-  return ink.some((iv) => iv[0] < core[0] + q && iv[1] > core[1] - q);
-}
-
-/**
  * The candidate at one core, measured in two passes. Pass one: rows whose ink reaches across the core are
  * full-width material; the rest fall into blocks of consecutive rows between them; the zone runs from the first to
  * the last block with text on both sides. Pass two sets the edges on the last piece of real column text inside the
@@ -221,9 +212,24 @@ export function candidateAt(core: Interval, rows: InkRow[], minWidth: number): G
   const inside = (iv: Interval) => (iv[0] + iv[1]) / 2 >= core[0] && (iv[0] + iv[1]) / 2 <= core[1];
   const isLeft = (iv: Interval) => !inside(iv) && iv[0] < core[0] && iv[1] < core[1] - q;
   const isRight = (iv: Interval) => !inside(iv) && iv[1] > core[1] && iv[0] > core[0] + q;
-  const across = rows.map((r) => reachesAcross(r.ink, core));
-  const hasLeft = rows.map((r) => r.ink.some(isLeft));
-  const hasRight = rows.map((r) => r.ink.some(isRight));
+  const across = new Array<boolean>(rows.length);
+  const hasLeft = new Array<boolean>(rows.length);
+  const hasRight = new Array<boolean>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    let a = false;
+    let l = false;
+    let r = false;
+    for (const iv of rows[i].ink) {
+      // Reaching across the core means covering most of it from both sides; a ragged line that ends inside it
+      // does not, nor does a centred folio sitting in the middle of it.
+      if (iv[0] < core[0] + q && iv[1] > core[1] - q) a = true;
+      if (isLeft(iv)) l = true;
+      if (isRight(iv)) r = true;
+    }
+    across[i] = a;
+    hasLeft[i] = l;
+    hasRight[i] = r;
+  }
   let first = -1;
   let last = -1;
   for (let i = 0; i < rows.length; ) {

@@ -418,6 +418,7 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
      * other columns run past it whole.
      */
     const spanEmitted = new Set<number>();
+    const columnsOfRow = new Map<number, number[]>();
     const emitColumnsOf = (rowIdx: number[], cols: number[], band: number) => {
       const inner = rowIdx
         .map((i) => ({ i, s: spanned(i) }))
@@ -426,11 +427,20 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
         const lines: Line[] = [];
         for (const i of rs) {
           const r = zone.rows[i].row;
-          const runs = r.runs.filter((run) => {
-            const crossing = partialRows.has(i) && zone.gutters.some((g) => run.x0 < g[1] && run.x1 > g[0]);
-            if (crossing && spanEmitted.has(i)) return false;
-            return columnOf(run, crossing) === j;
-          });
+          let runs: Run[];
+          if (partialRows.has(i)) {
+            runs = r.runs.filter((run) => {
+              const crossing = zone.gutters.some((g) => run.x0 < g[1] && run.x1 > g[0]);
+              if (crossing && spanEmitted.has(i)) return false;
+              return columnOf(run, crossing) === j;
+            });
+          } else {
+            // The column of each run of an ordinary row, found once for all the columns that ask.
+            let cols = columnsOfRow.get(i);
+            if (!cols) columnsOfRow.set(i, (cols = r.runs.map((run) => columnOf(run, false))));
+            runs = [];
+            for (let k = 0; k < cols.length; k++) if (cols[k] === j) runs.push(r.runs[k]);
+          }
           if (runs.length) lines.push(makeLine(runs, r.baseline));
         }
         return lines;
