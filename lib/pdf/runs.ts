@@ -110,12 +110,9 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
   const vt = viewport.transform as Matrix;
   const content = await page.getTextContent({ includeMarkedContent: true });
   const styles = content.styles as Record<string, { ascent: number; descent: number; fontFamily?: string }>;
-  const operatorList = await resolveFonts(
-    pdf,
-    page,
-    new Set(content.items.filter((i): i is typeof i & { fontName: string } => 'fontName' in i).map((i) => i.fontName)),
-    styles,
-  );
+  const fontNames = new Set<string>();
+  for (const i of content.items) if ('fontName' in i) fontNames.add(i.fontName);
+  const operatorList = await resolveFonts(pdf, page, fontNames, styles);
 
   const runs: Run[] = [];
   const marks: { tag?: string; id?: string }[] = [];
@@ -170,15 +167,16 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
     // in proportion to characters, the best pdf.js' text content allows.
     const str = item.str;
     const perChar = advance / Math.max(1, str.length);
-    const pieces: { text: string; from: number; to: number }[] = [];
-    let last = 0;
+    let pieces: { text: string; from: number; to: number }[];
     if (HAS_WIDE_SPACE.test(str)) {
+      pieces = [];
+      let last = 0;
       for (const ws of str.matchAll(WIDE_SPACE)) {
         pieces.push({ text: str.slice(last, ws.index), from: last, to: ws.index! });
         last = ws.index! + ws[0].length;
       }
-    }
-    pieces.push({ text: str.slice(last), from: last, to: str.length });
+      pieces.push({ text: str.slice(last), from: last, to: str.length });
+    } else pieces = [{ text: str, from: 0, to: str.length }];
 
     for (let k = 0; k < pieces.length; k++) {
       const p = pieces[k];
@@ -199,14 +197,21 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
       const ya = m[5] + uy * s;
       const xb = m[4] + ux * e;
       const yb = m[5] + uy * e;
-      const cx = [xa + vx * ha, xa + vx * hd, xb + vx * ha, xb + vx * hd];
-      const cy = [ya + vy * ha, ya + vy * hd, yb + vy * ha, yb + vy * hd];
+      // The box's extent along x and y: the baseline's ends moved up to the ascent and down to the descent.
+      const xa0 = Math.min(xa + vx * ha, xa + vx * hd);
+      const xa1 = Math.max(xa + vx * ha, xa + vx * hd);
+      const xb0 = Math.min(xb + vx * ha, xb + vx * hd);
+      const xb1 = Math.max(xb + vx * ha, xb + vx * hd);
+      const ya0 = Math.min(ya + vy * ha, ya + vy * hd);
+      const ya1 = Math.max(ya + vy * ha, ya + vy * hd);
+      const yb0 = Math.min(yb + vy * ha, yb + vy * hd);
+      const yb1 = Math.max(yb + vy * ha, yb + vy * hd);
       const run: Run = {
         text,
-        x0: Math.min(cx[0], cx[1], cx[2], cx[3]),
-        y0: Math.min(cy[0], cy[1], cy[2], cy[3]),
-        x1: Math.max(cx[0], cx[1], cx[2], cx[3]),
-        y1: Math.max(cy[0], cy[1], cy[2], cy[3]),
+        x0: Math.min(xa0, xb0),
+        y0: Math.min(ya0, yb0),
+        x1: Math.max(xa1, xb1),
+        y1: Math.max(ya1, yb1),
         baseline: ya,
         size,
         font: font.name,
