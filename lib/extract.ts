@@ -10,7 +10,7 @@ import { closePdf, openPdf, type OpenPdf } from './pdf/open.js';
 import { analyzePage } from './analyze.js';
 import { assembleDocument } from './document/assemble.js';
 import { isSparse } from './ocr/detect.js';
-import { readPageText } from './pdf/runs.js';
+import { prefetchPageText, readPageText } from './pdf/runs.js';
 import type { Diagnostic, DocumentResult, PageAnalysis, SourceInfo } from './types.js';
 
 export interface ExtractOptions extends ReadflowOptions {
@@ -82,8 +82,11 @@ const CLEANUP_EVERY = 100;
 
 async function readPages(pdf: OpenPdf, pages: number[], o: ResolvedOptions, onProgress?: (done: number, total: number) => void): Promise<PageAnalysis[]> {
   const out: PageAnalysis[] = [];
-  for (const n of pages) {
-    out.push(await analyzePage(pdf, n, o));
+  for (let k = 0; k < pages.length; k++) {
+    // The next page's text is asked for before this page is read, so pdf.js inflates it while this one is laid
+    // out; not across a cleanup, which renames the fonts the text refers to.
+    if (k + 1 < pages.length && (k + 1) % CLEANUP_EVERY !== 0) prefetchPageText(pdf, pages[k + 1]);
+    out.push(await analyzePage(pdf, pages[k], o));
     onProgress?.(out.length, pages.length);
     if (out.length % CLEANUP_EVERY === 0) {
       await pdf.doc.cleanup();

@@ -8,6 +8,7 @@ import type { FontFacts } from './fonts.js';
 
 type PDFDocumentProxy = Awaited<ReturnType<typeof pdfjs.getDocument>['promise']>;
 export type PdfPage = Awaited<ReturnType<PDFDocumentProxy['getPage']>>;
+export type PageTextContent = Awaited<ReturnType<PdfPage['getTextContent']>>;
 
 export interface OpenPdf {
   doc: PDFDocumentProxy;
@@ -24,6 +25,8 @@ export interface OpenPdf {
    * page. Opened on first use.
    */
   lenient: () => Promise<PDFDocumentProxy>;
+  /** Text content already asked for, by page (see `prefetchPageText` in lib/pdf/runs.ts). */
+  textAhead: WeakMap<PdfPage, Promise<PageTextContent>>;
   /** Destroys the document, the lenient copy if it was opened, and their workers (see `closePdf`). */
   close: () => Promise<void>;
 }
@@ -158,6 +161,7 @@ export async function openPdf(
     marked,
     suspects,
     fonts: new Map(),
+    textAhead: new WeakMap(),
     warnings,
     lenient: () => {
       if (!lenient) lenient = loadingTask(bytes, opts.password, false);

@@ -104,11 +104,33 @@ async function resolveFonts(pdf: OpenPdf, page: PdfPage, names: Iterable<string>
   return true;
 }
 
+const TEXT_PARAMS = { includeMarkedContent: true };
+
+/**
+ * Ask pdf.js for a page's text now, for `readPageText` to take when it reads the page. pdf.js inflates a page's
+ * content stream on libuv's thread pool (DecompressionStream) and waits for it: asked for while the page before is
+ * laid out, the next page's inflating overlaps that work instead of leaving the main thread idle. A failure is left
+ * for `readPageText` to meet (and report) when it takes the text.
+ */
+export function prefetchPageText(pdf: OpenPdf, pageNo: number): void {
+  pdf.doc
+    .getPage(pageNo)
+    .then((page) => {
+      if (pdf.textAhead.has(page)) return;
+      const content = page.getTextContent(TEXT_PARAMS);
+      content.catch(() => undefined);
+      pdf.textAhead.set(page, content);
+    })
+    .catch(() => undefined);
+}
+
 /** Read a page's text runs. */
 export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number): Promise<PageText> {
   const viewport = page.getViewport({ scale: 1 });
   const vt = viewport.transform as Matrix;
-  const content = await page.getTextContent({ includeMarkedContent: true });
+  const ahead = pdf.textAhead.get(page);
+  pdf.textAhead.delete(page);
+  const content = await (ahead ?? page.getTextContent(TEXT_PARAMS));
   const styles = content.styles as Record<string, { ascent: number; descent: number; fontFamily?: string }>;
   const fontNames = new Set<string>();
   for (const i of content.items) if ('fontName' in i) fontNames.add(i.fontName);
