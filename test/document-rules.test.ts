@@ -382,28 +382,22 @@ describe('review cases, second round', () => {
 });
 
 describe('a drop cap that is a word by itself', () => {
+  const page = (cap: string, first: string) => [
+    run(cap, 72, 124, 36, { x1: 94 }),
+    run(first, 98, 100, 10),
+    run('the year 1632, in the city of York, of a good family, though', 98, 112, 10),
+    run('not of that country, my father being a foreigner who was settled', 98, 124, 10),
+    run('first at Hull; he got a good estate by merchandise, and leaving off.', 72, 136, 10),
+  ];
+
   it('gets the space the file did not draw, when the document uses the word after it and not the two joined', () => {
-    const page = (cap: string, first: string) => [
-      run(cap, 72, 124, 36, { x1: 94 }),
-      run(first, 98, 100, 10),
-      run('the year 1632, in the city of York, of a good family, though', 98, 112, 10),
-      run('not of that country, my father being a foreigner who was settled', 98, 124, 10),
-      run('first at Hull; he got a good estate by merchandise, and leaving off.', 72, 136, 10),
-    ];
     const text = (runs: Run[]) => buildBlocks(layoutPage(runs, layoutParams()).segments, 10, 12)[0]!.text;
     expect(text(page('I', 'was born in the year of the great storm, and'))).toMatch(/^I was born/);
     expect(text(page('T', 'he year was hard for the city and for the port, and'))).toMatch(/^The year was hard/);
   });
 
   it('is known to the document stage from the line itself, also after the page crossed a process boundary as JSON', () => {
-    const runs = [
-      run('I', 72, 124, 36, { x1: 94 }),
-      run('was born in the year of the great storm, and', 98, 100, 10),
-      run('the year 1632, in the city of York, of a good family, though', 98, 112, 10),
-      run('not of that country, my father being a foreigner who was settled', 98, 124, 10),
-      run('first at Hull; he got a good estate by merchandise, and leaving off.', 72, 136, 10),
-    ];
-    const segments = layoutPage(runs, layoutParams()).segments;
+    const segments = layoutPage(page('I', 'was born in the year of the great storm, and'), layoutParams()).segments;
     expect(segments[0]!.lines[0]).toMatchObject({ text: 'Iwas born in the year of the great storm, and', initial: 1 });
     // The pipeline's aggregator gets the page worker's analysis as JSON.
     const viaJson = JSON.parse(JSON.stringify(segments)) as typeof segments;
