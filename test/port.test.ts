@@ -97,6 +97,23 @@ describe('DirectPort', () => {
     expect(() => new DirectPort().postMessage({ action: 'x', data: () => 1 })).toThrow(/could not be cloned/i);
   });
 
+  it("drops a listener when its abort signal aborts, as pdf.js' own port does (a destroyed message handler)", async () => {
+    const port = new DirectPort();
+    const got: string[] = [];
+    const early = new AbortController();
+    early.abort();
+    port.addEventListener('message', () => got.push('aborted before'), { signal: early.signal });
+    const later = new AbortController();
+    port.addEventListener('message', () => got.push('aborted later'), { signal: later.signal });
+    port.addEventListener('message', () => got.push('plain'));
+    port.postMessage({ n: 1 });
+    await Promise.resolve();
+    later.abort();
+    port.postMessage({ n: 2 });
+    await Promise.resolve();
+    expect(got).toEqual(['aborted later', 'plain', 'plain']);
+  });
+
   it('delivers messages in the order they were posted, after the posting code has run', async () => {
     const port = new DirectPort();
     const seen: number[] = [];

@@ -55,4 +55,14 @@ describe('reading a page ahead', () => {
       }
     }
   });
+
+  it("closes a document whose lenient copy is still loading without the worker's termination escaping, and opens none after", async () => {
+    const bad = badInputs().find((b) => b.name === 'bad-page')!;
+    const pdf = await openPdf(bad.bytes, { maxBytes: 1e9, password: null });
+    const loading = pdf.lenient().catch(() => undefined);
+    await closePdf(pdf); // in the same tick: pdf.js' worker would throw "Worker was terminated" unhandled
+    await loading;
+    await settle();
+    await expect(pdf.lenient()).rejects.toThrow(/closed/);
+  });
 });

@@ -94,16 +94,21 @@ export function documentParams(bytes: Uint8Array, password: string | null, stopA
 }
 
 /**
- * Start loading a document on a worker of its own (lib/pdf/port.ts). `close` destroys the document, or the loading
- * that has not finished, and then the worker, which pdf.js leaves running when it was given one.
+ * Start loading a document on a worker of its own (lib/pdf/port.ts). `close` lets a load still running finish (pdf.js'
+ * worker, terminated in the middle of loading, throws where nothing can catch it), destroys the document, and then
+ * the worker, which pdf.js leaves running when it was given one.
  */
 function loadingTask(bytes: Uint8Array, password: string | null, stopAtErrors: boolean) {
   const channel = inProcessWorker(0);
   const task = pdfjs.getDocument({ ...documentParams(bytes, password, stopAtErrors), worker: channel.worker });
   let closed: Promise<void> | undefined;
   const close = (): Promise<void> =>
-    (closed ??= task
-      .destroy()
+    (closed ??= task.promise
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => task.destroy())
       .catch(() => undefined)
       .finally(() => channel.close()));
   return { task, close };
@@ -155,6 +160,7 @@ export async function openPdf(
   }
   const warnings = hasEof ? [] : ['the file has no %%EOF marker at its end (truncated); pdf.js recovered what it could'];
   let lenient: ReturnType<typeof loadingTask> | undefined;
+  let closing = false;
   const pdf: OpenPdf = {
     doc,
     numPages,
@@ -164,10 +170,13 @@ export async function openPdf(
     textAhead: new WeakMap(),
     warnings,
     lenient: () => {
+      // Not after closing: nothing would close it.
+      if (closing) return Promise.reject(new Error('the document is closed'));
       if (!lenient) lenient = loadingTask(bytes, opts.password, false);
       return lenient.task.promise;
     },
     close: async () => {
+      closing = true;
       await close();
       await lenient?.close();
     },

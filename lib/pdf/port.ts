@@ -92,7 +92,8 @@ function copyValue(value: unknown, budget: { left: number }): unknown {
 }
 
 export class DirectPort {
-  #listeners = new Set<Listener>();
+  /** Listeners, each with what unhooks it from its abort signal. */
+  #listeners = new Map<Listener, (() => void) | null>();
   #deferred = Promise.resolve();
 
   postMessage(message: unknown, transfer?: ArrayBuffer[]): void {
@@ -101,19 +102,26 @@ export class DirectPort {
       : (!transfer?.length && plainCopy(message, { left: PLAIN_BUDGET })) || structuredClone(message, transfer?.length ? { transfer } : undefined);
     const event = { data };
     void this.#deferred.then(() => {
-      for (const listener of this.#listeners) listener.call(this, event);
+      for (const listener of this.#listeners.keys()) listener.call(this, event);
     });
   }
 
-  addEventListener(_type: string, listener: Listener): void {
-    this.#listeners.add(listener);
+  /** As pdf.js' own port: a listener given an abort signal is removed when it aborts (a destroyed MessageHandler). */
+  addEventListener(_type: string, listener: Listener, options?: { signal?: AbortSignal } | null): void {
+    const signal = options?.signal;
+    if (signal?.aborted) return;
+    const onAbort = () => this.removeEventListener(_type, listener);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    this.#listeners.set(listener, signal ? () => signal.removeEventListener('abort', onAbort) : null);
   }
 
   removeEventListener(_type: string, listener: Listener): void {
+    this.#listeners.get(listener)?.();
     this.#listeners.delete(listener);
   }
 
   terminate(): void {
+    for (const unhook of this.#listeners.values()) unhook?.();
     this.#listeners.clear();
   }
 }
