@@ -3,18 +3,18 @@
  *
  * Left to itself, pdf.js runs its worker in process on Node through a `LoopbackPort` that passes every message
  * through `structuredClone`, as if it crossed a thread. For text extraction that copy is most of the messaging
- * cost: every text item of every page is cloned once on its way to the API side (about 15% of a raw pdf.js text
- * pass over a book, measured with `npm run bench:profile`), and the copies are garbage at once.
+ * cost: every text item of every page is cloned once on its way to the API side (about 14% of a CPU profile of a raw
+ * pdf.js text pass over a book, `npx tsx bench/profile.ts --contender pdfjs`), and the copies are garbage at once.
  *
  * `DirectPort` hands over by reference the one kind of message known to be safe to share: a chunk of a page's text
  * content (`{ items, styles, lang }` on a stream). pdf.js' worker builds each chunk's items and styles from fresh
  * objects and, once the chunk is queued, gives its running chunk object new `items` and `styles` (it never empties
  * or reuses the old ones), so a shallow copy of the chunk object made at posting time is all that must be copied;
- * the API side only reads the items and copies them into its own arrays. Every other message (document and page requests, fonts, operator
- * lists, whose arrays the worker does empty after sending, structure trees, errors) is cloned exactly as pdf.js'
- * own port does, transfers included; those built only of plain objects, arrays and primitives (the protocol's many
- * small control messages) are copied in JavaScript, the same copy at a fraction of structuredClone's fixed cost.
- * Messages are delivered asynchronously, in order, as there.
+ * the API side only reads the items and copies them into its own arrays. Every other message (document and page
+ * requests, fonts, operator lists, whose arrays the worker does empty after sending, structure trees, errors) is
+ * cloned as pdf.js' own port does, transfers included; those built only of plain objects, arrays and primitives (the
+ * protocol's many small control messages) are copied in JavaScript, the same copy at a fraction of structuredClone's
+ * fixed cost. Messages are delivered asynchronously, in order, as there.
  */
 import { pdfjs, pdfjsWorker } from './pdfjs.js';
 
@@ -57,8 +57,9 @@ const NOT_PLAIN = Symbol('not plain');
 /**
  * What structuredClone would make of a message built only of plain objects, arrays and primitives, copied in
  * JavaScript: for the small control messages of pdf.js' protocol (a stream's pull, a page request, a reply with a
- * page's size) structuredClone's fixed cost is about 20 µs a message, several times the copy. Anything else (typed
- * arrays, class instances, functions, symbols) makes it give up: the caller then clones as pdf.js' port does.
+ * page's size) structuredClone's fixed cost is about 20 µs a message, several times the copy. It differs from
+ * structuredClone only for shapes pdf.js does not send: holes in arrays, one object referenced twice. Anything else
+ * (typed arrays, class instances, functions, symbols) makes it give up: the caller then clones as pdf.js' port does.
  */
 function plainCopy(value: unknown, budget: { left: number }): object | false {
   const out = copyValue(value, budget);
