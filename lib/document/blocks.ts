@@ -4,8 +4,8 @@
  * one paragraph, joined without a stray space inside a split word; a caption that interrupts it is read after it.
  */
 import type { Block, Box, Line, Segment } from '../types.js';
-import { codePoints, initialOf, textDirection, unionBox, roundBox } from '../layout/lines.js';
-import { endsWithBreakHyphen, joinLines, Vocabulary } from './hyphenation.js';
+import { codePoints, textDirection, unionBox, roundBox } from '../layout/lines.js';
+import { CJK_WIDE, endsWithBreakHyphen, joinLines, Vocabulary } from './hyphenation.js';
 
 /** A gap between lines of more than this many normal advances ends a paragraph. */
 const PARAGRAPH_GAP = 1.4;
@@ -201,7 +201,7 @@ const continues = (g: Group) => g.kind === 'paragraph' && /^[\p{Ll}\d(,;]/u.test
 /** Running text turns at a measure of at least this many characters (a narrow newspaper column holds about 30). */
 const MIN_MEASURE_CHARS = 20;
 /** Characters of a line as Latin text would count them (a full-width CJK character takes two). */
-const measureChars = (text: string) => text.length + (text.match(/[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/gu)?.length ?? 0);
+const measureChars = (text: string) => text.length + (text.match(CJK_WIDE)?.length ?? 0);
 const rtlText = (text: string) => textDirection(text) === 'rtl';
 /** Sideways text: a rotated segment, or lines of a few characters set up the page (tagged sideways content). */
 const sideways = (g: Group) =>
@@ -246,7 +246,7 @@ function codeText(lines: Line[]): string {
  * "The", which the document uses elsewhere.
  */
 function besideInitial(line: Line, vocab: () => Vocabulary): string {
-  const n = initialOf(line);
+  const n = line.initial;
   if (!n) return line.text;
   const cap = [...line.text].slice(0, n).join('');
   const rest = line.text.slice(cap.length);

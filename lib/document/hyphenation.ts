@@ -52,7 +52,10 @@ export function endsWithBreakHyphen(text: string): boolean {
 /** Longest word looked at when deciding a break hyphen. */
 const WORD_TAIL = 128;
 
-const CJK = /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\u3000-\u303f]/;
+/** CJK characters set full width (ideographs, kana, hangul, full-width forms), every one in a text. */
+const CJK_CHARS = '\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef';
+export const CJK_WIDE = new RegExp(`[${CJK_CHARS}]`, 'gu');
+const CJK = new RegExp(`[${CJK_CHARS}\u3000-\u303f]`);
 
 /**
  * Join two pieces of text that a line (or column, or page) break separated. Returns the joined text; a hyphen kept

@@ -238,9 +238,6 @@ class RunLine implements Line {
 
 export const runsOfLine = (line: Line): Run[] => RunLine.runsOf(line);
 
-/** Characters of the drop cap that opens a line, 0 when none does. */
-export const initialOf = (line: Line): number => line.initial ?? 0;
-
 /** Build a line from runs of one row in one column. */
 export function makeLine(runs: Run[], baseline: number, opts: { cells?: boolean } = {}): Line {
   const dir = runsDirection(runs);

@@ -235,7 +235,7 @@ function hostOf(box: Box, segments: Segment[], bodySize: number): number {
     const key = `${s.band}|${s.column}|${s.kind}`;
     const c = columns.get(key);
     if (c) {
-      c.box = [Math.min(c.box[0], s.bbox[0]), Math.min(c.box[1], s.bbox[1]), Math.max(c.box[2], s.bbox[2]), Math.max(c.box[3], s.bbox[3])];
+      c.box = unionBox([c.box, s.bbox]);
       c.last = Math.max(c.last, k);
     } else columns.set(key, { box: [...s.bbox] as Box, last: k });
   });

@@ -150,8 +150,8 @@ function placeInitials(rows: Row[], changed: Set<Row>): void {
   for (let i = 0; i < rows.length; i++) {
     for (const r of rows[i].runs) {
       if (r.size < INITIAL_SIZE * usual) continue;
-      const chars = [...r.text.trim()];
-      if (chars.length === 0 || chars.length > 2 || !/\p{L}/u.test(r.text)) continue;
+      const chars = codePoints(r.text.trim());
+      if (chars === 0 || chars > 2 || !/\p{L}/u.test(r.text)) continue;
       const beside: Row[] = [];
       for (let k = Math.max(0, i - 8); k <= i; k++) {
         const row = rows[k];

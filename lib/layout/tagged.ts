@@ -9,7 +9,7 @@ import { ancestor, blockOf, type TagLeaf } from '../pdf/tags.js';
 import { buildRows, INITIAL_SIZE } from './rows.js';
 import { isHorizontal } from '../pdf/runs.js';
 import { layoutRotated } from './rotated.js';
-import { makeLine, roundBox, runsOfLine, unionBox } from './lines.js';
+import { codePoints, makeLine, roundBox, runsOfLine, unionBox } from './lines.js';
 import type { PageLayout } from './page.js';
 
 /** Tags must cover at least this share of the page's (non-artifact) characters. */
@@ -71,7 +71,6 @@ function linesByColumn(runs: Run[], place: Placement): Line[][] {
   return [...groups.values()].map(linesInTagOrder);
 }
 
-
 /**
  * One column's runs of a block as lines by baseline. A large initial the rows did not take for a drop cap (beside a
  * single line, say) would sit on the baseline of a later line, so it keeps its place in the tag order as a line of
@@ -80,10 +79,9 @@ function linesByColumn(runs: Run[], place: Placement): Line[][] {
 function linesInTagOrder(runs: Run[]): Line[] {
   const sizes = runs.map((r) => r.size).sort((a, b) => a - b);
   const body = sizes[sizes.length >> 1];
-  const initial = (r: Run) => r.size >= INITIAL_SIZE * body && [...r.text.trim()].length <= 2;
-  const all = linesOf(runs);
+  const initial = (r: Run) => r.size >= INITIAL_SIZE * body && codePoints(r.text.trim()) <= 2;
   // The rows found it a drop cap and set it at the start of its first line: nothing to do.
-  if (runs.every((r) => !initial(r) || r.initial)) return all;
+  if (runs.every((r) => !initial(r) || r.initial)) return linesOf(runs);
   const rest = runs.filter((r) => !initial(r));
   const lines = linesOf(rest);
   const lineOf = new Map<Run, number>();
