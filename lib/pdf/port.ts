@@ -3,7 +3,7 @@
  *
  * Left to itself, pdf.js runs its worker in process on Node through a `LoopbackPort` that passes every message
  * through `structuredClone`, as if it crossed a thread. For text extraction that copy is most of the messaging
- * cost: every text item of every page is cloned once on its way to the API side (about 14% of a CPU profile of a raw
+ * cost: every text item of every page is cloned once on its way to the API side (about 13% of a CPU profile of a raw
  * pdf.js text pass over a book, `npx tsx bench/profile.ts --contender pdfjs`), and the copies are garbage at once.
  *
  * `DirectPort` hands over by reference the one kind of message known to be safe to share: a chunk of a page's text
