@@ -140,13 +140,13 @@ describe('standalone page numbers', () => {
       makeLine([run('1', 514, 49.5, 5.5)], 49.5),
       makeLine([run('4 inch, the', 518, 52.7)], 52.7),
     ];
-    const { headers } = detectFurniture(placed([segment(lines, 0)]), 10, 3);
+    const { headers } = detectFurniture(placed([segment(lines, 0)]), 10, 3, 12);
     expect(headers).toEqual([]);
   });
 
   it('are a number alone on its row in the outer band', () => {
     const lines = [lineAt('Body text of the page that runs across the measure.', 72, 400), lineAt('17', 300, 770)];
-    const { footers } = detectFurniture(placed([segment(lines, 0)]), 10, 3);
+    const { footers } = detectFurniture(placed([segment(lines, 0)]), 10, 3, 12);
     expect(footers.map((f) => [f.text, f.kind])).toEqual([['17', 'folio']]);
   });
 });
@@ -270,7 +270,7 @@ describe('review cases', () => {
     const body = segment([lineAt('Body text of the page that runs across the measure.', 72, 400)], 0);
     const folio = segment([lineAt('7', 300, 770)], 0, 'span');
     const rotated = segment([banner], 0, 'rotated');
-    const { footers } = detectFurniture(placed([body, folio, rotated]), 10, 3);
+    const { footers } = detectFurniture(placed([body, folio, rotated]), 10, 3, 12);
     expect(footers.map((f) => f.text)).toContain('7');
   });
 
@@ -510,7 +510,7 @@ describe('running heads of short chapters', () => {
     add(11, 'In 2019 the harbour board voted new funds for the', 58);
     for (let k = 0; k < 30; k++) add(12, `The ${words[(k + 3) % words.length]} of the appended form, at the usual size.`, 90 + k * 13);
     add(12, 'I think the results above are too optimistic, and a', 58);
-    const { headers } = detectFurniture(lines, 10, 3);
+    const { headers } = detectFurniture(lines, 10, 3, 12);
     expect(headers.map((h) => h.page)).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
   });
 });

@@ -46,7 +46,7 @@ export function buildFlow(pages: PageAnalysis[], o: ResolvedOptions): Flow {
   const lines = placedLines(pages);
   const body = documentBodySize(lines);
   const advance = documentLineAdvance(pages, body);
-  const furniture = detectFurniture(lines, body, o.minFurnitureRepeats);
+  const furniture = detectFurniture(lines, body, o.minFurnitureRepeats, advance);
   const notes = detectFootnotes(lines, furniture.removed, body, advance);
   const removed = new Set([...furniture.removed, ...notes.removed]);
 
@@ -69,6 +69,6 @@ export function buildFlow(pages: PageAnalysis[], o: ResolvedOptions): Flow {
     headers: [...furniture.headers, ...artifacts.headers].map((h) => ({ ...h, text: clean(h.text) })).sort(byPosition),
     footers: [...furniture.footers, ...artifacts.footers].map((h) => ({ ...h, text: clean(h.text) })).sort(byPosition),
     footnotes: notes.footnotes.map((n) => ({ ...n, text: clean(n.text) })),
-    diagnostics: [],
+    diagnostics: furniture.diagnostics,
   };
 }

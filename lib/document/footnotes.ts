@@ -15,8 +15,11 @@ const STEP_ADVANCES = 1.3;
 const CAPTION = /^(fig(ure)?|table|tab|chart|plate|exhibit|illustration|photo)s?\.?\s*[\dIVXivx]/i;
 /** Notes without a recognisable marker must at least be set as prose: lines this wide a share of their column. */
 const PROSE_WIDTH = 0.5;
-/** A note starts with its marker: a number or a reference symbol. */
-const MARKER = /^(\d{1,3}|[*†‡§¶‖]{1,3})(?=\s*\S)/;
+/**
+ * A note starts with its marker: a number or a reference symbol, not the start of a longer number or of a clause
+ * ("2019, can be found", "8, and Final" continue a note that wrapped).
+ */
+const MARKER = /^(\p{Nd}{1,3}|[*†‡§¶‖]{1,3})(?![\p{Nd},;:])(?=\s*\S)/u;
 
 export interface FootnoteResult {
   footnotes: Footnote[];

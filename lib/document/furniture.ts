@@ -5,7 +5,8 @@
  * would split one head into two groups of half the size. Position alone is not enough either: stripping whatever
  * sits in the top band takes every chapter opener with it, so a head must repeat.
  */
-import type { FurnitureItem, Line } from '../types.js';
+import type { Diagnostic, FurnitureItem, Line } from '../types.js';
+import { round2 } from '../layout/lines.js';
 import { lineKey, type PlacedLine } from './lines.js';
 
 /** Lines among the first / last this many rows of a page are head and foot candidates... */
@@ -32,7 +33,7 @@ export function furnitureKey(text: string): string {
   return text
     .normalize('NFKC')
     .toLowerCase()
-    .replace(/\d+/g, '#')
+    .replace(/\p{Nd}+/gu, '#')
     .split(/\s+/)
     .map((w) => (ROMAN.test(w.replace(/[.,:;()]/g, '')) ? '#' : w))
     .join(' ')
@@ -41,10 +42,10 @@ export function furnitureKey(text: string): string {
 
 /** A line that is nothing but a page number or page label. */
 const PAGE_LABEL = [
-  /^[-–—]?\s*\d{1,5}\s*[-–—]?$/,
-  /^page\s+\d{1,5}(\s*(of|\/)\s*\d{1,5})?$/i,
-  /^\d{1,5}\s*(of|\/)\s*\d{1,5}$/i,
-  /^[A-Z]?\d{1,3}\s*[-–.]\s*\d{1,4}$/,
+  /^[-–—]?\s*\p{Nd}{1,5}\s*[-–—]?$/u,
+  /^page\s+\p{Nd}{1,5}(\s*(of|\/)\s*\p{Nd}{1,5})?$/iu,
+  /^\p{Nd}{1,5}\s*(of|\/)\s*\p{Nd}{1,5}$/iu,
+  /^[A-Z]?\p{Nd}{1,3}\s*[-–.]\s*\p{Nd}{1,4}$/u,
   /^(page\s+)?[ivxlcdm]{1,7}$/i,
 ];
 /** Page labels are short; longer lines are not tested against the patterns at all. */
@@ -57,6 +58,8 @@ export interface FurnitureResult {
   footers: FurnitureItem[];
   /** The lines lifted out (lineKey). */
   removed: Set<Line>;
+  /** Lines that looked like furniture but were kept in the flow. */
+  diagnostics: Diagnostic[];
 }
 
 interface Candidate {
@@ -93,8 +96,77 @@ function edgeCandidates(lines: PlacedLine[]): Candidate[] {
   return out;
 }
 
-export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: number): FurnitureResult {
+/**
+ * Repeats a head needs in a document of `pages` pages: `minRepeats`, but in a document too short to show that many,
+ * every other page (two at the least: a line found once never repeats).
+ */
+export function repeatsNeeded(minRepeats: number, pages: number): number {
+  return Math.max(2, Math.min(minRepeats, Math.ceil(pages / 2)));
+}
+
+function linesByPage(lines: PlacedLine[]): Map<number, PlacedLine[]> {
+  const byPage = new Map<number, PlacedLine[]>();
+  for (const l of lines) {
+    if (!byPage.has(l.page)) byPage.set(l.page, []);
+    byPage.get(l.page)!.push(l);
+  }
+  return byPage;
+}
+
+/** An edge row stands at least this many line advances (baseline to baseline) from the page's text... */
+const EDGE_GAP = 1.8;
+/** ...and is surely a head when, besides, it stands this far off, or is set smaller than the body by this share. */
+const WIDE_EDGE_GAP = 2.5;
+const SMALL_HEAD = 0.95;
+/** Heads are set at most this much larger than the body (a chapter or section title is larger). */
+const HEAD_SIZE = 1.05;
+/** A row longer than this is text, not a head. */
+const MAX_HEAD_CHARS = 120;
+/** Captions stay in the flow wherever they sit. */
+const CAPTION_START = /^(fig(ure)?|table|tab|chart|plate|exhibit|abbildung|tabelle)\.?\s*\p{Nd}/iu;
+
+/**
+ * A page's outermost row (top or bottom) when it stands apart from the rest of the page's text by EDGE_GAP line
+ * advances, is short, is not set larger than a head is, and carries a page number (a folio beside it or at one end
+ * of it). `sure` when a second sign agrees: a folio set apart beside a head, small type, a wide gap, capitals, a
+ * number at the line's far end. At the foot the number must be a folio or at the end (a note starts with its marker).
+ */
+function isolatedEdgeRow(pageLines: PlacedLine[], top: boolean, body: number, advance: number) {
+  const flat = pageLines.filter((l) => l.seg.kind !== 'rotated');
+  if (flat.length < 2) return null;
+  const outer = flat.reduce((a, b) => (top ? (b.line.bbox[1] < a.line.bbox[1] ? b : a) : b.line.bbox[3] > a.line.bbox[3] ? b : a));
+  const [, y0, , y1] = outer.line.bbox;
+  const mid = (y0 + y1) / 2;
+  const row = flat.filter((l) => l.line.bbox[1] < mid && l.line.bbox[3] > mid);
+  const rest = flat.filter((l) => !row.includes(l));
+  if (!rest.length) return null;
+  const h = outer.pageHeight;
+  if (top ? Math.max(...row.map((l) => l.line.bbox[3])) > EDGE_SHARE * h : Math.min(...row.map((l) => l.line.bbox[1])) < (1 - EDGE_SHARE) * h) return null;
+  const edgeBaseline = top ? Math.max(...row.map((l) => l.line.baseline)) : Math.min(...row.map((l) => l.line.baseline));
+  const gap = top
+    ? Math.min(...rest.map((l) => l.line.baseline)) - edgeBaseline
+    : edgeBaseline - Math.max(...rest.map((l) => l.line.baseline));
+  if (gap < EDGE_GAP * advance) return null;
+  const texts = row.map((l) => l.line.text);
+  if (texts.join(' ').length > MAX_HEAD_CHARS || texts.some((t) => CAPTION_START.test(t))) return null;
+  const size = Math.max(...row.map((l) => l.line.size));
+  if (size > HEAD_SIZE * body) return null;
+  // Written digits only: a roman numeral counts when it stands alone as a folio, not as "I" opening a sentence.
+  const folio = row.some((l) => isPageLabel(l.line.text));
+  const endNumber = texts.some((t) => /\s\p{Nd}{1,5}$/u.test(t));
+  const startNumber = texts.some((t) => /^\p{Nd}{1,5}\s/u.test(t));
+  if (!folio && !endNumber && (!top || !startNumber)) return null;
+  const letters = texts.join(' ').replace(/[^\p{L}]/gu, '');
+  const capitals = letters.length >= 3 && letters === letters.toUpperCase() && letters !== letters.toLowerCase();
+  const sure = (folio && row.length >= 2) || size < SMALL_HEAD * body || gap >= WIDE_EDGE_GAP * advance || capitals || endNumber;
+  return { row, gap, sure };
+}
+
+export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: number, advance: number): FurnitureResult {
+  const pageCount = new Set(lines.map((l) => l.page)).size;
+  const repeats = repeatsNeeded(minRepeats, pageCount);
   const removed = new Set<Line>();
+  const diagnostics: Diagnostic[] = [];
   const headers: FurnitureItem[] = [];
   const footers: FurnitureItem[] = [];
   const take = (l: PlacedLine, kind: FurnitureItem['kind'], top: boolean) => {
@@ -125,7 +197,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
     for (const cluster of clusters) {
       const pages = [...new Set(cluster.map((c) => c.l.page))].sort((a, b) => a - b);
       const stretch = pages[pages.length - 1] - pages[0] + 1;
-      if (pages.length < minRepeats || pages.length < MIN_DENSITY * stretch) continue;
+      if (pages.length < repeats || pages.length < MIN_DENSITY * stretch) continue;
       for (const c of cluster) take(c.l, isPageLabel(c.l.line.text) ? 'folio' : 'running-head', c.top);
     }
   }
@@ -144,7 +216,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
     if (!slot) slots.push((slot = { top: c.top, offset: c.offset, size: c.l.line.size, pages: new Set() }));
     slot.pages.add(c.l.page);
   }
-  const established = slots.filter((x) => x.pages.size >= minRepeats);
+  const established = slots.filter((x) => x.pages.size >= repeats);
   if (established.length) {
     const outermost = new Map<string, number>();
     // The head itself still repeats: on two pages at least (a two-page chapter), never a line found once.
@@ -164,14 +236,31 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
     }
   }
 
+  // 1c. A page's outermost row set apart from its text, carrying a page number: a running head with its folio beside
+  //     it or in it ("9 … 1.2. METRISCHE RÄUME", "22 1.6. WEGE UND KNOTEN"), found on one page alone.
+  for (const pageLines of linesByPage(lines).values()) {
+    for (const top of [true, false]) {
+      const edge = isolatedEdgeRow(pageLines, top, body, advance);
+      if (!edge || edge.row.some((l) => removed.has(lineKey(l)))) continue;
+      if (edge.sure) {
+        for (const l of edge.row) take(l, isPageLabel(l.line.text) ? 'folio' : 'running-head', top);
+      } else {
+        // Conservative: it may be a head, it may be the page's first or last line of text. It stays in the flow.
+        diagnostics.push({
+          code: 'furniture-uncertain',
+          severity: 'info',
+          page: edge.row[0].page,
+          message: `the page's ${top ? 'top' : 'bottom'} line stands apart from the text and carries a number, as a running ${top ? 'head' : 'foot'} does, but nothing else marks it as one: kept in the flow`,
+          detail: { text: edge.row.map((l) => l.line.text).join(' '), gapAdvances: round2(edge.gap / advance) },
+        });
+      }
+    }
+  }
+
   // 2. Standalone page numbers and page labels in the outer band, alone on their row: no other line of the page
   //    shares any of its height (a raised numerator or a footnote mark beside a line of text is not alone, though
   //    its baseline is its own).
-  const byPage = new Map<number, PlacedLine[]>();
-  for (const l of lines) {
-    if (!byPage.has(l.page)) byPage.set(l.page, []);
-    byPage.get(l.page)!.push(l);
-  }
+  const byPage = linesByPage(lines);
   for (const l of lines) {
     if (l.seg.kind === 'rotated' || !isPageLabel(l.line.text)) continue;
     const [, y0, , y1] = l.line.bbox;
@@ -212,5 +301,5 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
   const order = (a: FurnitureItem, b: FurnitureItem) => a.page - b.page || a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0];
   headers.sort(order);
   footers.sort(order);
-  return { headers, footers, removed };
+  return { headers, footers, removed, diagnostics };
 }

@@ -48,7 +48,11 @@ export function documentBodySize(lines: PlacedLine[]): number {
   return size;
 }
 
-/** Median baseline advance between consecutive lines of body size inside segments. */
+/**
+ * The normal baseline advance between consecutive lines of body size inside segments: the most frequent one (to a
+ * quarter point), so that a page of display maths or short paragraphs, whose many wider gaps would pull a median up,
+ * still measures its text's own leading.
+ */
 export function documentLineAdvance(pages: PageAnalysis[], body: number): number {
   const deltas: number[] = [];
   for (const p of pages) {
@@ -63,5 +67,13 @@ export function documentLineAdvance(pages: PageAnalysis[], body: number): number
     }
   }
   if (deltas.length === 0) return 1.2 * body;
-  return Float64Array.from(deltas).sort()[deltas.length >> 1];
+  const votes = new Map<number, number>();
+  for (const d of deltas) {
+    const k = Math.round(d * 4) / 4;
+    votes.set(k, (votes.get(k) ?? 0) + 1);
+  }
+  let mode = 0;
+  let best = 0;
+  for (const [k, n] of votes) if (n > best || (n === best && k < mode)) [mode, best] = [k, n];
+  return mode;
 }

@@ -3,7 +3,7 @@
  * column (seed 003: "at least 3 lines share 3+ column start positions"). Found on the whole page before the gutter
  * pass, so a table's own column gaps are never taken for gutters between text columns.
  */
-import type { Interval } from '../types.js';
+import type { Interval, Run } from '../types.js';
 import type { InkRow } from './gutters.js';
 import { inkIntervals } from './rows.js';
 
@@ -14,9 +14,11 @@ const MIN_TABLE_ROWS = 3;
 /** ...with pieces in at least this many shared columns... */
 const MIN_TABLE_COLUMNS = 3;
 /** ...that are short for their column: the median piece fills at most this share of its column's width... */
-const MAX_CELL_FILL = 0.6;
-/** ...and no column is filled like a column of prose (lines nearly as wide as the column). */
+const MAX_CELL_FILL = 0.75;
+/** ...and no column is filled like a column of prose (lines nearly as wide as the column, a column at least
+ * PROSE_COLUMN_EM wide: a narrow column of row labels, "K", "Mn", "Cl", fills its width too). */
 const MAX_COLUMN_FILL = 0.8;
+const PROSE_COLUMN_EM = 8;
 /** Rows of one table are at most this many body ems apart (baseline to baseline). */
 const MAX_ROW_ADVANCE_EM = 3;
 
@@ -42,7 +44,7 @@ function median(v: number[]): number {
   return s[s.length >> 1];
 }
 
-function isTable(block: Interval[][]): boolean {
+function isTable(block: Interval[][], bodySize: number): boolean {
   const cols = columnsOf(block.flat());
   if (cols.length < MIN_TABLE_COLUMNS) return false;
   const fills: number[][] = cols.map(() => []);
@@ -53,16 +55,42 @@ function isTable(block: Interval[][]): boolean {
     }
   }
   if (median(fills.flat()) > MAX_CELL_FILL) return false;
-  if (fills.some((f) => f.length >= MIN_TABLE_ROWS && median(f) > MAX_COLUMN_FILL)) return false;
+  if (fills.some((f, j) => f.length >= MIN_TABLE_ROWS && median(f) > MAX_COLUMN_FILL && cols[j][1] - cols[j][0] >= PROSE_COLUMN_EM * bodySize)) return false;
   // Most rows have cells in most columns.
   const hits = block.map((row) => new Set(row.map((p) => cols.findIndex((c) => p[0] >= c[0] && p[1] <= c[1]))).size);
   return median(hits) >= Math.min(MIN_TABLE_COLUMNS, cols.length);
 }
 
+/**
+ * A piece of a row this many body ems wide, holding this many words, is a line of prose: a row carrying one (a text
+ * column's line level with a table in the other column) is not a table row.
+ */
+const PROSE_PIECE_EM = 15;
+const PROSE_PIECE_WORDS = 6;
+
+function hasProsePiece(runs: Run[], bridge: number, bodySize: number): boolean {
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  let words = 0;
+  const prose = () => x1 - x0 >= PROSE_PIECE_EM * bodySize && words >= PROSE_PIECE_WORDS;
+  for (const r of runs) {
+    if (r.x0 - x1 >= bridge) {
+      if (prose()) return true;
+      x0 = r.x0;
+      words = 0;
+    }
+    x0 = Math.min(x0, r.x0);
+    x1 = Math.max(x1, r.x1);
+    words += r.text.split(' ').filter(Boolean).length;
+  }
+  return prose();
+}
+
 /** Table blocks among rows sorted top to bottom. */
 export function findTableBlocks(rows: InkRow[], bodySize: number): TableBlock[] {
-  const pieces = rows.map((r) => inkIntervals(r.row.runs, CELL_GAP_EM * bodySize));
-  const candidate = pieces.map((p) => p.length >= MIN_TABLE_COLUMNS);
+  const bridge = CELL_GAP_EM * bodySize;
+  const pieces = rows.map((r) => inkIntervals(r.row.runs, bridge));
+  const candidate = pieces.map((p, i) => p.length >= MIN_TABLE_COLUMNS && !hasProsePiece(rows[i].row.runs, bridge, bodySize));
   const blocks: TableBlock[] = [];
   for (let i = 0; i < rows.length; ) {
     if (!candidate[i]) {
@@ -77,7 +105,7 @@ export function findTableBlocks(rows: InkRow[], bodySize: number): TableBlock[] 
     ) {
       j++;
     }
-    if (j - i + 1 >= MIN_TABLE_ROWS && isTable(pieces.slice(i, j + 1))) blocks.push({ from: i, to: j });
+    if (j - i + 1 >= MIN_TABLE_ROWS && isTable(pieces.slice(i, j + 1), bodySize)) blocks.push({ from: i, to: j });
     i = j + 1;
   }
   return blocks;

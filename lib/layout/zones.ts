@@ -263,11 +263,17 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
       if (other === best) continue;
       if (gutters.some((g) => other.gutter[0] < g[1] && other.gutter[1] > g[0])) continue;
       const inColumns = zoneRows.filter((r) => !r.ink.some((iv) => gutters.some((g) => iv[0] < g[1] && iv[1] > g[0])));
-      const { crossing } = classify(other.gutter, inColumns);
       const support = sideSupport(other.gutter, inColumns);
       const st = stretches(other.gutter, zoneRows);
       if (support < Math.max(MIN_TWO_SIDED, EXTRA_GUTTER_SUPPORT * best.support) || st.inStretches < Math.max(MIN_STRETCH, st.clean / 2)) continue;
-      if (crossing.size > p.rejectFloor * inColumns.length) continue;
+      // Crossings are counted among the rows of the column the new gutter would split: the lines of a text column
+      // running across a gap that a table inside that column leaves are that column's own text, not spans.
+      const lo = Math.max(-Infinity, ...gutters.filter((g) => g[1] <= other.gutter[0]).map((g) => g[1]));
+      const hi = Math.min(Infinity, ...gutters.filter((g) => g[0] >= other.gutter[1]).map((g) => g[0]));
+      const columnRows = inColumns.filter((r) => r.ink.some((iv) => iv[1] > lo && iv[0] < hi));
+      // More of them running across it than standing on both sides of it: the gap is inside a column.
+      const { crossing, twoSided } = classify(other.gutter, columnRows);
+      if (crossing.size > p.rejectFloor * columnRows.length || crossing.size > twoSided.size) continue;
       if (narrowestColumn([...gutters, other.gutter], zoneRows) < minColumn) continue;
       if (isStrip(other.gutter, inColumns) || isCode(other.gutter, inColumns)) continue;
       gutters.push(other.gutter);
