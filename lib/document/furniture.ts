@@ -9,12 +9,14 @@ import type { Diagnostic, FurnitureItem, Line } from '../types.js';
 import { round2 } from '../layout/lines.js';
 import { lineKey, type PlacedLine } from './lines.js';
 
-/** Lines among the first / last this many rows of a page are head and foot candidates... */
+/** Lines among the first / last this many rows of a page are head and foot candidates (deeper rows: with words)... */
 const EDGE_ROWS = 3;
+const MIN_DEEP_LETTERS = 4;
 /** ...and sit in the outer share of the page height. */
 const EDGE_SHARE = 0.2;
-/** A standalone page number or page label needs no repeats when it sits in this outer share of the page. */
-const FOLIO_SHARE = 0.1;
+/** A standalone page number or page label needs no repeats when it sits in this outer share of the page (a book's
+ * folio sits in the outer tenth or a little further in: A4 with LaTeX's margins puts it at 0.89 of the height). */
+const FOLIO_SHARE = 0.14;
 /** Repeats at the same height may differ by this many body sizes. */
 const HEIGHT_TOLERANCE = 0.6;
 /** A head in an established running-head slot sits within this many body sizes of its height and size. */
@@ -86,10 +88,14 @@ function edgeCandidates(lines: PlacedLine[]): Candidate[] {
     for (const l of pageLines) {
       const b = Math.round(l.line.baseline);
       const h = l.pageHeight;
-      if (topRows.has(b) && l.line.bbox[1] <= EDGE_SHARE * h) {
-        out.push({ l, offset: l.line.baseline, top: true, key: furnitureKey(l.line.text) });
-      } else if (bottomRows.has(b) && l.line.bbox[3] >= (1 - EDGE_SHARE) * h) {
-        out.push({ l, offset: h - l.line.baseline, top: false, key: furnitureKey(l.line.text) });
+      const key = furnitureKey(l.line.text);
+      // Deeper in the outer band, a line with words in it (a masthead's or a header band's second and third rows; a
+      // line of bare numbers there is more likely a table's).
+      const worded = (key.match(/\p{L}/gu)?.length ?? 0) >= MIN_DEEP_LETTERS;
+      if ((topRows.has(b) || worded) && l.line.bbox[1] <= EDGE_SHARE * h) {
+        out.push({ l, offset: l.line.baseline, top: true, key });
+      } else if ((bottomRows.has(b) || worded) && l.line.bbox[3] >= (1 - EDGE_SHARE) * h) {
+        out.push({ l, offset: h - l.line.baseline, top: false, key });
       }
     }
   }
@@ -118,17 +124,23 @@ const EDGE_GAP = 1.8;
 /** ...and is surely a head when, besides, it stands this far off, or is set smaller than the body by this share. */
 const WIDE_EDGE_GAP = 2.5;
 const SMALL_HEAD = 0.95;
-/** Heads are set at most this much larger than the body (a chapter or section title is larger). */
+/** Heads are set at most this much larger than the body (a chapter or section title is larger)... */
 const HEAD_SIZE = 1.05;
-/** A row longer than this is text, not a head. */
+/** ...or, ending in their page number, this much. */
+const FOLIOED_HEAD_SIZE = 1.25;
+/** A row longer than this is text, not a head... */
 const MAX_HEAD_CHARS = 120;
+/** ...and one without a page number in it longer than this. */
+const MAX_UNNUMBERED_HEAD_CHARS = 90;
+/** A copyright or licence notice. */
+const LEGAL = /©|\(c\)\s*\p{Nd}{4}|\bcopyright\b|all rights reserved|\blicen[cs]ed under\b/iu;
 /** Captions stay in the flow wherever they sit. */
 const CAPTION_START = /^(fig(ure)?|table|tab|chart|plate|exhibit|abbildung|tabelle)\.?\s*\p{Nd}/iu;
 
 /**
  * A page's outermost row (top or bottom) when it stands apart from the rest of the page's text by EDGE_GAP line
  * advances, is short, is not set larger than a head is, and carries a page number (a folio beside it or at one end
- * of it). `sure` when a second sign agrees: a folio set apart beside a head, small type, a wide gap, capitals, a
+ * of it) or, at the top, is set small. `sure` when a second sign agrees: a folio set apart beside a head, small type, a wide gap, capitals, a
  * number at the line's far end. At the foot the number must be a folio or at the end (a note starts with its marker).
  */
 function isolatedEdgeRow(pageLines: PlacedLine[], top: boolean, body: number, advance: number) {
@@ -150,15 +162,23 @@ function isolatedEdgeRow(pageLines: PlacedLine[], top: boolean, body: number, ad
   const texts = row.map((l) => l.line.text);
   if (texts.join(' ').length > MAX_HEAD_CHARS || texts.some((t) => CAPTION_START.test(t))) return null;
   const size = Math.max(...row.map((l) => l.line.size));
-  if (size > HEAD_SIZE * body) return null;
   // Written digits only: a roman numeral counts when it stands alone as a folio, not as "I" opening a sentence.
   const folio = row.some((l) => isPageLabel(l.line.text));
   const endNumber = texts.some((t) => /\s\p{Nd}{1,5}$/u.test(t));
   const startNumber = texts.some((t) => /^\p{Nd}{1,5}\s/u.test(t));
-  if (!folio && !endNumber && (!top || !startNumber)) return null;
+  // A head ending in its folio, or with its folio beside it, may be set a little larger than the text; one that only
+  // starts with a number may be a numbered section heading, which is set larger.
+  if (size > (endNumber || (folio && row.length >= 2) ? FOLIOED_HEAD_SIZE : HEAD_SIZE) * body) return null;
+  const small = size < SMALL_HEAD * body;
+  // At the top, a row in small type needs no number: a first page's venue or preprint line above the title, a verso
+  // head whose folio is at the foot. (At the foot such a row may as well be a note: it needs its number.)
+  // A copyright or licence line at a page edge is furniture as a page number is.
+  const legal = texts.some((t) => LEGAL.test(t));
+  const numbered = folio || endNumber || (top && startNumber) || legal;
+  if (!numbered && !(top && small && texts.join(' ').length <= MAX_UNNUMBERED_HEAD_CHARS)) return null;
   const letters = texts.join(' ').replace(/[^\p{L}]/gu, '');
   const capitals = letters.length >= 3 && letters === letters.toUpperCase() && letters !== letters.toLowerCase();
-  const sure = (folio && row.length >= 2) || size < SMALL_HEAD * body || gap >= WIDE_EDGE_GAP * advance || capitals || endNumber;
+  const sure = (folio && row.length >= 2) || small || gap >= WIDE_EDGE_GAP * advance || capitals || endNumber;
   return { row, gap, sure };
 }
 

@@ -112,9 +112,11 @@ export function buildRows(runs: Run[]): Row[] {
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
     const keep: Run[] = [];
+    // A row of nothing but short runs (raised citation marks "[15] [16][17] [17][18]" along a line) is looked at whole.
+    const allShort = row.runs.every((r) => codePoints(r.text) <= SCRIPT_MAX_CHARS);
     for (const r of row.runs) {
       // Only runs smaller than the row's main size can be scripts of another row.
-      const host = r.size < row.size * SCRIPT_SIZE_RATIO || row.runs.length <= SCRIPT_ROW_RUNS ? findScriptHost(r, rows, i) : null;
+      const host = r.size < row.size * SCRIPT_SIZE_RATIO || row.runs.length <= SCRIPT_ROW_RUNS || allShort ? findScriptHost(r, rows, i) : null;
       if (host) {
         host.runs.push(r);
         changed.add(host);
