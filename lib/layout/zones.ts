@@ -186,6 +186,9 @@ function crossingShare(gutter: Interval, rows: InkRow[]): { share: number } {
   return { share: rows.length ? scattered / rows.length : 0 };
 }
 
+/** A cell's turned line sits at most this many of the row's sizes below the row (or its previous turned line). */
+const CELL_LINE_ADVANCE = 1.6;
+
 /** A zone is a table when most of its rows carry cells in several columns and its columns are narrow or terse. */
 function looksTabular(rows: InkRow[], gutters: Interval[], bodySize: number): boolean {
   if (gutters.length === 0) return false;
@@ -201,6 +204,8 @@ function looksTabular(rows: InkRow[], gutters: Interval[], bodySize: number): bo
   let multi = 0;
   let counted = 0;
   const n = new Array<number>(columns);
+  // The last row with cells in several columns, to count the turned lines of a cell below it (a two-line description).
+  let lastMulti: { baseline: number; size: number; cols: boolean[] } | null = null;
   for (const r of rows) {
     if (r.ink.some((iv) => gutters.some((g) => iv[0] < g[1] && iv[1] > g[0]))) continue;
     counted++;
@@ -218,12 +223,21 @@ function looksTabular(rows: InkRow[], gutters: Interval[], bodySize: number): bo
       right[j] = Math.max(right[j], run.x1);
     }
     let used = 0;
+    let only = -1;
     for (let j = 0; j < columns; j++) {
       if (n[j] === 0) continue;
       used++;
+      only = j;
       words[j].push(n[j]);
     }
-    if (used >= 2) multi++;
+    if (used >= 2) {
+      multi++;
+      lastMulti = { baseline: r.row.baseline, size: r.row.size, cols: n.map((w) => w > 0) };
+    } else if (used === 1 && lastMulti && lastMulti.cols[only] && r.row.baseline - lastMulti.baseline <= CELL_LINE_ADVANCE * lastMulti.size) {
+      // A cell's turned line, right under the row it belongs to.
+      multi++;
+      lastMulti.baseline = r.row.baseline;
+    } else lastMulti = null;
   }
   if (counted === 0) return false;
   let narrowOrTerse = 0;
