@@ -10,6 +10,7 @@ import { growSpans } from './spans.js';
 import { findTableBlocks } from './tables.js';
 import { makeLine, round2, roundBox, runsDirection, unionBox } from './lines.js';
 import { layoutRotated } from './rotated.js';
+import { readBlockGrids } from './grid.js';
 
 export interface LayoutParams {
   page: number;
@@ -289,6 +290,16 @@ function titleFirst(segments: Segment[], bodySize: number, page: number): Diagno
   };
 }
 
+/**
+ * Blank space this many line advances high across all the columns of a zone at once parts it into bands (the
+ * space a full-width picture takes, or the space between a first page's author blocks and its text).
+ */
+const BAND_GAP = 3;
+/** Blocks of short lines: none of their lines holds this many characters (a name, an affiliation, an e-mail)... */
+const BLOCK_LINE_CHARS = 45;
+/** ...above columns with at least this many rows of running text side by side. */
+const MIN_RUNNING_ROWS = 3;
+
 /** Lay out one page's runs into ordered segments. */
 export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
   const diagnostics: Diagnostic[] = [];
@@ -472,8 +483,39 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
       }
     };
 
+    /** Characters of each column's piece of a row. */
+    const pieceChars = (i: number): number[] => {
+      const chars = new Array<number>(columns).fill(0);
+      for (const run of zone.rows[i].row.runs) chars[columnOf(run, false)] += run.text.length + 1;
+      return chars;
+    };
+    const longestPiece = (from: number, to: number) => {
+      let most = 0;
+      for (let i = from; i <= to; i++) most = Math.max(most, ...pieceChars(i));
+      return most;
+    };
+    /** Rows with a line of running text in two columns or more. */
+    const runningRows = (from: number, to: number) => {
+      let n = 0;
+      for (let i = from; i <= to; i++) if (pieceChars(i).filter((c) => c >= RUNNING_CHARS).length >= 2) n++;
+      return n;
+    };
     const emitColumns = (from: number, to: number) => {
       if (from > to) return;
+      // Blank space across every column at once parts blocks of short lines above it (a first page's authors side by
+      // side) from columns of running text below it: they are read one after the other, as a horizontal cut does.
+      // (Columns of questions with room to write between them, a letterhead's blocks, read on as columns.)
+      for (let i = from; i < to; i++) {
+        if (
+          zone.rows[i + 1].row.baseline - zone.rows[i].row.top > BAND_GAP * advance + zone.rows[i + 1].row.size &&
+          longestPiece(from, i) < BLOCK_LINE_CHARS &&
+          runningRows(i + 1, to) >= MIN_RUNNING_ROWS
+        ) {
+          emitColumns(from, i);
+          emitColumns(i + 1, to);
+          return;
+        }
+      }
       const rowIdx = Array.from({ length: to - from + 1 }, (_, k) => from + k);
       emitColumnsOf(rowIdx, [...Array(columns).keys()], bands.length);
       addBand('columns', zone.rows.slice(from, to + 1), columns);
@@ -492,6 +534,8 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
     emitColumns(next, zone.rows.length - 1);
   }
 
+  const grids = readBlockGrids(segments, params.page);
+  if (grids) diagnostics.push(grids);
   if (columnCount > 1) {
     const blocks = blockOrder(segments, advance, bodySize, params.page);
     if (blocks) diagnostics.push(blocks);

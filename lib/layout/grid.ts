@@ -1,0 +1,123 @@
+/**
+ * Grids of blocks that line up like a table but are read block by block: a paper's author block, authors side by
+ * side, each a name over an affiliation, an address and an e-mail. Its rows line up as a table's do, but a row
+ * is not a record: a reader takes each author's stack top to bottom, then the next. What tells it from a table: the
+ * first row of each group of rows (the names) is set larger than the rows under it, and no cell holds a number.
+ */
+import type { Diagnostic, Line, Run, Segment } from '../types.js';
+import { makeLine, orderRuns, roundBox, runsDirection, runsOfLine, unionBox } from './lines.js';
+
+/** The names' row is set at least this much larger than the median of the rows under it. */
+const NAME_SIZE = 1.1;
+/** Runs further apart than this many sizes are separate cells. */
+const CELL_GAP = 1.0;
+/** A gap between rows of more than this many of the group's own row advances starts a new group. */
+const GROUP_GAP = 1.8;
+/** A group of blocks holds at least this many rows (a name and something under it). */
+const MIN_GROUP_ROWS = 2;
+/** A cell that is a number, an amount, a date or a percentage makes the table a table. */
+const NUMERIC = /^[\p{Nd}\s.,:;%$€£+\-–—()/]+$/u;
+
+interface Cell {
+  runs: Run[];
+  x0: number;
+  x1: number;
+}
+
+function cellsOf(line: Line): Cell[] {
+  const runs = orderRuns(runsOfLine(line), 'ltr');
+  const cells: Cell[] = [];
+  for (const r of runs) {
+    const cur = cells[cells.length - 1];
+    if (cur && r.x0 - cur.x1 < CELL_GAP * line.size) {
+      cur.runs.push(r);
+      cur.x1 = Math.max(cur.x1, r.x1);
+    } else cells.push({ runs: [r], x0: r.x0, x1: r.x1 });
+  }
+  return cells;
+}
+
+function median(v: number[]): number {
+  const s = [...v].sort((a, b) => a - b);
+  return s[s.length >> 1];
+}
+
+/** Rows of a table segment in groups parted by wider gaps. */
+function groups(lines: Line[]): Line[][] {
+  const steps = lines.slice(1).map((l, i) => l.baseline - lines[i].baseline);
+  const usual = steps.length ? Math.min(...steps) : 0;
+  const out: Line[][] = [[lines[0]]];
+  for (let i = 1; i < lines.length; i++) {
+    if (lines[i].baseline - lines[i - 1].baseline > GROUP_GAP * usual) out.push([]);
+    out[out.length - 1].push(lines[i]);
+  }
+  return out;
+}
+
+/** The segment's blocks, column by column within each group of rows, or null when it is a table. */
+function gridBlocks(seg: Segment): Line[][] | null {
+  if (seg.lines.length < MIN_GROUP_ROWS) return null;
+  const rows = seg.lines.map((l) => ({ line: l, cells: cellsOf(l) }));
+  if (rows.some((r) => r.cells.length === 0)) return null;
+  if (rows.some((r) => r.cells.some((c) => NUMERIC.test(c.runs.map((q) => q.text).join(' '))))) return null;
+  const blocks: Line[][] = [];
+  for (const group of groups(seg.lines)) {
+    if (group.length < MIN_GROUP_ROWS) return null;
+    const [first, ...rest] = group;
+    if (first.size < NAME_SIZE * median(rest.map((l) => l.size))) return null;
+    // Columns of the group: the names' cells, each taking the cells under it that overlap it most.
+    const heads = rows.find((r) => r.line === first)!.cells;
+    if (heads.length < 2) return null;
+    const stacks: Run[][][] = heads.map(() => []);
+    for (const line of group) {
+      for (const c of rows.find((r) => r.line === line)!.cells) {
+        const mid = (c.x0 + c.x1) / 2;
+        let best = 0;
+        for (let j = 1; j < heads.length; j++) {
+          const d = (h: Cell) => Math.abs((h.x0 + h.x1) / 2 - mid);
+          if (d(heads[j]) < d(heads[best])) best = j;
+        }
+        stacks[best].push(c.runs);
+      }
+    }
+    const order = runsDirection(first.text ? runsOfLine(first) : []) === 'rtl' ? [...stacks].reverse() : stacks;
+    for (const stack of order) blocks.push(stack.map((runs) => makeLine(runs, Math.max(...runs.map((r) => r.baseline)))));
+  }
+  return blocks;
+}
+
+/**
+ * Replace the table segments that are grids of blocks by their blocks, as column segments in reading order.
+ * Returns the diagnostic when it read one so.
+ */
+export function readBlockGrids(segments: Segment[], page: number): Diagnostic | null {
+  let found = 0;
+  for (let k = 0; k < segments.length; k++) {
+    const seg = segments[k];
+    if (seg.kind !== 'table') continue;
+    const blocks = gridBlocks(seg);
+    if (!blocks) continue;
+    const parts: Segment[] = blocks.map((lines, column) => ({
+      kind: 'column',
+      page,
+      band: seg.band,
+      column,
+      text: lines.map((l) => l.text).join('\n'),
+      bbox: roundBox(unionBox(lines.map((l) => l.bbox))),
+      lines,
+    }));
+    segments.splice(k, 1, ...parts);
+    k += parts.length - 1;
+    found++;
+  }
+  if (!found) return null;
+  return {
+    code: 'block-grid',
+    severity: 'info',
+    page,
+    message:
+      'rows that line up like a table but whose first row is set larger and no cell holds a number (authors side by ' +
+      'side, each a name over an affiliation): read block by block, each column of a group top to bottom',
+    detail: { grids: found },
+  };
+}
