@@ -61,8 +61,9 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     // A figure's labels and caption are small too: any caption line, or short scattered lines without a single
     // note marker, make the block a figure, not notes.
     if (block.some((l) => CAPTION.test(l.line.text))) continue;
-    // Small code at the foot of a page (a listing, a hex dump, a struct layout) is not notes: notes are prose.
-    if (block.filter((l) => l.line.mono).length * 2 > block.length) continue;
+    // Small code at the foot of a page (a listing, a hex dump, a struct layout) is not notes: notes are prose, or a
+    // marker and a URL set in a fixed-pitch font.
+    if (block.filter((l) => l.line.mono && !MARKER.test(l.line.text)).length * 2 > block.length) continue;
     const segWidth = block[0].seg.bbox[2] - block[0].seg.bbox[0];
     const widths = block.map((l) => l.line.bbox[2] - l.line.bbox[0]).sort((a, b) => a - b);
     const proseLike = widths[widths.length >> 1] >= PROSE_WIDTH * segWidth;
