@@ -66,6 +66,8 @@ export interface FurnitureResult {
 
 interface Candidate {
   l: PlacedLine;
+  /** Deeper in the outer band than its first or last EDGE_ROWS rows. */
+  deep: boolean;
   /** Distance from the nearer edge (top for heads, bottom for feet). */
   offset: number;
   top: boolean;
@@ -93,9 +95,9 @@ function edgeCandidates(lines: PlacedLine[]): Candidate[] {
       // line of bare numbers there is more likely a table's).
       const worded = (key.match(/\p{L}/gu)?.length ?? 0) >= MIN_DEEP_LETTERS;
       if ((topRows.has(b) || worded) && l.line.bbox[1] <= EDGE_SHARE * h) {
-        out.push({ l, offset: l.line.baseline, top: true, key });
+        out.push({ l, offset: l.line.baseline, top: true, key, deep: !topRows.has(b) });
       } else if ((bottomRows.has(b) || worded) && l.line.bbox[3] >= (1 - EDGE_SHARE) * h) {
-        out.push({ l, offset: h - l.line.baseline, top: false, key });
+        out.push({ l, offset: h - l.line.baseline, top: false, key, deep: !bottomRows.has(b) });
       }
     }
   }
@@ -182,6 +184,64 @@ function isolatedEdgeRow(pageLines: PlacedLine[], top: boolean, body: number, ad
   return { row, gap, sure };
 }
 
+/** The topmost and bottommost lines of each page (rotated text aside). */
+function outermostLines(lines: PlacedLine[]): Set<Line> {
+  const out = new Set<Line>();
+  for (const pageLines of linesByPage(lines).values()) {
+    const flat = pageLines.filter((l) => l.seg.kind !== 'rotated');
+    if (!flat.length) continue;
+    const top = Math.min(...flat.map((l) => l.line.bbox[1]));
+    const bottom = Math.max(...flat.map((l) => l.line.bbox[3]));
+    for (const l of flat) if (l.line.bbox[1] === top || l.line.bbox[3] === bottom) out.add(lineKey(l));
+  }
+  return out;
+}
+
+/** Near repeats share at least this share of their words (Jaccard)... */
+const NEAR_SIMILARITY = 0.6;
+/** ...have at least this many words... */
+const NEAR_MIN_WORDS = 3;
+/** ...and are looked for on this many pages before each page (a chain of near repeats links a stretch). */
+const NEAR_LOOKBACK = 3;
+
+/** Groups of candidates at one height whose words mostly agree, linked page to page. */
+function nearRepeats(candidates: Candidate[], body: number): Candidate[][] {
+  const words = candidates.map((c) => new Set(c.key.split(' ').filter((w) => /\p{L}/u.test(w))));
+  const parent = candidates.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
+  const byPage = new Map<number, number[]>();
+  candidates.forEach((c, i) => {
+    if (words[i].size < NEAR_MIN_WORDS) return;
+    if (!byPage.has(c.l.page)) byPage.set(c.l.page, []);
+    byPage.get(c.l.page)!.push(i);
+  });
+  const similar = (a: Set<string>, b: Set<string>) => {
+    let common = 0;
+    for (const w of a) if (b.has(w)) common++;
+    return common / (a.size + b.size - common) >= NEAR_SIMILARITY;
+  };
+  for (const [page, here] of byPage) {
+    for (let back = 1; back <= NEAR_LOOKBACK; back++) {
+      for (const i of here) {
+        for (const j of byPage.get(page - back) ?? []) {
+          const a = candidates[i];
+          const b = candidates[j];
+          if (a.top !== b.top || Math.abs(a.offset - b.offset) > HEIGHT_TOLERANCE * Math.max(body, a.l.line.size)) continue;
+          if (similar(words[i], words[j])) parent[find(i)] = find(j);
+        }
+      }
+    }
+  }
+  const groups = new Map<number, Candidate[]>();
+  candidates.forEach((c, i) => {
+    if (words[i].size < NEAR_MIN_WORDS) return;
+    const root = find(i);
+    if (!groups.has(root)) groups.set(root, []);
+    groups.get(root)!.push(c);
+  });
+  return [...groups.values()].filter((g) => g.length > 1);
+}
+
 export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: number, advance: number): FurnitureResult {
   const pageCount = new Set(lines.map((l) => l.page)).size;
   const repeats = repeatsNeeded(minRepeats, pageCount);
@@ -220,6 +280,18 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
       if (pages.length < repeats || pages.length < MIN_DENSITY * stretch) continue;
       for (const c of cluster) take(c.l, isPageLabel(c.l.line.text) ? 'folio' : 'running-head', c.top);
     }
+  }
+
+  // 1a. Near repeats: a slide footer or a head whose words change a little from page to page (the current section
+  //     named in it, a date), at the same height, repeating over the pages of its stretch.
+  // Only lines that look like heads take part: set smaller than the body, or outermost on their page.
+  const outermost = outermostLines(lines);
+  const headLike = (c: Candidate) => !c.deep && (c.l.line.size < SMALL_HEAD * body || outermost.has(lineKey(c.l)));
+  for (const group of nearRepeats(candidates.filter((c) => headLike(c) && !removed.has(lineKey(c.l))), body)) {
+    const pages = [...new Set(group.map((c) => c.l.page))].sort((a, b) => a - b);
+    const stretch = pages[pages.length - 1] - pages[0] + 1;
+    if (pages.length < repeats || pages.length < MIN_DENSITY * stretch) continue;
+    for (const c of group) take(c.l, 'running-head', c.top);
   }
 
   // 1b. A short chapter's own head, repeated too few times to count alone: a head or foot with a page number in it,
@@ -261,7 +333,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
   for (const pageLines of linesByPage(lines).values()) {
     for (const top of [true, false]) {
       const edge = isolatedEdgeRow(pageLines, top, body, advance);
-      if (!edge || edge.row.some((l) => removed.has(lineKey(l)))) continue;
+      if (!edge || edge.row.every((l) => removed.has(lineKey(l)))) continue;
       if (edge.sure) {
         for (const l of edge.row) take(l, isPageLabel(l.line.text) ? 'folio' : 'running-head', top);
       } else {

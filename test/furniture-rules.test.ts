@@ -1,0 +1,128 @@
+/**
+ * Furniture on documents nobody tuned for, reduced to hand-placed lines: heads found on one page (a folio beside the
+ * head, a copyright line, a first page's small venue line), heads that change a little from page to page (a slide
+ * footer naming the current section), short documents, foreign digits, and the cases that must stay in the flow.
+ */
+import { describe, expect, it } from 'vitest';
+import { detectFurniture, repeatsNeeded } from '../lib/document/furniture.js';
+import { detectFootnotes } from '../lib/document/footnotes.js';
+import type { PlacedLine } from '../lib/document/lines.js';
+import { makeLine, roundBox, unionBox } from '../lib/layout/lines.js';
+import type { Line, Segment } from '../lib/types.js';
+import { run } from './support/runs.js';
+
+const BODY = 10;
+const ADVANCE = 12;
+
+/** A page of placed lines: each entry [text, x, baseline, size?]. */
+function page(no: number, entries: [string, number, number, number?][], height = 792): PlacedLine[] {
+  return entries.map(([text, x, baseline, size = BODY], index) => {
+    const line: Line = makeLine([run(text, x, baseline, size)], baseline);
+    const seg: Segment = { kind: 'column', page: no, band: 0, column: 0, text, bbox: roundBox(unionBox([line.bbox])), lines: [line] };
+    return { page: no, segment: index, index: 0, line, seg, pageHeight: height, pageWidth: 612 };
+  });
+}
+
+/** Thirty lines of body text from `top`, one line advance apart. */
+function body(top: number, seed = 0): [string, number, number][] {
+  const words = ['harbour', 'works', 'season', 'funds', 'repairs', 'engineer', 'drawing', 'survey', 'pier'];
+  return Array.from({ length: 30 }, (_, k) => [
+    `The ${words[(k + seed) % words.length]} and the ${words[(k * 3 + seed) % words.length]} were noted in the minute book.`,
+    72,
+    top + k * ADVANCE,
+  ]);
+}
+
+const texts = (items: { text: string }[]) => items.map((i) => i.text);
+
+describe('a head on one page', () => {
+  it('is taken with the folio set beside it, apart above the text', () => {
+    const lines = page(1, [['9', 72, 40, 9], ['1.2. METRIC SPACES', 400, 40, 9], ...body(80)]);
+    const { headers } = detectFurniture(lines, BODY, 3, ADVANCE);
+    expect(texts(headers).sort()).toEqual(['1.2. METRIC SPACES', '9']);
+  });
+
+  it('is taken when it carries its folio and is set in capitals', () => {
+    const lines = page(1, [['22 1.6. PATHS AND KNOTS', 72, 40], ...body(80)]);
+    expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).headers)).toEqual(['22 1.6. PATHS AND KNOTS']);
+  });
+
+  it('is taken when it is a first page\'s venue line in small type above the title', () => {
+    const lines = page(1, [['Proceedings of Machine Learning Research 1:1-11, 2010', 72, 40, 8], ['Full Title of Article', 150, 90, 17], ...body(130)]);
+    expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).headers)).toEqual(['Proceedings of Machine Learning Research 1:1-11, 2010']);
+  });
+
+  it('is taken at the foot when it is a copyright line', () => {
+    const lines = page(1, [...body(80), ['© 2020 The Authors', 72, 760, 8]]);
+    expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).footers)).toEqual(['© 2020 The Authors']);
+  });
+
+  it('is not a numbered section heading at body size opening the page, nor a sentence opened by "I"', () => {
+    const heading = page(1, [['2 Background', 72, 40], ...body(62)]);
+    expect(detectFurniture(heading, BODY, 3, ADVANCE).headers).toEqual([]);
+    const sentence = page(1, [['I think the results above are too optimistic, and a', 72, 40], ...body(80)]);
+    expect(detectFurniture(sentence, BODY, 3, ADVANCE).headers).toEqual([]);
+  });
+
+  it('stays in the flow with a diagnostic when only its number and its gap say so', () => {
+    const lines = page(1, [['7 Results of the survey', 72, 40], ...body(62)]);
+    const { headers, diagnostics } = detectFurniture(lines, BODY, 3, ADVANCE);
+    expect(headers).toEqual([]);
+    expect(diagnostics.map((d) => d.code)).toEqual(['furniture-uncertain']);
+  });
+});
+
+describe('heads that change a little from page to page', () => {
+  it('are taken when most of their words repeat at the same height (a slide footer naming the section)', () => {
+    const sections = ['Introduction', 'Introduction', 'Methods', 'Methods', 'Results'];
+    const lines = sections.flatMap((s, k) =>
+      page(k + 1, [...body(60, k).slice(0, 12), [`Ann Harbour (Tide Institute) Soundings of the pier ${s}`, 72, 760, 7]]),
+    );
+    const { footers } = detectFurniture(lines, BODY, 3, ADVANCE);
+    expect(footers.map((f) => f.page)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('but lines that share a few words only are body text', () => {
+    const last = ['The survey of the northern pier was ordered after the storm', 'Funds for the repairs were voted by the board in March', 'The engineer sent a revised drawing of the breakwater'];
+    const lines = [1, 2, 3].flatMap((k) => page(k, [...body(60, k).slice(0, 12), [last[k - 1], 72, 760]]));
+    expect(detectFurniture(lines, BODY, 3, ADVANCE).footers).toEqual([]);
+  });
+});
+
+describe('short documents', () => {
+  it('need a head on every other page at least, and on two pages at the least', () => {
+    expect(repeatsNeeded(3, 1)).toBe(2);
+    expect(repeatsNeeded(3, 2)).toBe(2);
+    expect(repeatsNeeded(3, 4)).toBe(2);
+    expect(repeatsNeeded(3, 6)).toBe(3);
+    expect(repeatsNeeded(5, 40)).toBe(5);
+  });
+
+  it('take a head repeated on both pages of two', () => {
+    const lines = [1, 2].flatMap((k) => page(k, [['Draft for the harbour board', 72, 40], ...body(58, k)]));
+    expect(detectFurniture(lines, BODY, 3, ADVANCE).headers.map((h) => h.page)).toEqual([1, 2]);
+  });
+});
+
+describe('folios and note markers in other scripts', () => {
+  it('take an Arabic-Indic page number alone at the foot', () => {
+    const lines = page(1, [...body(80), ['١٢', 300, 752]], 842);
+    expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).footers)).toEqual(['١٢']);
+  });
+
+  it('split notes at Persian markers, and do not take a year for a marker', () => {
+    // One column: twenty lines of text, then three small lines stepped down at its foot.
+    const entries: [string, number, number, number?][] = [
+      ...body(80).slice(0, 20),
+      ['۱۰ لاتک روی تمام سیستم‌ها وجود دارد', 72, 700, 8],
+      ['۱۱ yet another previewer of the output', 72, 710, 8],
+      ['2019, can be found in the docket of the case', 72, 720, 8],
+    ];
+    const lines = entries.map(([text, x, baseline, size = BODY]) => makeLine([run(text, x, baseline, size)], baseline));
+    const seg: Segment = { kind: 'column', page: 1, band: 0, column: 0, text: '', bbox: roundBox(unionBox(lines.map((l) => l.bbox))), lines };
+    const placed: PlacedLine[] = lines.map((line, index) => ({ page: 1, segment: 0, index, line, seg, pageHeight: 792, pageWidth: 612 }));
+    const { footnotes } = detectFootnotes(placed, new Set(), BODY, ADVANCE);
+    expect(footnotes.map((n) => n.marker)).toEqual(['۱۰', '۱۱']);
+    expect(footnotes[1].text).toContain('2019, can be found');
+  });
+});
