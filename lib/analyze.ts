@@ -25,16 +25,31 @@ export function failedPage(page: number, code: string, message: string, width = 
   };
 }
 
+/**
+ * pdf.js' strict parser can return a page's text as nothing at all, without an error, where its lenient parser reads
+ * it (a font whose descriptor is missing): a page with no text is asked again of the lenient parser before it is
+ * taken for a page without a text layer.
+ */
+async function lenientHasText(pdf: OpenPdf, pageNo: number): Promise<boolean> {
+  const page = await (await pdf.lenient()).getPage(pageNo);
+  try {
+    const content = await page.getTextContent();
+    return content.items.some((i) => 'str' in i && i.str.trim() !== '');
+  } finally {
+    page.cleanup();
+  }
+}
+
 async function analyze(pdf: OpenPdf, pageNo: number, o: ResolvedOptions): Promise<PageAnalysis> {
   try {
-    return await analyzeWith(pdf, await pdf.doc.getPage(pageNo), pageNo, o, []);
+    return await analyzeWith(pdf, await pdf.doc.getPage(pageNo), pageNo, o, [], true);
   } catch (strictError) {
     // The page does not parse cleanly: read what pdf.js can recover and say so. If nothing can be recovered the
     // page's text is lost (an error); if something can, it may be incomplete (a warning).
     const message = strictError instanceof Error ? strictError.message : String(strictError);
     const lenient = await pdf.lenient();
     const page = await lenient.getPage(pageNo);
-    const recovered = await analyzeWith(pdf, page, pageNo, o, []);
+    const recovered = await analyzeWith(pdf, page, pageNo, o, [], false);
     const lost = recovered.chars === 0;
     recovered.diagnostics.unshift({
       code: 'page-damaged',
@@ -48,9 +63,12 @@ async function analyze(pdf: OpenPdf, pageNo: number, o: ResolvedOptions): Promis
   }
 }
 
-async function analyzeWith(pdf: OpenPdf, page: PdfPage, pageNo: number, o: ResolvedOptions, diagnostics: Diagnostic[]): Promise<PageAnalysis> {
+async function analyzeWith(pdf: OpenPdf, page: PdfPage, pageNo: number, o: ResolvedOptions, diagnostics: Diagnostic[], strict: boolean): Promise<PageAnalysis> {
   try {
     const text = await readPageText(pdf, page, o.maxRunsPerPage);
+    if (strict && text.runs.length === 0 && (await lenientHasText(pdf, pageNo))) {
+      throw new Error('the strict parser found no text where the lenient parser finds some');
+    }
     if (text.droppedRuns > 0) {
       diagnostics.push({
         code: 'run-limit',

@@ -3,7 +3,7 @@
  * hit; `strict` turns a conservative choice into a refusal; bad options are refused before any reading.
  */
 import { describe, expect, it } from 'vitest';
-import { badInputs, fixture, labelsIn } from '../fixtures/index.js';
+import { badInputs, emptyFontFilePdf, fixture, labelsIn } from '../fixtures/index.js';
 import { ReadflowError } from '../lib/errors.js';
 import { extractDocument } from '../lib/extract.js';
 import type { ReadflowOptions } from '../lib/options.js';
@@ -49,6 +49,16 @@ describe('reads the other pages when one page cannot be read, and names the bad 
     expect(doc.status).toBe('partial');
     expect(labelsIn(doc.text)).toEqual(b.flow);
     expect(schemaErrors(doc)).toEqual([]);
+  });
+});
+
+describe('a page whose text pdf.js reads only when lenient', () => {
+  it('is read, with a page-damaged warning, not taken for a page without text', async () => {
+    // The embedded font file is empty: the strict parser returns no text and no error.
+    const doc = await extractDocument(emptyFontFilePdf('Harbour works and repairs'), { ocr: 'off' });
+    expect(doc.text).toBe('Harbour works and repairs');
+    expect(doc.diagnostics.map((d) => [d.code, d.severity])).toContainEqual(['page-damaged', 'warning']);
+    expect(doc.status).toBe('complete');
   });
 });
 

@@ -13,6 +13,8 @@ const NOTE_SIZE = 0.9;
 const STEP_ADVANCES = 1.3;
 /** Captions are small too, but they name what they caption. */
 const CAPTION = /^(fig(ure)?|table|tab|chart|plate|exhibit|illustration|photo)s?\.?\s*[\dIVXivx]/i;
+/** A web address, as notes give them. */
+const URL = /https?:\/\/|\bwww\.|\b[\w-]+\.(org|com|net|edu|gov)\b/i;
 /** Notes without a recognisable marker must at least be set as prose: lines this wide a share of their column. */
 const PROSE_WIDTH = 0.5;
 /**
@@ -63,7 +65,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     if (block.some((l) => CAPTION.test(l.line.text))) continue;
     // Small code at the foot of a page (a listing, a hex dump, a struct layout) is not notes: notes are prose, or a
     // marker and a URL set in a fixed-pitch font.
-    if (block.filter((l) => l.line.mono && !MARKER.test(l.line.text)).length * 2 > block.length) continue;
+    if (block.filter((l) => l.line.mono && !(MARKER.test(l.line.text) && URL.test(l.line.text))).length * 2 > block.length) continue;
     const segWidth = block[0].seg.bbox[2] - block[0].seg.bbox[0];
     const widths = block.map((l) => l.line.bbox[2] - l.line.bbox[0]).sort((a, b) => a - b);
     const proseLike = widths[widths.length >> 1] >= PROSE_WIDTH * segWidth;
