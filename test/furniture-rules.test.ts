@@ -126,3 +126,22 @@ describe('folios and note markers in other scripts', () => {
     expect(footnotes[1].text).toContain('2019, can be found');
   });
 });
+
+describe('small blocks stepped down from the text', () => {
+  /** One column: twelve lines of text from `top`, then small lines stepped down below them. */
+  function column(top: number, small: string[]): PlacedLine[] {
+    const entries: [string, number, number, number?][] = [...body(top).slice(0, 12), ...small.map((t, i): [string, number, number, number] => [t, 72, top + 12 * ADVANCE + 10 + i * 10, 8])];
+    const lines = entries.map(([text, x, baseline, size = BODY]) => makeLine([run(text, x, baseline, size)], baseline));
+    const seg: Segment = { kind: 'column', page: 1, band: 0, column: 0, text: '', bbox: roundBox(unionBox(lines.map((l) => l.bbox))), lines };
+    return lines.map((line, index) => ({ page: 1, segment: 0, index, line, seg, pageHeight: 792, pageWidth: 612 }));
+  }
+  const notes = ['1 See the minute book of the harbour board for the full text of the survey.', '2 The engineer reported on the breakwater in the spring of the year.'];
+
+  it('are notes at the foot of the page', () => {
+    expect(detectFootnotes(column(520, notes), new Set(), BODY, ADVANCE).footnotes.map((n) => n.marker)).toEqual(['1', '2']);
+  });
+
+  it('are not notes high on the page (a form\'s labels, a figure\'s)', () => {
+    expect(detectFootnotes(column(80, notes), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+  });
+});

@@ -13,6 +13,8 @@ const NOTE_SIZE = 0.9;
 const STEP_ADVANCES = 1.3;
 /** Captions are small too, but they name what they caption. */
 const CAPTION = /^(fig(ure)?|table|tab|chart|plate|exhibit|illustration|photo)s?\.?\s*[\dIVXivx]/i;
+/** A block of notes ends in the lower part of the page, below this share of its height. */
+const FOOT_SHARE = 0.6;
 /** A web address, as notes give them. */
 const URL = /https?:\/\/|\bwww\.|\b[\w-]+\.(org|com|net|edu|gov)\b/i;
 /** Notes without a recognisable marker must at least be set as prose: lines this wide a share of their column. */
@@ -71,6 +73,8 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     const proseLike = widths[widths.length >> 1] >= PROSE_WIDTH * segWidth;
     if (!block.some((l) => MARKER.test(l.line.text)) && !proseLike) continue;
     const box = unionBox(block.map((l) => l.line.bbox));
+    // Notes sit at the foot of the page: a small block ending higher up is a form's label or a figure's, not notes.
+    if (box[3] < FOOT_SHARE * block[0].pageHeight) continue;
     // Nothing of the flow below it in the same column: it is at the foot. A caption below it (small type too)
     // makes it a figure's labels.
     const pageLines = byPage.get(block[0].page)!;
