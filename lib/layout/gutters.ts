@@ -292,9 +292,29 @@ export function candidateAt(core: Interval, rows: InkRow[], minWidth: number): G
 }
 
 /** Every gutter candidate over these rows, strongest evidence first. */
+/** Rows further apart than this many of their sizes (baseline to baseline) are parted by blank space... */
+const BLANK_SPLIT = 3;
+/** ...and a part of at least this many rows is looked at for valleys of its own. */
+const MIN_PART_ROWS = 4;
+
+/**
+ * Parts of the page parted by blank space: a letter's sender panel and recipient, offset side by side above the
+ * letter's text, leave a valley of ink that the text below fills when the whole page is counted.
+ */
+function blankParts(rows: InkRow[]): InkRow[][] {
+  const parts: InkRow[][] = [[]];
+  for (let i = 0; i < rows.length; i++) {
+    const prev = rows[i - 1];
+    if (prev && rows[i].row.baseline - prev.row.baseline > BLANK_SPLIT * Math.max(prev.row.size, rows[i].row.size)) parts.push([]);
+    parts[parts.length - 1].push(rows[i]);
+  }
+  return parts.length > 1 ? parts.filter((p) => p.length >= MIN_PART_ROWS) : [];
+}
+
 export function findCandidates(rows: InkRow[], minWidth: number): GutterCandidate[] {
   const out: GutterCandidate[] = [];
-  for (const core of [...votedCores(rows), ...valleyCores(rows, minWidth)]) {
+  const partValleys = blankParts(rows).flatMap((part) => valleyCores(part, minWidth));
+  for (const core of [...votedCores(rows), ...valleyCores(rows, minWidth), ...partValleys]) {
     const c = candidateAt(core, rows, minWidth);
     if (c && !out.some((o) => o.gutter[0] === c.gutter[0] && o.gutter[1] === c.gutter[1])) out.push(c);
   }
