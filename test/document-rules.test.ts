@@ -113,6 +113,17 @@ describe('a figure at the foot of a column, inside a paragraph that runs on into
     expect(detectFootnotes(placed(tagged), new Set(), 10, 12.5).footnotes).toEqual([]);
   });
 
+  it('reads a plot with many labels, in a fixed-pitch face and a legend of 0.91 the body size, after the paragraph', () => {
+    // The plot at the top of the next column: ten tick labels in a typewriter face, a 9.3 pt legend, an axis title.
+    const ticks = ['8', '6', '4', '2', '0', '400 500 600 700 800'].map((t, i) => mono(t, 321, 60 + 26 * i));
+    for (const t of ticks) t.size = 8;
+    const plot = [...ticks.slice(0, 1), lineAt('Data Fit', 400, 75, 9.1), ...ticks.slice(1), lineAt('λ [nm]', 420, 230, 9.1), lineAt('Figure 1: The spectrum of the harbour lamp.', 321, 250, 9)];
+    const rest = [lineAt('the most common ranges in size for No. 6 up to 1/4 inch.', 321, 290)];
+    const blocks = buildBlocks([segment(col1.slice(0, 2), 0), segment([...plot, ...rest], 1)], 10, 12.5);
+    expect(blocks[0]!.text).toContain('The wing type that is the most common ranges');
+    expect(blocks.at(-1)!.kind).toBe('caption');
+  });
+
   it('still takes small notes stepped down at the foot of a column', () => {
     const notes = [...col1.slice(0, 2), lineAt('1 Boots nuts are made in Britain under licence.', 72, 700, 8)];
     const { footnotes } = detectFootnotes(placed([segment(notes, 0), segment(col2, 1)]), new Set(), 10, 12.5);

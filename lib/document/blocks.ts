@@ -163,20 +163,20 @@ function classify(lines: Line[], seg: Segment, body: number): Block['kind'] {
   return 'paragraph';
 }
 
-/** Floats interrupting a paragraph are at most this many groups long. */
-const MAX_FLOAT_GROUPS = 8;
-/** A figure's own labels are set smaller than the body. */
-const LABEL_SIZE = 0.9;
+/** Floats interrupting a paragraph are at most this many groups long (a plot: its tick labels, legend, axis titles). */
+const MAX_FLOAT_GROUPS = 24;
+/** A figure's own labels are set smaller than the body (a plot's legend at 0.91 of it too). */
+const LABEL_SIZE = 0.93;
 
 /**
  * How many groups from `i` on make one float: a single heading, or a caption and the small-type labels of the figure
- * it captions, in any order, with at least one caption or piece of sideways text among them. 0 when `i` starts none.
+ * it captions (in any face: a plot's tick labels come in a fixed-pitch one too), in any order, with at least one caption or piece of sideways text among them. 0 when `i` starts none.
  * Tables are not floats: they are read where they stand.
  */
 function floatRun(groups: Group[], i: number, body: number): number {
   if (groups[i]?.kind === 'heading') return 1;
   const isFloat = (g: Group) =>
-    g.kind === 'caption' || sideways(g) || (g.kind === 'paragraph' && median(g.lines.map((l) => l.size)) < LABEL_SIZE * body);
+    g.kind === 'caption' || sideways(g) || ((g.kind === 'paragraph' || g.kind === 'code') && median(g.lines.map((l) => l.size)) < LABEL_SIZE * body);
   let n = 0;
   let anchored = false;
   while (n < MAX_FLOAT_GROUPS && i + n < groups.length && isFloat(groups[i + n])) {
