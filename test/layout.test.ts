@@ -292,6 +292,26 @@ describe('gaps that are not gutters', () => {
     expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, 44));
   });
 
+  it('does not take a small table\'s column gap in the first column for the page\'s gutter', () => {
+    // A one-page template (the rows of a real one, widths at 0.5 em a character): a title block and a running head,
+    // an abstract in column one beside a short reference list in column two, and below them, in column one, a
+    // two-by-two table whose cells leave a gap that the abstract's lines run across.
+    const rows: [string, number, number, number][] = [
+      // label, x0, x1, baseline
+      ['h', 355, 527, 47.5], ['t1', 71, 176, 85.8], ['t2', 71, 172, 130.3], ['t3', 71, 177, 175], ['a', 71, 274, 209.3],
+      ['f1', 71, 133, 235.5], ['f2', 71, 133, 251.3], ['f3', 71, 139, 267], ['c', 71, 491, 294], ['e', 71, 325, 318.5],
+      ['q001', 71, 108, 358.8], ['q010', 304, 370, 358.8], ['q002', 71, 162, 372.3], ['q011', 309, 527, 382.8], ['q003', 81, 294, 388.8],
+      ['q012', 325, 527, 396.3], ['q004', 71, 294, 402.3], ['q013', 325, 452, 409.8], ['q005', 71, 294, 415.8], ['q006', 71, 294, 429.3],
+      ['q007', 71, 294, 442.8], ['q008', 71, 294, 456.3], ['q009', 71, 150, 469.8], ['k', 71, 194, 497.8], ['i1', 71, 149, 552.3],
+      ['i2', 71, 182, 581.5], ['cap', 124, 241, 610.8], ['c1', 155, 172, 627.5], ['c2', 191, 208, 627.5], ['c3', 155, 179, 643.3], ['c4', 191, 209, 643.3],
+    ];
+    const runs = rows.map(([label, x0, x1, y]) => run(line(label, Math.max(label.length, Math.round((x1 - x0) / 5))), x0, y));
+    const layout = layoutPage(runs, params());
+    expect(layout.gutters.some(([a, b]) => a > 280 && b < 320), JSON.stringify(layout.gutters)).toBe(true);
+    // The abstract (q001-q009) is read whole before the references (q010-q013).
+    expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, 13));
+  });
+
   it('reads an option table or a code listing in a fixed-pitch font row by row: its gaps are alignment', () => {
     const mono = { mono: true, font: 'CMTT10' };
     const prose = [run(line('q001', 80, 0), 100, 60), run(line('q002', 80, 1), 100, 72)];

@@ -318,5 +318,13 @@ export function findCandidates(rows: InkRow[], minWidth: number): GutterCandidat
     const c = candidateAt(core, rows, minWidth);
     if (c && !out.some((o) => o.gutter[0] === c.gutter[0] && o.gutter[1] === c.gutter[1])) out.push(c);
   }
-  return out.sort((a, b) => b.support - a.support || a.gutter[0] - b.gutter[0]);
+  return out.sort((a, b) => weight(b) - weight(a) || a.gutter[0] - b.gutter[0]);
 }
+
+/**
+ * Candidates are tried strongest first: rows that stand on both sides of a gap count for it, rows running across it
+ * count against it at this rate (a small table's column gap inside the first column is supported by a few rows on
+ * either side, and run across by the column's whole text).
+ */
+const CROSSING_WEIGHT = 0.5;
+const weight = (c: GutterCandidate) => c.support - CROSSING_WEIGHT * c.crossing.size;
