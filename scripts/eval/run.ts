@@ -17,7 +17,7 @@
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { extractDocument, terminateOcr } from '../../lib/index.js';
 import { availablePeers, runProgram, timedOut, withTimeout, type Peer } from './peers.js';
@@ -251,7 +251,7 @@ function tableRow(label: string, rows: Row[], tools: string[], summary: boolean)
 function printTable(set: SetName, rows: Row[], tools: string[]): void {
   const [main, ...peers] = tools;
   const head = [`${main} order`, 'order_strict', 'presence', 'leak', 'ned', ...peers.flatMap((p) => [`${p} presence`, 'order_strict', 'leak'])];
-  const lines = [`### ${set}: ${SETS[set]}`, '', `| doc | ${head.join(' | ')} |`, `|---${'|---:'.repeat(head.length)}|`];
+  const lines = [`### ${set}: ${relative(REPO, SETS[set])}`, '', `| doc | ${head.join(' | ')} |`, `|---${'|---:'.repeat(head.length)}|`];
   for (const r of rows) {
     const failed = tools.filter((t) => r.tools[t]?.error);
     lines.push(tableRow(`${r.doc}${r.scanned ? ' (scan)' : ''}${failed.length ? ` (failed: ${failed.join(', ')})` : ''}`, [r], tools, false));
@@ -282,7 +282,7 @@ async function main(): Promise<void> {
   try {
     for (const set of args.sets) {
       if (!existsSync(SETS[set])) {
-        process.stdout.write(`${set}: ${SETS[set]} not found, skipped\n\n`);
+        process.stdout.write(`${set}: ${relative(REPO, SETS[set])} not found, skipped\n\n`);
         continue;
       }
       const { docs, incomplete } = listDocs(set, args.only);
