@@ -5,19 +5,6 @@
  *   python3 ../shared/eval/run.py --cmd 'npx tsx scripts/raw-text.ts {pdf}'
  */
 import { readFileSync } from 'node:fs';
-import { pdfjs } from '../lib/pdf/pdfjs.js';
-import { documentParams } from '../lib/pdf/open.js';
+import { pdfjsRawText } from './eval/peers.js';
 
-const doc = await pdfjs.getDocument(documentParams(new Uint8Array(readFileSync(process.argv[2])), null, false)).promise;
-let out = '';
-for (let p = 1; p <= doc.numPages; p++) {
-  const page = await doc.getPage(p);
-  for (const item of (await page.getTextContent()).items) {
-    if (!('str' in item)) continue;
-    out += item.str + (item.hasEOL ? '\n' : '');
-  }
-  out += '\n\n';
-  page.cleanup();
-}
-await doc.destroy();
-process.stdout.write(out);
+process.stdout.write(await pdfjsRawText(new Uint8Array(readFileSync(process.argv[2]))));

@@ -28,6 +28,7 @@
  * loses /StructTreeRoot and /MarkInfo, pages lose /StructParents and annotations /StructParent. Type3 fonts need
  * nothing special: their glyphs are drawn with the same state.
  */
+import { IDENTITY, multiply, type Matrix } from '../../lib/pdf/matrix.js';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFStream, decodePDFRawStream } from 'pdf-lib';
 import { inflateSync } from 'node:zlib';
 import { Rng } from '../../fixtures/rand.js';
@@ -295,19 +296,10 @@ function inlineImageEnd(s: string, i: number): number {
 // ---------------------------------------------------------------------------------------------------------------
 // Matrices [a b c d e f], row-vector convention: p' = p × M.
 
-type M = [number, number, number, number, number, number];
-const I: M = [1, 0, 0, 1, 0, 0];
-/** m1 then m2. */
-function mul(m1: M, m2: M): M {
-  return [
-    m1[0] * m2[0] + m1[1] * m2[2],
-    m1[0] * m2[1] + m1[1] * m2[3],
-    m1[2] * m2[0] + m1[3] * m2[2],
-    m1[2] * m2[1] + m1[3] * m2[3],
-    m1[4] * m2[0] + m1[5] * m2[2] + m2[4],
-    m1[4] * m2[1] + m1[5] * m2[3] + m2[5],
-  ];
-}
+type M = Matrix;
+const I: M = IDENTITY;
+/** m1 then m2 (lib/pdf/matrix.ts multiplies in the other order: apply n, then m). */
+const mul = (m1: M, m2: M): M => multiply(m2, m1);
 function fmt(x: number): string {
   if (!Number.isFinite(x) || x === 0) return '0';
   // Shortest round-trip form: positions computed exactly as a renderer following the original operators would, so
