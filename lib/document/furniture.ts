@@ -142,8 +142,9 @@ const CAPTION_START = /^(fig(ure)?|table|tab|chart|plate|exhibit|abbildung|tabel
 /**
  * A page's outermost row (top or bottom) when it stands apart from the rest of the page's text by EDGE_GAP line
  * advances, is short, is not set larger than a head is, and carries a page number (a folio beside it or at one end
- * of it) or, at the top, is set small. `sure` when a second sign agrees: a folio set apart beside a head, small type, a wide gap, capitals, a
- * number at the line's far end. At the foot the number must be a folio or at the end (a note starts with its marker).
+ * of it), a copyright line or, at the top, is set small. `sure` when a second sign agrees: a folio set apart beside
+ * a head, small type, a wide gap, capitals, a number at the line's far end. At the foot the number must be a folio
+ * or at the end (a note starts with its marker).
  */
 function isolatedEdgeRow(pageLines: PlacedLine[], top: boolean, body: number, advance: number) {
   const flat = pageLines.filter((l) => l.seg.kind !== 'rotated');
