@@ -57,6 +57,11 @@ describe('a head on one page', () => {
     expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).footers)).toEqual(['© 2020 The Authors']);
   });
 
+  it('is taken at the foot when it gives the publication\'s DOI', () => {
+    const lines = page(1, [...body(80), ['https://doi.org/10.47397/tb/44-1/tb136guide', 72, 760, 8]]);
+    expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).footers)).toEqual(['https://doi.org/10.47397/tb/44-1/tb136guide']);
+  });
+
   it('is not a numbered section heading at body size opening the page, nor a sentence opened by "I"', () => {
     const heading = page(1, [['2 Background', 72, 40], ...body(62)]);
     expect(detectFurniture(heading, BODY, 3, ADVANCE).headers).toEqual([]);
@@ -108,6 +113,11 @@ describe('folios and note markers in other scripts', () => {
   it('take an Arabic-Indic page number alone at the foot', () => {
     const lines = page(1, [...body(80), ['١٢', 300, 752]], 842);
     expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).footers)).toEqual(['١٢']);
+  });
+
+  it('take an abjad page number (a letter) alone at the foot of an Arabic book\'s front matter', () => {
+    const lines = page(1, [...body(80), ['ب', 300, 780]], 842);
+    expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).footers)).toEqual(['ب']);
   });
 
   it('split notes at Persian markers, and do not take a year for a marker', () => {

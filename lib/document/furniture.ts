@@ -49,6 +49,8 @@ const PAGE_LABEL = [
   /^\p{Nd}{1,5}\s*(of|\/)\s*\p{Nd}{1,5}$/iu,
   /^[A-Z]?\p{Nd}{1,3}\s*[-–.]\s*\p{Nd}{1,4}$/u,
   /^(page\s+)?[ivxlcdm]{1,7}$/i,
+  // Front matter numbered in letters, as Arabic (abjad) and Hebrew books do: one or two letters alone.
+  /^[\u0621-\u064A\u05D0-\u05EA]{1,2}$/u,
 ];
 /** Page labels are short; longer lines are not tested against the patterns at all. */
 const MAX_LABEL_CHARS = 24;
@@ -134,8 +136,8 @@ const FOLIOED_HEAD_SIZE = 1.25;
 const MAX_HEAD_CHARS = 120;
 /** ...and one without a page number in it longer than this. */
 const MAX_UNNUMBERED_HEAD_CHARS = 90;
-/** A copyright or licence notice. */
-const LEGAL = /©|\(c\)\s*\p{Nd}{4}|\bcopyright\b|all rights reserved|\blicen[cs]ed under\b/iu;
+/** A copyright or licence notice, or the publication's identifier (a DOI, an ISSN or ISBN, an arXiv number). */
+const LEGAL = /©|\(c\)\s*\p{Nd}{4}|\bcopyright\b|all rights reserved|\blicen[cs]ed under\b|doi\.org\/|\bdoi:\s*10\.|\bISSN\b|\bISBN\b|\barXiv:\p{Nd}/iu;
 /** Captions stay in the flow wherever they sit. */
 const CAPTION_START = /^(fig(ure)?|table|tab|chart|plate|exhibit|abbildung|tabelle)\.?\s*\p{Nd}/iu;
 
@@ -175,7 +177,7 @@ function isolatedEdgeRow(pageLines: PlacedLine[], top: boolean, body: number, ad
   const small = size < SMALL_HEAD * body;
   // At the top, a row in small type needs no number: a first page's venue or preprint line above the title, a verso
   // head whose folio is at the foot. (At the foot such a row may as well be a note: it needs its number.)
-  // A copyright or licence line at a page edge is furniture as a page number is.
+  // A copyright, licence or DOI line at a page edge is furniture as a page number is.
   const legal = texts.some((t) => LEGAL.test(t));
   const numbered = folio || endNumber || (top && startNumber) || legal;
   if (!numbered && !(top && small && texts.join(' ').length <= MAX_UNNUMBERED_HEAD_CHARS)) return null;
