@@ -11,7 +11,9 @@ import { lineKey, type PlacedLine } from './lines.js';
 
 /** Lines among the first / last this many rows of a page are head and foot candidates (deeper rows: with words)... */
 const EDGE_ROWS = 3;
-const MIN_DEEP_LETTERS = 4;
+const WORDED = /\p{L}.*\p{L}.*\p{L}.*\p{L}/su;
+/** ...and short, as a header band's are (a line of running text there is the text's). */
+const MAX_DEEP_CHARS = 60;
 /** ...and sit in the outer share of the page height. */
 const EDGE_SHARE = 0.2;
 /** A standalone page number or page label needs no repeats when it sits in this outer share of the page (a book's
@@ -90,17 +92,15 @@ function edgeCandidates(lines: PlacedLine[]): Candidate[] {
     const topRows = new Set(baselines.slice(0, EDGE_ROWS));
     const bottomRows = new Set(baselines.slice(-EDGE_ROWS));
     for (const l of pageLines) {
-      const b = Math.round(l.line.baseline);
       const h = l.pageHeight;
-      const key = furnitureKey(l.line.text);
+      const top = l.line.bbox[1] <= EDGE_SHARE * h;
+      if (!top && l.line.bbox[3] < (1 - EDGE_SHARE) * h) continue;
+      const b = Math.round(l.line.baseline);
+      const deep = !(top ? topRows : bottomRows).has(b);
       // Deeper in the outer band, a line with words in it (a masthead's or a header band's second and third rows; a
       // line of bare numbers there is more likely a table's).
-      const worded = (key.match(/\p{L}/gu)?.length ?? 0) >= MIN_DEEP_LETTERS;
-      if ((topRows.has(b) || worded) && l.line.bbox[1] <= EDGE_SHARE * h) {
-        out.push({ l, offset: l.line.baseline, top: true, key, deep: !topRows.has(b) });
-      } else if ((bottomRows.has(b) || worded) && l.line.bbox[3] >= (1 - EDGE_SHARE) * h) {
-        out.push({ l, offset: h - l.line.baseline, top: false, key, deep: !bottomRows.has(b) });
-      }
+      if (deep && (l.line.text.length > MAX_DEEP_CHARS || !WORDED.test(l.line.text))) continue;
+      out.push({ l, offset: top ? l.line.baseline : h - l.line.baseline, top, key: furnitureKey(l.line.text), deep });
     }
   }
   return out;
