@@ -124,6 +124,19 @@ describe('a figure at the foot of a column, inside a paragraph that runs on into
     expect(blocks.at(-1)!.kind).toBe('caption');
   });
 
+  it('reads a masthead opening the next column (a bold name over small volume and date lines) after the paragraph', () => {
+    const bold = (text: string, x: number, baseline: number, size: number) => makeLine([run(text, x, baseline, size, { bold: true })], baseline);
+    const tail = [lineAt('The board invites you to send written comments on this', 72, 600, 9), lineAt('proposal. The most helpful comments name a portion of the', 72, 611, 9)];
+    const masthead = [bold('Harbour Register', 321, 59, 8), lineAt('Vol. 85, No. 152', 321, 74, 8), lineAt('Thursday, August 6, 2020', 321, 91, 8)];
+    const rest = [lineAt('proposal, explain the reason for any change, and include', 321, 122, 9), lineAt('supporting data.', 321, 133, 9)];
+    const blocks = buildBlocks([segment(tail, 0), segment([...masthead, ...rest], 1)], 9, 11);
+    expect(blocks[0]!.text).toContain('a portion of the proposal, explain the reason');
+    expect(blocks.slice(1).map((b) => b.text)).toEqual(['Harbour Register', 'Vol. 85, No. 152', 'Thursday, August 6, 2020']);
+    // A heading alone opening the next column is the next section's: nothing runs on across it.
+    const section = buildBlocks([segment(tail, 0), segment([bold('Comments Invited', 321, 59, 9), ...rest], 1)], 9, 11);
+    expect(section[0]!.text).not.toContain('proposal, explain');
+  });
+
   it('still takes small notes stepped down at the foot of a column', () => {
     const notes = [...col1.slice(0, 2), lineAt('1 Boots nuts are made in Britain under licence.', 72, 700, 8)];
     const { footnotes } = detectFootnotes(placed([segment(notes, 0), segment(col2, 1)]), new Set(), 10, 12.5);

@@ -174,9 +174,9 @@ const LABEL_SIZE = 0.93;
  * Tables are not floats: they are read where they stand.
  */
 function floatRun(groups: Group[], i: number, body: number): number {
-  if (groups[i]?.kind === 'heading') return 1;
   const isFloat = (g: Group) =>
     g.kind === 'caption' || sideways(g) || ((g.kind === 'paragraph' || g.kind === 'code') && median(g.lines.map((l) => l.size)) < LABEL_SIZE * body);
+  if (groups[i]?.kind === 'heading') return 1;
   let n = 0;
   let anchored = false;
   while (n < MAX_FLOAT_GROUPS && i + n < groups.length && isFloat(groups[i + n])) {
@@ -188,6 +188,24 @@ function floatRun(groups: Group[], i: number, body: number): number {
   if (i + n < groups.length && isFloat(groups[i + n])) return 0;
   return anchored ? n : 0;
 }
+
+/**
+ * A masthead opening the column where a paragraph goes on (a publication's name over its volume and date, in small
+ * type): a heading first in its segment, the small-type groups under it, then the paragraph's sequel, above where
+ * the paragraph broke off or on a later page. How many groups it takes, or 0.
+ */
+function mastheadRun(groups: Group[], i: number, tail: Group, body: number): number {
+  const g = groups[i];
+  if (g?.kind !== 'heading' || g.seg === tail.seg || groups[i - 1]?.seg === g.seg) return 0;
+  let n = 1;
+  while (n < MAX_FLOAT_GROUPS && groups[i + n]?.seg === g.seg && groups[i + n].kind === 'paragraph' && median(groups[i + n].lines.map((l) => l.size)) < LABEL_SIZE * body) n++;
+  const next = groups[i + n];
+  return n > 1 && next && turnsBack(tail, next) ? n : 0;
+}
+
+/** The text goes on at the top of another column or page: above where the tail ended, or on a later page. */
+const turnsBack = (tail: Group, next: Group) =>
+  next.seg.page > tail.seg.page || (next.seg.page === tail.seg.page && next.lines[0].baseline < tail.lines[tail.lines.length - 1].baseline);
 
 /** A paragraph keeps its size across a break: a figure's small label is not the start of a body paragraph. */
 const sameSize = (a: Group, b: Group, body: number) =>
@@ -296,10 +314,12 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
     }
     // A float between the two halves of a sentence (a caption with the figure's own labels, a stray
     // heading) is read after the paragraph it interrupts.
-    const floats = tail && unfinished(tail) ? floatRun(groups, i, body) : 0;
+    const masthead = tail && unfinished(tail) ? mastheadRun(groups, i, tail, body) : 0;
+    const floats = masthead || (tail && unfinished(tail) ? floatRun(groups, i, body) : 0);
     const next = groups[i + floats];
-    // A stray heading floats only across a break (a column that opens with it); a caption anywhere.
-    const crossesBreak = next && next.seg !== tail?.seg && next.seg !== groups[i + floats - 1]?.seg;
+    // A stray heading floats only across a break (a column that ends with it, or a masthead opening the next one);
+    // a caption anywhere.
+    const crossesBreak = next && next.seg !== tail?.seg && (next.seg !== groups[i + floats - 1]?.seg || masthead > 0);
     if (floats > 0 && next && continues(next) && sameSize(tail!, next, body) && wrapped(tail!, next) && (g.kind !== 'heading' || crossesBreak)) {
       last.push(next);
       for (let k = i; k < i + floats; k++) merged.push([groups[k]]);
