@@ -12,7 +12,7 @@ import { lineKey, type PlacedLine } from './lines.js';
 /** Lines among the first / last this many rows of a page are head and foot candidates (deeper rows: with words)... */
 const EDGE_ROWS = 3;
 const WORDED = /\p{L}.*\p{L}.*\p{L}.*\p{L}/su;
-/** ...and short, as a header band's are (a line of running text there is the text's). */
+/** ...and short and set small, as a header band's are (a line of running text there is the text's). */
 const MAX_DEEP_CHARS = 60;
 /** ...and sit in the outer share of the page height. */
 const EDGE_SHARE = 0.2;
@@ -79,7 +79,7 @@ interface Candidate {
 }
 
 /** Head and foot candidates of each page: lines in its first and last few rows, in the outer band. */
-function edgeCandidates(lines: PlacedLine[]): Candidate[] {
+function edgeCandidates(lines: PlacedLine[], body: number): Candidate[] {
   const byPage = new Map<number, PlacedLine[]>();
   for (const l of lines) {
     if (l.seg.kind === 'rotated') continue;
@@ -99,7 +99,7 @@ function edgeCandidates(lines: PlacedLine[]): Candidate[] {
       const deep = !(top ? topRows : bottomRows).has(b);
       // Deeper in the outer band, a line with words in it (a masthead's or a header band's second and third rows; a
       // line of bare numbers there is more likely a table's).
-      if (deep && (l.line.text.length > MAX_DEEP_CHARS || !WORDED.test(l.line.text))) continue;
+      if (deep && (l.line.size >= SMALL_HEAD * body || l.line.text.length > MAX_DEEP_CHARS || !WORDED.test(l.line.text))) continue;
       out.push({ l, offset: top ? l.line.baseline : h - l.line.baseline, top, key: furnitureKey(l.line.text), deep });
     }
   }
@@ -260,7 +260,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
   };
 
   // 1. Repeating heads and feet: same normalised text at the same height on enough pages of their stretch.
-  const candidates = edgeCandidates(lines);
+  const candidates = edgeCandidates(lines, body);
   const groups = new Map<string, Candidate[]>();
   for (const c of candidates) {
     if (!c.key) continue;
