@@ -79,15 +79,10 @@ interface Candidate {
 }
 
 /** Head and foot candidates of each page: lines in its first and last few rows, in the outer band. */
-function edgeCandidates(lines: PlacedLine[], body: number): Candidate[] {
-  const byPage = new Map<number, PlacedLine[]>();
-  for (const l of lines) {
-    if (l.seg.kind === 'rotated') continue;
-    if (!byPage.has(l.page)) byPage.set(l.page, []);
-    byPage.get(l.page)!.push(l);
-  }
+function edgeCandidates(byPage: Map<number, PlacedLine[]>, body: number): Candidate[] {
   const out: Candidate[] = [];
-  for (const pageLines of byPage.values()) {
+  for (const all of byPage.values()) {
+    const pageLines = all.filter((l) => l.seg.kind !== 'rotated');
     const baselines = [...new Set(pageLines.map((l) => Math.round(l.line.baseline)))].sort((a, b) => a - b);
     const topRows = new Set(baselines.slice(0, EDGE_ROWS));
     const bottomRows = new Set(baselines.slice(-EDGE_ROWS));
@@ -188,9 +183,9 @@ function isolatedEdgeRow(pageLines: PlacedLine[], top: boolean, body: number, ad
 }
 
 /** The topmost and bottommost lines of each page (rotated text aside). */
-function outermostLines(lines: PlacedLine[]): Set<Line> {
+function outermostLines(byPage: Map<number, PlacedLine[]>): Set<Line> {
   const out = new Set<Line>();
-  for (const pageLines of linesByPage(lines).values()) {
+  for (const pageLines of byPage.values()) {
     const flat = pageLines.filter((l) => l.seg.kind !== 'rotated');
     if (!flat.length) continue;
     const top = Math.min(...flat.map((l) => l.line.bbox[1]));
@@ -246,7 +241,8 @@ function nearRepeats(candidates: Candidate[], body: number): Candidate[][] {
 }
 
 export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: number, advance: number): FurnitureResult {
-  const pageCount = new Set(lines.map((l) => l.page)).size;
+  const byPage = linesByPage(lines);
+  const pageCount = byPage.size;
   const repeats = repeatsNeeded(minRepeats, pageCount);
   const removed = new Set<Line>();
   const diagnostics: Diagnostic[] = [];
@@ -260,7 +256,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
   };
 
   // 1. Repeating heads and feet: same normalised text at the same height on enough pages of their stretch.
-  const candidates = edgeCandidates(lines, body);
+  const candidates = edgeCandidates(byPage, body);
   const groups = new Map<string, Candidate[]>();
   for (const c of candidates) {
     if (!c.key) continue;
@@ -288,7 +284,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
   // 1a. Near repeats: a slide footer or a head whose words change a little from page to page (the current section
   //     named in it, a date), at the same height, repeating over the pages of its stretch.
   // Only lines that look like heads take part: set smaller than the body, or outermost on their page.
-  const outermost = outermostLines(lines);
+  const outermost = outermostLines(byPage);
   const headLike = (c: Candidate) => !c.deep && (c.l.line.size < SMALL_HEAD * body || outermost.has(lineKey(c.l)));
   for (const group of nearRepeats(candidates.filter((c) => headLike(c) && !removed.has(lineKey(c.l))), body)) {
     const pages = [...new Set(group.map((c) => c.l.page))].sort((a, b) => a - b);
@@ -333,7 +329,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
 
   // 1c. A page's outermost row set apart from its text, carrying a page number: a running head with its folio beside
   //     it or in it ("9 … 1.2. METRISCHE RÄUME", "22 1.6. WEGE UND KNOTEN"), found on one page alone.
-  for (const pageLines of linesByPage(lines).values()) {
+  for (const pageLines of byPage.values()) {
     for (const top of [true, false]) {
       const edge = isolatedEdgeRow(pageLines, top, body, advance);
       if (!edge || edge.row.every((l) => removed.has(lineKey(l)))) continue;
@@ -355,7 +351,6 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
   // 2. Standalone page numbers and page labels in the outer band, alone on their row: no other line of the page
   //    shares any of its height (a raised numerator or a footnote mark beside a line of text is not alone, though
   //    its baseline is its own).
-  const byPage = linesByPage(lines);
   for (const l of lines) {
     if (l.seg.kind === 'rotated' || !isPageLabel(l.line.text)) continue;
     const [, y0, , y1] = l.line.bbox;

@@ -5,12 +5,10 @@
  * first row of each group of rows (the names) is set larger than the rows under it, and no cell holds a number.
  */
 import type { Diagnostic, Line, Run, Segment } from '../types.js';
-import { makeLine, orderRuns, roundBox, runsDirection, runsOfLine, unionBox } from './lines.js';
+import { cellRuns, makeLine, orderRuns, roundBox, runsDirection, runsOfLine, unionBox } from './lines.js';
 
 /** The names' row is set at least this much larger than the median of the rows under it. */
 const NAME_SIZE = 1.1;
-/** Runs further apart than this many sizes are separate cells. */
-const CELL_GAP = 1.0;
 /** A gap between rows of more than this many of the group's own row advances starts a new group. */
 const GROUP_GAP = 1.8;
 /** A group of blocks holds at least this many rows (a name and something under it). */
@@ -24,17 +22,11 @@ interface Cell {
   x1: number;
 }
 
+/** A row's cells left to right, with their extent (lib/layout/lines.ts groups the runs, as for table cells). */
 function cellsOf(line: Line): Cell[] {
-  const runs = orderRuns(runsOfLine(line), 'ltr');
-  const cells: Cell[] = [];
-  for (const r of runs) {
-    const cur = cells[cells.length - 1];
-    if (cur && r.x0 - cur.x1 < CELL_GAP * line.size) {
-      cur.runs.push(r);
-      cur.x1 = Math.max(cur.x1, r.x1);
-    } else cells.push({ runs: [r], x0: r.x0, x1: r.x1 });
-  }
-  return cells;
+  return cellRuns(orderRuns(runsOfLine(line)), line.size)
+    .map((runs) => ({ runs, x0: Math.min(...runs.map((r) => r.x0)), x1: Math.max(...runs.map((r) => r.x1)) }))
+    .sort((a, b) => a.x0 - b.x0);
 }
 
 function median(v: number[]): number {
@@ -57,20 +49,21 @@ function groups(lines: Line[]): Line[][] {
 /** The segment's blocks, column by column within each group of rows, or null when it is a table. */
 function gridBlocks(seg: Segment): Line[][] | null {
   if (seg.lines.length < MIN_GROUP_ROWS) return null;
-  const rows = seg.lines.map((l) => ({ line: l, cells: cellsOf(l) }));
-  if (rows.some((r) => r.cells.length === 0)) return null;
-  if (rows.some((r) => r.cells.some((c) => NUMERIC.test(c.runs.map((q) => q.text).join(' '))))) return null;
+  const cells = new Map(seg.lines.map((l) => [l, cellsOf(l)]));
+  for (const row of cells.values()) {
+    if (row.length === 0 || row.some((c) => NUMERIC.test(c.runs.map((q) => q.text).join(' ')))) return null;
+  }
   const blocks: Line[][] = [];
   for (const group of groups(seg.lines)) {
     if (group.length < MIN_GROUP_ROWS) return null;
     const [first, ...rest] = group;
     if (first.size < NAME_SIZE * median(rest.map((l) => l.size))) return null;
     // Columns of the group: the names' cells, each taking the cells under it that overlap it most.
-    const heads = rows.find((r) => r.line === first)!.cells;
+    const heads = cells.get(first)!;
     if (heads.length < 2) return null;
     const stacks: Run[][][] = heads.map(() => []);
     for (const line of group) {
-      for (const c of rows.find((r) => r.line === line)!.cells) {
+      for (const c of cells.get(line)!) {
         const mid = (c.x0 + c.x1) / 2;
         let best = 0;
         for (let j = 1; j < heads.length; j++) {
@@ -80,7 +73,7 @@ function gridBlocks(seg: Segment): Line[][] | null {
         stacks[best].push(c.runs);
       }
     }
-    const order = runsDirection(first.text ? runsOfLine(first) : []) === 'rtl' ? [...stacks].reverse() : stacks;
+    const order = runsDirection(runsOfLine(first)) === 'rtl' ? [...stacks].reverse() : stacks;
     for (const stack of order) blocks.push(stack.map((runs) => makeLine(runs, Math.max(...runs.map((r) => r.baseline)))));
   }
   return blocks;

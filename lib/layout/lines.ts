@@ -280,8 +280,8 @@ export function makeLine(runs: Run[], baseline: number, opts: { cells?: boolean 
   return line;
 }
 
-/** Cells of a table row: runs grouped where the gap is wider than a cell gap. */
-export function splitCells(ordered: Run[], size: number): string[] {
+/** The runs of a table row's cells, in reading order: runs grouped where the gap is narrower than a cell gap. */
+export function cellRuns(ordered: Run[], size: number): Run[][] {
   const rtl = runsDirection(ordered) === 'rtl';
   const cells: Run[][] = [];
   for (const r of ordered) {
@@ -291,5 +291,10 @@ export function splitCells(ordered: Run[], size: number): string[] {
     if (cur && gap < CELL_GAP * size) cur.push(r);
     else cells.push([r]);
   }
-  return cells.map((c) => joinRuns(c, size));
+  return cells;
+}
+
+/** Cells of a table row: runs grouped where the gap is wider than a cell gap. */
+export function splitCells(ordered: Run[], size: number): string[] {
+  return cellRuns(ordered, size).map((c) => joinRuns(c, size));
 }
