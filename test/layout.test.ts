@@ -197,6 +197,24 @@ describe('bands and spans', () => {
   });
 });
 
+describe('insets', () => {
+  it("reads an inset's gap at the head of column one as part of that column, not as a third column", () => {
+    // Column one: 20 rows of a command list (a name, a wide gap, a meaning, with a symbol raised between them on a
+    // baseline of its own, so the rows pass finds no aligned table), then 18 lines of prose running across the gap.
+    // Column two: 40 lines of prose. Read: the list and the prose of column one, then column two.
+    const runs: Run[] = [];
+    for (let i = 0; i < 20; i++) {
+      const y = 60 + i * 13 + (i % 3) * 0.9;
+      runs.push(run(`q${String(i + 1).padStart(3, '0')} cmdname`, 50, y, 9), run('=', 128, y - 4, 9), run(`mean${i} word`, 150, y, 9));
+    }
+    runs.push(...column(21, 18, 50, 330, { chars: 40 }));
+    runs.push(...column(101, 40, 50 + 200 + 18, 60, { chars: 40 }));
+    const layout = layoutPage(runs, params());
+    expect(layout.gutters).toHaveLength(1);
+    expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual([...seq(1, 38), ...seq(101, 140)]);
+  });
+});
+
 describe('lines', () => {
   it('keeps superscripts and subscripts on their line', () => {
     const base = 100;
@@ -205,6 +223,19 @@ describe('lines', () => {
     const lines = layout.segments.flatMap((s) => s.lines);
     expect(lines).toHaveLength(2);
     expect(lines[0].text).toBe('q001 the value of x2 is four');
+  });
+
+  it('keeps a chain of raised note markers at a line end on that line ("[7][8]")', () => {
+    // Each marker is its own run; only the first touches the line's text, the second touches the first.
+    const base = 100;
+    const runs = [
+      run('q001 enabled since 2013.', 50, base),
+      run('[7]', 170, base - 4, 7),
+      run('[8]', 180.5, base - 4, 7),
+      run('q002 the next line', 50, base + 12),
+    ];
+    const lines = layoutPage(runs, params()).segments.flatMap((s) => s.lines);
+    expect(lines.map((l) => l.text)).toEqual(['q001 enabled since 2013.[7][8]', 'q002 the next line']);
   });
 
   it('recovers spaces from gaps when words are placed one by one, and none inside letter-spaced words', () => {

@@ -3,6 +3,7 @@
  */
 import type { BandInfo, Box, Diagnostic, Direction, Interval, Line, Run, Segment } from '../types.js';
 import { isHorizontal } from '../pdf/runs.js';
+import { narrowGutters, inkAcross } from './narrow.js';
 import { buildRows, inkIntervals, type Row } from './rows.js';
 import type { InkRow } from './gutters.js';
 import { partition, type Zone } from './zones.js';
@@ -309,14 +310,17 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
   const direction: Direction = params.direction === 'auto' ? runsDirection(flat) : params.direction;
   const minGutter = params.minGutterWidth * bodySize;
 
-  const rows: InkRow[] = buildRows(flat).map((row) => ({ row, ink: inkIntervals(row.runs, minGutter) }));
+  const built = buildRows(flat);
+  // Columns set closer than a wide word gap are kept apart where a justified edge gives them away (narrow.ts).
+  const narrow = narrowGutters(built, bodySize, minGutter);
+  const rows: InkRow[] = built.map((row) => ({ row, ink: narrow.length ? inkAcross(row.runs, minGutter, narrow) : inkIntervals(row.runs, minGutter) }));
   // Tables whose cells line up are found first; for the gutter pass their rows are full-width material, so a
   // table's own column gaps are never taken for gutters.
   const tableRows = new Set<number>();
   for (const t of findTableBlocks(rows, bodySize)) for (let i = t.from; i <= t.to; i++) tableRows.add(rows[i].row.index);
   const masked = rows.map((r) => (tableRows.has(r.row.index) ? { row: r.row, ink: [[-Infinity, Infinity] as Interval] } : r));
   const zones = partition(masked, {
-    minGutter,
+    minGutter: narrow.length ? Math.min(minGutter, 0.9 * Math.min(...narrow.map((g) => g[1] - g[0]))) : minGutter,
     bodySize,
     tolerance: params.gutterSpanTolerance,
     rejectFloor: params.gutterRejectFloor,

@@ -109,6 +109,8 @@ export function buildRows(runs: Run[]): Row[] {
   // Pass 2: move script runs to the row of the larger run they touch.
   const rows = clusters.map(rowOf);
   const changed = new Set<Row>();
+  // Runs already moved as scripts: the next marker of a chain ("[7][8]", "1,2") touches one of them, not its base.
+  const scripts = new Set<Run>();
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
     const keep: Run[] = [];
@@ -116,9 +118,10 @@ export function buildRows(runs: Run[]): Row[] {
     const allShort = row.runs.every((r) => codePoints(r.text) <= SCRIPT_MAX_CHARS);
     for (const r of row.runs) {
       // Only runs smaller than the row's main size can be scripts of another row.
-      const host = r.size < row.size * SCRIPT_SIZE_RATIO || row.runs.length <= SCRIPT_ROW_RUNS || allShort ? findScriptHost(r, rows, i) : null;
+      const host = r.size < row.size * SCRIPT_SIZE_RATIO || row.runs.length <= SCRIPT_ROW_RUNS || allShort ? findScriptHost(r, rows, i, scripts) : null;
       if (host) {
         host.runs.push(r);
+        scripts.add(r);
         changed.add(host);
         changed.add(row);
       } else keep.push(r);
@@ -181,7 +184,7 @@ function placeInitials(rows: Row[], changed: Set<Row>): void {
   }
 }
 
-function findScriptHost(r: Run, rows: Row[], self: number): Row | null {
+function findScriptHost(r: Run, rows: Row[], self: number, scripts: Set<Run>): Row | null {
   if (codePoints(r.text) > SCRIPT_MAX_CHARS) return null;
   let best: Row | null = null;
   let bestDist = Infinity;
@@ -191,7 +194,7 @@ function findScriptHost(r: Run, rows: Row[], self: number): Row | null {
     if (other.size * SCRIPT_SIZE_RATIO < r.size) continue;
     if (Math.abs(other.baseline - r.baseline) > 0.75 * other.size) continue;
     for (const q of other.runs) {
-      if (q.size * SCRIPT_SIZE_RATIO < r.size) continue;
+      if (q.size * SCRIPT_SIZE_RATIO < r.size && !scripts.has(q)) continue;
       const overlapsVertically = r.y0 < q.y1 && r.y1 > q.y0;
       const gap = Math.max(q.x0 - r.x1, r.x0 - q.x1);
       if (overlapsVertically && gap >= -0.1 * q.size && gap <= SCRIPT_REACH * q.size && gap < bestDist) {

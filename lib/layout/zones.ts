@@ -255,6 +255,30 @@ function looksTabular(rows: InkRow[], gutters: Interval[], bodySize: number): bo
   return columns >= 3 ? aligned >= 0.6 && narrowOrTerse * 2 > columns : aligned >= 0.7 && narrowOrTerse > 0;
 }
 
+/**
+ * The gap of an inset inside a column (a table of symbols at the head of column one, whose rows the rows pass does
+ * not find aligned) has the column's own text running across it below or above the inset, in one stretch. A gutter
+ * of three columns is crossed, if at all, by a heading or an intro over some of them: a few rows. At least this many
+ * rows crossing outside the stretch of two-sided rows, and at least this share of the two-sided rows, make an inset.
+ */
+const INSET_CROSSING_ROWS = 5;
+const INSET_CROSSING_SHARE = 0.5;
+
+function insetGap(columnRows: InkRow[], { crossing, twoSided }: { crossing: Set<number>; twoSided: Set<number> }): boolean {
+  let first = Infinity;
+  let last = -Infinity;
+  columnRows.forEach((r, i) => {
+    if (!twoSided.has(r.row.index)) return;
+    first = Math.min(first, i);
+    last = Math.max(last, i);
+  });
+  let outside = 0;
+  columnRows.forEach((r, i) => {
+    if (crossing.has(r.row.index) && (i < first || i > last)) outside++;
+  });
+  return outside >= Math.max(INSET_CROSSING_ROWS, INSET_CROSSING_SHARE * twoSided.size);
+}
+
 /** Split rows (sorted top to bottom) into zones. */
 export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
   if (rows.length === 0) return [];
@@ -288,6 +312,9 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
       // More of them running across it than standing on both sides of it: the gap is inside a column.
       const { crossing, twoSided } = classify(other.gutter, columnRows);
       if (crossing.size > p.rejectFloor * columnRows.length || crossing.size > twoSided.size) continue;
+      // Inside the column only (a row of the next column is not the other side of this gap).
+      const own = columnRows.map((r) => ({ row: r.row, ink: r.ink.filter((iv) => iv[1] > lo && iv[0] < hi) }));
+      if (insetGap(own, classify(other.gutter, own))) continue;
       if (narrowestColumn([...gutters, other.gutter], zoneRows) < minColumn) continue;
       if (isStrip(other.gutter, inColumns) || isCode(other.gutter, inColumns)) continue;
       gutters.push(other.gutter);

@@ -1,0 +1,122 @@
+/**
+ * Narrow gutters: columns set closer than the widest word gaps (a poster's two columns a third of an em apart). The
+ * ink intervals bridge every gap below the narrowest usual gutter, so such a gutter disappears with the word gaps
+ * and the columns are read line by line across. What gives it away is its left edge: justified lines of the left
+ * column end at the same x, to a fraction of a point, row after row, each followed by a gap and more text. Word gaps
+ * inside one column never line up like that (their ends drift with the words), and a ragged column has no such edge.
+ */
+import type { Interval, Run } from '../types.js';
+import type { Row } from './rows.js';
+
+/** Runs end within this many points of the edge to line up with it (justified text ends on the same x). */
+const EDGE_TOLERANCE = 0.6;
+/** The edge needs at least this many rows ending on it, each followed by a gap... */
+const MIN_EDGE_ROWS = 6;
+/** ...at least this share of the body size wide (wider than a justified line's tightest word gap)... */
+const MIN_GAP_EM = 0.2;
+/** ...with as many rows beside them that the strip is clean in (a paragraph's last line, a blank line) as cross it. */
+const MAX_CROSSING_SHARE = 0.5;
+/** The columns either side are at least this many body ems wide. */
+const MIN_SIDE_EM = 8;
+
+/**
+ * Narrow gutters found on a page: the strip between a justified edge and the nearest start of text right of it.
+ * Only strips narrower than `bridge` are looked for (wider ones are seen by the gutter pass as they are). The two
+ * columns need not share baselines: most rows hold one side only.
+ */
+export function narrowGutters(rows: Row[], body: number, bridge: number): Interval[] {
+  const ends: { x: number; row: number }[] = [];
+  rows.forEach((row, i) => {
+    const runs = row.runs;
+    for (let k = 0; k < runs.length; k++) {
+      const a = runs[k];
+      const b = runs[k + 1];
+      if (a.mono) continue;
+      // A run followed by a word gap is inside a line: only ends before a wide gap or the row's end are edges.
+      if (b && (b.x0 - a.x1 < MIN_GAP_EM * body || b.x0 - a.x1 >= bridge)) continue;
+      ends.push({ x: a.x1, row: i });
+    }
+  });
+  ends.sort((a, b) => a.x - b.x);
+  const found: Interval[] = [];
+  let i = 0;
+  while (i < ends.length) {
+    let j = i;
+    while (j + 1 < ends.length && ends[j + 1].x - ends[i].x <= EDGE_TOLERANCE) j++;
+    const group = ends.slice(i, j + 1);
+    const on = [...new Set(group.map((e) => e.row))];
+    const strip = on.length >= MIN_EDGE_ROWS ? stripAfter(Math.max(...group.map((e) => e.x)), on, rows, body, bridge) : null;
+    if (strip && !found.some((g) => g[0] < strip[1] && g[1] > strip[0])) found.push(strip);
+    i = on.length >= MIN_EDGE_ROWS ? j + 1 : i + 1;
+  }
+  return found;
+}
+
+/**
+ * The strip right of an edge, over the rows from the edge's first to its last: it reaches to the nearest start of
+ * text right of the edge, is at least a tight word gap wide and narrower than `bridge`, and is kept clean by as many
+ * rows as cross it. Both sides are columns: the lines ending on the edge, and as many lines starting just right of
+ * the strip, are at least `MIN_SIDE_EM` wide in the median (a list's numbers, or labels of one width, end on one x
+ * too, but what they part from the text is a word).
+ */
+function stripAfter(edge: number, on: number[], rows: Row[], body: number, bridge: number): Interval | null {
+  const from = Math.min(...on);
+  const to = Math.max(...on);
+  let right = Infinity;
+  for (let r = from; r <= to; r++) for (const run of rows[r].runs) if (run.x0 >= edge + MIN_GAP_EM * body) right = Math.min(right, run.x0);
+  if (!(right - edge < bridge)) return null;
+  // Justified lines end on the edge to within a point; the strip starts after the longest of them.
+  let left = edge;
+  for (let r = from; r <= to; r++) for (const run of rows[r].runs) if (run.x1 > left && run.x1 < right - MIN_GAP_EM * body) left = run.x1;
+  const strip: Interval = [left, right];
+  let crossing = 0;
+  const leftWidths: number[] = [];
+  const rightWidths: number[] = [];
+  for (let r = from; r <= to; r++) {
+    const runs = rows[r].runs;
+    if (runs.some((run) => run.x0 < strip[1] - EDGE_TOLERANCE && run.x1 > strip[0] + EDGE_TOLERANCE)) {
+      crossing++;
+      continue;
+    }
+    // The line each side of the strip: its runs joined across gaps narrower than `bridge`.
+    const k = runs.findIndex((run) => run.x0 >= strip[1] - EDGE_TOLERANCE);
+    const before = k < 0 ? runs : runs.slice(0, k);
+    const after = k < 0 ? [] : runs.slice(k);
+    if (before.length && before[before.length - 1].x1 >= edge - EDGE_TOLERANCE) leftWidths.push(before[before.length - 1].x1 - lineStart(before, bridge));
+    if (after.length && after[0].x0 <= strip[1] + 3 * body) rightWidths.push(lineEnd(after, bridge) - after[0].x0);
+  }
+  if (crossing > MAX_CROSSING_SHARE * (to - from + 1) || rightWidths.length < MIN_EDGE_ROWS || leftWidths.length < MIN_EDGE_ROWS) return null;
+  return median(leftWidths) >= MIN_SIDE_EM * body && median(rightWidths) >= MIN_SIDE_EM * body ? strip : null;
+}
+
+function lineStart(runs: Run[], bridge: number): number {
+  let x = runs[runs.length - 1].x0;
+  for (let k = runs.length - 2; k >= 0 && x - runs[k].x1 < bridge; k--) x = runs[k].x0;
+  return x;
+}
+
+function lineEnd(runs: Run[], bridge: number): number {
+  let x = runs[0].x1;
+  for (let k = 1; k < runs.length && runs[k].x0 - x < bridge; k++) x = runs[k].x1;
+  return x;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[s.length >> 1];
+}
+
+/**
+ * Ink intervals of a row (see rows.ts' `inkIntervals`), kept apart across the narrow gutters: a gap that spans one
+ * is a gap however narrow.
+ */
+export function inkAcross(runs: Run[], bridge: number, narrow: Interval[]): Interval[] {
+  const out: Interval[] = [];
+  for (const r of runs) {
+    const last = out[out.length - 1];
+    const spans = (a: number, b: number) => narrow.some((g) => a <= g[0] + EDGE_TOLERANCE && b >= g[1] - EDGE_TOLERANCE);
+    if (last && r.x0 - last[1] < bridge && !spans(last[1], r.x0)) last[1] = Math.max(last[1], r.x1);
+    else out.push([r.x0, r.x1]);
+  }
+  return out;
+}
