@@ -9,7 +9,7 @@ import { extractDocument, type ExtractOptions } from '../lib/extract.js';
 import { ReadflowError, isReadflowError } from '../lib/errors.js';
 import { ENGINE_VERSION } from '../lib/constants.js';
 import { render, extensionOf, FORMATS, type Format } from './render.js';
-import type { DocumentResult } from '../lib/types.js';
+import type { Diagnostic, DocumentResult } from '../lib/types.js';
 
 export const EXIT = {
   ok: 0,
@@ -191,9 +191,7 @@ export async function main(argv: string[], io: CliIO = { stdout: process.stdout,
       continue;
     }
     if (!v.quiet) {
-      for (const d of doc.diagnostics) {
-        if (d.severity !== 'info') err(`readflow: ${file}${d.page ? `: page ${d.page}` : ''}: ${d.severity}: ${d.code}: ${d.message}`);
-      }
+      for (const line of summariseDiagnostics(doc.diagnostics)) err(`readflow: ${file}${line}`);
     }
     if (doc.status !== 'complete') worse(EXIT.partial);
     const out = render(doc, format, { compact: many && !v.output, chunkTokens });
@@ -231,4 +229,20 @@ export async function main(argv: string[], io: CliIO = { stdout: process.stdout,
     });
   }
   return exit;
+}
+
+/**
+ * Warnings and errors for stderr: one line per code and page, with how many there were ("60 × partial-span" is
+ * one line, not sixty); the message is the first one's. The JSON keeps every diagnostic with its detail.
+ */
+export function summariseDiagnostics(diagnostics: readonly Diagnostic[]): string[] {
+  const groups = new Map<string, { d: Diagnostic; n: number }>();
+  for (const d of diagnostics) {
+    if (d.severity === 'info') continue;
+    const key = `${d.page ?? ''}|${d.code}|${d.severity}`;
+    const g = groups.get(key);
+    if (g) g.n++;
+    else groups.set(key, { d, n: 1 });
+  }
+  return [...groups.values()].map(({ d, n }) => `${d.page ? `: page ${d.page}` : ''}: ${d.severity}: ${d.code}${n > 1 ? ` (${n} times)` : ''}: ${d.message}`);
 }

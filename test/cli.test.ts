@@ -9,6 +9,7 @@ import { badInputs, fixture, labelsIn } from '../fixtures/index.js';
 import { ENGINE_VERSION } from '../lib/constants.js';
 import { extractDocument } from '../lib/extract.js';
 import type { DocumentResult } from '../lib/types.js';
+import { summariseDiagnostics } from '../cli/readflow.js';
 import { ensureCliBuilt, readflow, scratch } from './support/cli.js';
 import { naiveOrders } from './support/naive.js';
 import { stableJson } from './support/results.js';
@@ -112,6 +113,23 @@ describe('reading options', () => {
     expect(quiet.code).toBe(loud.code);
     expect(quiet.stdout).toBe(loud.stdout);
     expect(labelsIn(quiet.stdout).length).toBeGreaterThan(0);
+  });
+});
+
+describe('diagnostics on stderr', () => {
+  it('prints one line per code and page with a count, and no info', () => {
+    const warn = (page: number, code: string) => ({ code, severity: 'warning' as const, page, message: `${code} message` });
+    const diagnostics = [
+      ...Array.from({ length: 60 }, () => warn(1, 'partial-span')),
+      warn(1, 'ambiguous-gutter'),
+      warn(2, 'partial-span'),
+      { code: 'page-ocr', severity: 'info' as const, page: 1, message: 'read by OCR' },
+    ];
+    expect(summariseDiagnostics(diagnostics)).toEqual([
+      ': page 1: warning: partial-span (60 times): partial-span message',
+      ': page 1: warning: ambiguous-gutter: ambiguous-gutter message',
+      ': page 2: warning: partial-span: partial-span message',
+    ]);
   });
 });
 

@@ -4,6 +4,7 @@
  */
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { scanFixtureAsync, type Fixture } from '../fixtures/index.js';
+import { degradedScanFixturesAsync } from '../fixtures/degrade.js';
 import { extractDocument } from '../lib/extract.js';
 import { terminateOcr } from '../lib/ocr/engine.js';
 import { decideOcr } from '../lib/ocr/detect.js';
@@ -107,5 +108,43 @@ describe('says so when OCR is off, forced or broken', () => {
     expect(d?.severity).toBe('error');
     expect(d?.message).toMatch(/zzz/);
     expect(doc.status).toBe('partial');
+  });
+});
+
+describe('reads real-looking scans: tilted, grey, noisy, JPEG-coded', () => {
+  /** Labels in order: the longest run in flow order over the labels read (a misplaced line costs its labels only). */
+  function lisShare(f: Fixture, doc: DocumentResult) {
+    const want = new Map(f.flow.map((l, i) => [Number(l.slice(1)), i]));
+    const got = numbers(doc.text).filter((n) => want.has(n)).map((n) => want.get(n)!);
+    const tails: number[] = [];
+    for (const x of got) {
+      let lo = 0;
+      let hi = tails.length;
+      while (lo < hi) {
+        const m = (lo + hi) >> 1;
+        if (tails[m] < x) lo = m + 1;
+        else hi = m;
+      }
+      tails[lo] = x;
+    }
+    return { presence: new Set(got).size / want.size, order: got.length ? tails.length / got.length : 0 };
+  }
+
+  it.each([
+    // A copier: 200 dpi, 1.2° tilt, grey paper, a binding shadow and a dark border, noise, JPEG q60; two columns.
+    ['degraded-copier-two-col', 1.2],
+    // Two columns tilted 3° at 300 dpi: without levelling, rows run across both columns.
+    ['degraded-tilt3-two-col', 3],
+  ])('%s: levels the page, reads it in column order', async (name, tilt) => {
+    const [f] = await degradedScanFixturesAsync([name]);
+    const doc = await extractDocument(f.pdf, { pageTimeoutMs: 600_000 });
+    const ocr = doc.diagnostics.find((d) => d.code === 'page-ocr')!;
+    expect(Math.abs((ocr.detail as { skew: number }).skew - tilt)).toBeLessThan(0.2);
+    expect(doc.diagnostics.map((d) => d.code)).toContain('ocr-deskew');
+    expect(doc.pages[0].columnCount).toBe(2);
+    const { presence, order } = lisShare(f, doc);
+    expect(presence).toBeGreaterThanOrEqual(0.95);
+    expect(order).toBeGreaterThanOrEqual(0.97);
+    expect(doc.diagnostics.filter((d) => d.code === 'partial-span')).toHaveLength(0);
   });
 });

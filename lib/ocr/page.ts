@@ -78,10 +78,19 @@ export async function textOrOcr(
       code: 'page-ocr',
       severity: 'info',
       page: pageNo,
-      message: `the page was read by OCR at ${o.ocrDpi} dpi (${o.ocrLang}) because ${decision.reason}`,
-      detail: { words: result.words, confidence: Math.round(result.confidence), keptDigitalRuns: kept.length },
+      message: `the page was read by OCR at ${result.preparation.dpi} dpi (${o.ocrLang}) because ${decision.reason}`,
+      detail: { words: result.words, confidence: Math.round(result.confidence), keptDigitalRuns: kept.length, ...result.preparation },
     },
   ];
+  if (result.preparation.skew !== 0) {
+    diagnostics.push({
+      code: 'ocr-deskew',
+      severity: 'info',
+      page: pageNo,
+      message: `the scan's lines ran ${result.preparation.skew}° from level: it was turned level before reading, and coordinates refer to the levelled page`,
+      detail: { skew: result.preparation.skew },
+    });
+  }
   if (result.orientation !== 0) {
     diagnostics.push({
       code: 'ocr-orientation',

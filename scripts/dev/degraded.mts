@@ -1,0 +1,34 @@
+// Dev helper: OCR the degraded scan presets and score them from their labels (npx tsx scripts/dev/degraded.mts [name...]).
+// presence: flow labels found; order: longest in-order run of them over those found; junk: output words that are not
+// words of the source page (OCR misreadings count too, so it is an upper bound on junk).
+import { fixture } from '../../fixtures/index.js';
+import { DEGRADED_SCANS, degradedScanFixturesAsync } from '../../fixtures/degrade.js';
+import { extractDocument } from '../../lib/extract.js';
+import { terminateOcr } from '../../lib/ocr/engine.js';
+const names = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const list = await degradedScanFixturesAsync(names.length ? names : undefined);
+const words = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^\p{L}\p{N}\s]/gu, ' ').split(/\s+/).filter((w) => w.length > 1);
+function lis(xs: number[]): number {
+  const tails: number[] = [];
+  for (const x of xs) { let lo = 0, hi = tails.length; while (lo < hi) { const m = (lo + hi) >> 1; if (tails[m] < x) lo = m + 1; else hi = m; } tails[lo] = x; }
+  return tails.length;
+}
+for (const f of list) {
+  const preset = DEGRADED_SCANS.find((p) => p.name === f.name)!;
+  const src = await extractDocument(fixture(preset.source).pdf, { pages: preset.pages, ocr: 'off' });
+  const vocab = new Set(words(src.text));
+  const t0 = Date.now();
+  const doc = await extractDocument(f.pdf, { ocr: 'auto', pageTimeoutMs: 600_000 });
+  const ms = Date.now() - t0;
+  // A label counts when its four digits are read, whatever OCR makes of the letter before them (q read as g, O, gq).
+  const byNumber = new Map(f.flow.map((l) => [l.slice(-4), l]));
+  const got = [...doc.text.matchAll(/(?<![\p{L}\p{N}])\p{L}{0,2}(\d{4})(?![\p{N}])/gu)].map((m) => byNumber.get(m[1])).filter((l): l is string => Boolean(l));
+  const uniq = [...new Set(got)];
+  const order = uniq.length ? lis(got.map((l) => f.flow.indexOf(l))) / got.length : 0;
+  const out = words(doc.text).filter((w) => !/^[a-z]?\d{3,4}$/.test(w));
+  const junk = out.filter((w) => !vocab.has(w)).length;
+  const ocr = doc.diagnostics.find((d) => d.code === 'page-ocr')?.detail as Record<string, unknown> | undefined;
+  console.log(JSON.stringify({ name: f.name, s: +(ms / 1000).toFixed(1), presence: +((100 * uniq.length) / f.flow.length).toFixed(1), order: +(100 * order).toFixed(1), junkPct: +((100 * junk) / Math.max(1, out.length)).toFixed(1), cols: doc.pages.map((p) => p.columnCount), warn: [...new Set(doc.diagnostics.filter((d) => d.severity !== 'info').map((d) => d.code))], dpi: ocr?.dpi, skew: ocr?.skew, specks: ocr?.specks, junkWords: ocr?.junkWords }));
+  if (process.argv.includes('--text')) console.log(doc.text.slice(0, 2000));
+}
+await terminateOcr();
