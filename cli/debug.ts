@@ -360,7 +360,25 @@ function blankPage(info: PageInfo, s: number, reason: string): Canvas {
   return canvas;
 }
 
-async function renderOne(pdf: OpenPdf, info: PageInfo, dpi: number): Promise<Canvas> {
+/**
+ * The original rendering turned level by `skew` degrees about its centre, on a canvas of the same size: a tilted scan
+ * is read level (lib/ocr turns it before recognition), and its boxes are in that frame. The debug view shows the
+ * page as scanned, not the cleaned image tesseract was given.
+ */
+function levelled(src: Canvas, skew: number): Canvas {
+  const out = createCanvas(src.width, src.height);
+  const ctx = out.getContext('2d');
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, out.width, out.height);
+  ctx.save();
+  ctx.translate(out.width / 2, out.height / 2);
+  ctx.rotate((-skew * Math.PI) / 180);
+  ctx.drawImage(src, -src.width / 2, -src.height / 2);
+  ctx.restore();
+  return out;
+}
+
+async function renderOne(pdf: OpenPdf, info: PageInfo, dpi: number, skew = 0): Promise<Canvas> {
   const s = dpi / 72;
   let page;
   try {
@@ -369,7 +387,7 @@ async function renderOne(pdf: OpenPdf, info: PageInfo, dpi: number): Promise<Can
     // A scan read turned: its boxes are in the upright frame (info.rotation includes the turn).
     const turn = (((info.rotation - page.rotate) % 360) + 360) % 360;
     if (info.source === 'ocr' && !info.failed && (turn === 90 || turn === 180 || turn === 270)) canvas = turned(canvas, turn);
-    return canvas;
+    return skew ? levelled(canvas, skew) : canvas;
   } catch (e) {
     return blankPage(info, s, e instanceof Error ? e.message : String(e));
   } finally {
@@ -389,7 +407,8 @@ export async function writeDebug(pdfBytes: Uint8Array, doc: DocumentResult, dir:
   const pdf = await openPdf(pdfBytes, { maxBytes: Number.MAX_SAFE_INTEGER, password: opts.password ?? null });
   try {
     for (const info of doc.pages) {
-      const canvas = await renderOne(pdf, info, dpi);
+      const deskew = doc.diagnostics.find((d) => d.code === 'ocr-deskew' && d.page === info.page)?.detail as { skew?: number } | undefined;
+      const canvas = await renderOne(pdf, info, dpi, deskew?.skew ?? 0);
       drawOverlays(canvas.getContext('2d'), doc, info, s, numberOf);
       const file = join(dir, `page-${info.page}.png`);
       await writeFile(file, encodePng(canvas) ?? (await canvas.encode('png')));

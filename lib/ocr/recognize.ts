@@ -256,7 +256,8 @@ function prepare(canvas: Canvas, dpi: number): { image: Grey; skew: number; dx: 
 
 async function recognise(image: Grey, langs: string, dataPath: string | null): Promise<{ lines: TLine[]; confidence: number }> {
   const worker = await ocrWorker(langs, dataPath);
-  const { data } = await worker.recognize(Buffer.from(greyPng(image)), {}, { blocks: true, text: false, hocr: false, tsv: false });
+  // Tesseract's own messages ("Image too small to scale!!" on a crumb of a region) go to its debug file, not stderr.
+  const { data } = await worker.recognize(Buffer.from(greyPng(image)), { debug_file: '/dev/null' } as Record<string, string>, { blocks: true, text: false, hocr: false, tsv: false });
   const blocks = (data.blocks ?? []) as unknown as TBlock[];
   const lines = blocks.flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
   const words = lines.flatMap((l) => l.words).filter((w) => w.text.trim());
