@@ -62,6 +62,16 @@ describe('a head on one page', () => {
     expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).footers)).toEqual(['https://doi.org/10.47397/tb/44-1/tb136guide']);
   });
 
+  it('is taken under a running foot already found, its gap measured to the text, not to the foot', () => {
+    // The foot repeats on both pages (right); page 1 also has a DOI line set just below the foot's level (left).
+    const foot: [string, number, number, number] = ['The harbour macros', 400, 751, 9];
+    const lines = [
+      ...page(1, [...body(372), foot, ['doi.org/10.47397/tb/0-0/harbour', 72, 762, 7]]),
+      ...page(2, [...body(372, 1), foot]),
+    ];
+    expect(texts(detectFurniture(lines, BODY, 2, ADVANCE).footers).sort()).toEqual(['The harbour macros', 'The harbour macros', 'doi.org/10.47397/tb/0-0/harbour']);
+  });
+
   it('is not a numbered section heading at body size opening the page, nor a sentence opened by "I"', () => {
     const heading = page(1, [['2 Background', 72, 40], ...body(62)]);
     expect(detectFurniture(heading, BODY, 3, ADVANCE).headers).toEqual([]);

@@ -143,14 +143,16 @@ const CAPTION_START = /^(fig(ure)?|table|tab|chart|plate|exhibit|abbildung|tabel
  * a head, small type, a wide gap, capitals, a number at the line's far end. At the foot the number must be a folio
  * or at the end (a note starts with its marker).
  */
-function isolatedEdgeRow(pageLines: PlacedLine[], top: boolean, body: number, advance: number) {
+function isolatedEdgeRow(pageLines: PlacedLine[], top: boolean, body: number, advance: number, taken: (l: PlacedLine) => boolean) {
   const flat = pageLines.filter((l) => l.seg.kind !== 'rotated');
   if (flat.length < 2) return null;
   const outer = flat.reduce((a, b) => (top ? (b.line.bbox[1] < a.line.bbox[1] ? b : a) : b.line.bbox[3] > a.line.bbox[3] ? b : a));
   const [, y0, , y1] = outer.line.bbox;
   const mid = (y0 + y1) / 2;
   const row = flat.filter((l) => l.line.bbox[1] < mid && l.line.bbox[3] > mid);
-  const rest = flat.filter((l) => !row.includes(l));
+  // The gap is measured to the page's text: a running foot already taken beside it (a DOI line set under the foot's
+  // level) is not text.
+  const rest = flat.filter((l) => !row.includes(l) && !taken(l));
   if (!rest.length) return null;
   const h = outer.pageHeight;
   if (top ? Math.max(...row.map((l) => l.line.bbox[3])) > EDGE_SHARE * h : Math.min(...row.map((l) => l.line.bbox[1])) < (1 - EDGE_SHARE) * h) return null;
@@ -331,7 +333,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
   //     it or in it ("9 … 1.2. METRISCHE RÄUME", "22 1.6. WEGE UND KNOTEN"), found on one page alone.
   for (const pageLines of byPage.values()) {
     for (const top of [true, false]) {
-      const edge = isolatedEdgeRow(pageLines, top, body, advance);
+      const edge = isolatedEdgeRow(pageLines, top, body, advance, (l) => removed.has(lineKey(l)));
       if (!edge || edge.row.every((l) => removed.has(lineKey(l)))) continue;
       if (edge.sure) {
         for (const l of edge.row) take(l, isPageLabel(l.line.text) ? 'folio' : 'running-head', top);
