@@ -43,7 +43,7 @@ Reading
                          (break the whole page)                              [default: refuse]
       --ocr MODE         auto, off or force                                  [default: auto]
       --ocr-lang LANGS   tesseract languages, e.g. eng or eng+deu            [default: eng]
-      --ocr-dpi DPI      render resolution for OCR                           [default: 300]
+      --ocr-dpi DPI      highest OCR resolution, each page's by type size    [default: 300]
       --ocr-data DIR     folder with <lang>.traineddata.gz for every OCR language (needed for
                          several languages at once)                [default: @tesseract.js-data/<lang>]
       --password PW      password of an encrypted PDF

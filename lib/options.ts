@@ -101,7 +101,8 @@ export interface ReadflowOptions {
    */
   ocrDataPath?: string;
   /**
-   * Resolution pages are rendered at for OCR, dots per inch.
+   * Highest resolution pages are rendered at for OCR, dots per inch. Each page's own is chosen from its line pitch
+   * (large type needs fewer pixels), up to this.
    * @default 300
    */
   ocrDpi?: number;
