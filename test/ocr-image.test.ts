@@ -138,6 +138,13 @@ describe('junk words', () => {
     expect(kept(words)).toBe('The harbour was');
   });
 
+  it("drops a drawing's fragments read fairly sure, alone or run into a line, and keeps sure short words", () => {
+    expect(kept(line([['iy', 63]]))).toBe('');
+    expect(kept(line([['7', 54], ['6,', 17], ['gi:', 7], ['i', 11], ['come', 95], ['tip-toeing', 94], ['down', 95]]))).toBe('come tip-toeing down');
+    expect(kept(line([['I', 93], ['am', 95]]))).toBe('I am');
+    expect(kept(line([['Oh', 88], ['it', 90], ['is', 91]]))).toBe('Oh it is');
+  });
+
   it('keeps a doubtful word between sure ones, and a sure dash, but not an unsure mark', () => {
     const words = line([['The', 96], ['quay', 20], ['—', 91], ['a', 90], ['|', 40], ['wall', 95]]);
     expect(kept(words)).toBe('The quay — a wall');

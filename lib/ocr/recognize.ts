@@ -299,6 +299,11 @@ const PIECE_GAP = 1.5;
 const JUNK_PIECE_CONFIDENCE = 50;
 const JUNK_PIECE_FRAGMENTS = 0.5;
 const JUNK_PIECE_FLOOR = 35;
+/**
+ * Fragments (a letter or two, "iy", "7,", "gi:") read with less confidence than this are a drawing's strokes when
+ * nothing but fragments make up their piece, or when they stand at a piece's end among doubtful words.
+ */
+const SURE_FRAGMENT = 75;
 
 const alnum = (s: string) => (s.match(/[\p{L}\p{N}]/gu) ?? []).length;
 
@@ -318,7 +323,7 @@ export function keptWords(words: { text: string; confidence: number; x0: number;
   });
   // A piece's doubtful words at either end are judged apart from its sure middle: a drawing's strokes read as
   // words often run into a line of text with no gap to part them.
-  const weak = (i: number) => words[i].confidence < JUNK_PIECE_CONFIDENCE;
+  const weak = (i: number) => words[i].confidence < JUNK_PIECE_CONFIDENCE || (alnum(words[i].text) <= 2 && words[i].confidence < SURE_FRAGMENT);
   const parts: number[][] = [];
   for (const piece of pieces) {
     let a = 0;
@@ -333,7 +338,13 @@ export function keptWords(words: { text: string; confidence: number; x0: number;
     const mean = piece.reduce((s, i) => s + words[i].confidence, 0) / piece.length;
     const fragments = piece.filter((i) => alnum(words[i].text) <= 2).length / piece.length;
     // A lone word of three letters or more is kept however unsure: a real word read badly ("l'alcôve") beats none.
-    if ((mean < JUNK_PIECE_FLOOR && piece.length > 1) || (mean < JUNK_PIECE_CONFIDENCE && fragments >= JUNK_PIECE_FRAGMENTS)) continue;
+    if (
+      (mean < JUNK_PIECE_FLOOR && piece.length > 1) ||
+      (mean < JUNK_PIECE_CONFIDENCE && fragments >= JUNK_PIECE_FRAGMENTS) ||
+      (fragments === 1 && mean < SURE_FRAGMENT)
+    ) {
+      continue;
+    }
     for (const i of piece) if (alnum(words[i].text) > 0 || words[i].confidence > JUNK_MARK_CONFIDENCE) kept.push(i);
   }
   return kept.sort((x, y) => x - y);
