@@ -4,7 +4,7 @@
  * which OCR words are junk. Pure functions: no canvas, no OCR engine.
  */
 import { describe, expect, it } from 'vitest';
-import { clean, estimateSkew, flatten, linePitch, otsu, threshold, type Grey } from '../lib/ocr/image.js';
+import { clean, estimateSkew, flatten, linePitch, otsu, pictureRegions, threshold, type Grey } from '../lib/ocr/image.js';
 import { keptWords } from '../lib/ocr/recognize.js';
 import { Rng } from '../fixtures/rand.js';
 
@@ -109,6 +109,27 @@ describe('cleaning', () => {
     expect(inkIn(r.image, 100, 100, 160, 112)).toBe(60 * 12);
     expect(inkIn(r.image, 163, 108, 166, 111)).toBe(9);
     expect(inkIn(r.image, 290, 190, 310, 210)).toBe(0);
+  });
+
+  it("finds a drawing's joined strokes as a picture, and no letter or line of text", () => {
+    const w = 600;
+    const h = 400;
+    const data = new Uint8Array(w * h).fill(255);
+    const put = (x: number, y: number) => (data[y * w + x] = 0);
+    // A drawing: a frame 200 × 200 with a diagonal stroke, all one component.
+    for (let x = 50; x <= 250; x++) {
+      put(x, 100);
+      put(x, 300);
+    }
+    for (let y = 100; y <= 300; y++) {
+      put(50, y);
+      put(250, y);
+      put(50 + (y - 100), y);
+    }
+    // Letters: blobs 20 × 28 in a row (a line pitch of 40).
+    for (let k = 0; k < 8; k++) for (let y = 340; y < 368; y++) for (let x = 300 + k * 30; x < 320 + k * 30; x++) put(x, y);
+    const found = pictureRegions({ width: w, height: h, data }, 40);
+    expect(found.map((p) => [p.x0, p.y0, p.x1, p.y1])).toEqual([[50, 100, 250, 300]]);
   });
 
   it('measures the pitch of text lines', () => {

@@ -383,3 +383,17 @@ export function linePitch(bin: Grey): number | null {
   const steps = starts.slice(1).map((s, i) => s - starts[i]).sort((a, b) => a - b);
   return steps[steps.length >> 1];
 }
+
+/** A component at least this many line pitches wide and high is a picture: no letter is (a drop cap is three). */
+const PICTURE_PITCHES = 4;
+
+/**
+ * Where a page's pictures are: the boxes of ink components at least PICTURE_PITCHES line pitches wide and high (a
+ * drawing's joined strokes, a photo's blob, a chart's axes, a ruled table's grid). Words read inside them may be the
+ * picture itself read as text; whether they are is for the caller to judge (a chart's labels and a table's cells are
+ * real, and read with confidence).
+ */
+export function pictureRegions(bin: Grey, pitch: number): Component[] {
+  const min = PICTURE_PITCHES * pitch;
+  return components(bin).list.filter((k) => k.x1 - k.x0 >= min && k.y1 - k.y0 >= min);
+}

@@ -10,7 +10,7 @@ import type { Run } from '../types.js';
 import type { PdfPage } from '../pdf/open.js';
 import { pngFile } from '../render/png.js';
 import { ocrWorker } from './engine.js';
-import { clean, estimateSkew, flatten, greyFromRgba, linePitch, otsu, paperUnevenness, rgbaFromGrey, threshold, type Grey } from './image.js';
+import { clean, estimateSkew, flatten, greyFromRgba, linePitch, otsu, paperUnevenness, pictureRegions, rgbaFromGrey, threshold, type Component, type Grey } from './image.js';
 
 export interface OcrResult {
   /** Runs in points of the page read upright (turned by `orientation` when the scan lies sideways). */
@@ -350,6 +350,20 @@ export function keptWords(words: { text: string; confidence: number; x0: number;
   return kept.sort((x, y) => x - y);
 }
 
+/**
+ * Inside a picture, a word read with less than this confidence is the picture read as text ("Sl", "E ;" in a
+ * drawing); a chart's labels and a ruled table's cells are read surely and stay.
+ */
+const PICTURE_WORD_CONFIDENCE = 80;
+
+/** Whether a word is the inside of a picture read as text rather than text set in it. */
+function inPicture(w: TWord, pictures: Component[]): boolean {
+  if (w.confidence >= PICTURE_WORD_CONFIDENCE) return false;
+  const x = (w.bbox.x0 + w.bbox.x1) / 2;
+  const y = (w.bbox.y0 + w.bbox.y1) / 2;
+  return pictures.some((p) => x >= p.x0 && x <= p.x1 && y >= p.y0 && y <= p.y1);
+}
+
 /** OCR a page into runs in page points. */
 export async function ocrPage(page: PdfPage, opts: { dpi: number; langs: string; dataPath: string | null }): Promise<OcrResult> {
   const dpi = await chooseDpi(page, opts.dpi);
@@ -394,8 +408,14 @@ export async function ocrPage(page: PdfPage, opts: { dpi: number; langs: string;
   let junkWords = 0;
   let kept = 0;
   let confSum = 0;
+  const image = best.prepared.image;
+  const pictures = pictureRegions(threshold(image, otsu(image)), best.prepared.pitch ?? dpi / 6);
   for (const line of best.lines) {
-    const all = line.words.filter((w) => w.text.trim());
+    const all = line.words.filter((w) => w.text.trim()).filter((w) => {
+      const picture = inPicture(w, pictures);
+      if (picture) junkWords++;
+      return !picture;
+    });
     const lineHeight = line.rowAttributes?.rowHeight || line.bbox.y1 - line.bbox.y0;
     const keep = new Set(keptWords(all.map((w) => ({ text: w.text, confidence: w.confidence, x0: w.bbox.x0, x1: w.bbox.x1 })), lineHeight));
     junkWords += all.length - keep.size;
