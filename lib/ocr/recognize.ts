@@ -1,8 +1,9 @@
 /**
- * OCR of one page: render it with pdf.js onto @napi-rs/canvas, recognise words with boxes and confidence with
- * tesseract.js, and turn them into runs in page points (the rendered viewport already applies /Rotate), so the
- * same layout and document passes order them like digital text. Tesseract's own page segmentation merges columns
- * with narrow gutters; readflow only takes its words and orders them itself.
+ * OCR of one page: render it with pdf.js onto @napi-rs/canvas at a resolution chosen from its text size, find which
+ * way up it is, level it and clean it (image.ts), recognise words with boxes and confidence with tesseract.js, drop
+ * the words that are not text, and turn the rest into runs in page points (the rendered viewport already applies
+ * /Rotate), so the same layout and document passes order them like digital text. Tesseract's own page segmentation
+ * merges columns with narrow gutters; readflow only takes its words and orders them itself.
  */
 import { deflateSync } from 'node:zlib';
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
@@ -177,18 +178,18 @@ const CLEAN_PAPER = 245;
 const CLEAN_PAPER_NOISE = 3;
 
 /** White, flat paper: a page rendered from a clean image, not a copier's grey or a phone's uneven light and noise. */
-function isClean(g: Grey, threshold: number): boolean {
+function isClean(g: Grey, ink: number): boolean {
   let n = 0;
   let sum = 0;
   for (const v of g.data) {
-    if (v <= threshold) continue;
+    if (v <= ink) continue;
     n++;
     sum += v;
   }
   if (n === 0) return false;
   const mean = sum / n;
   let dev = 0;
-  for (const v of g.data) if (v > threshold) dev += Math.abs(v - mean);
+  for (const v of g.data) if (v > ink) dev += Math.abs(v - mean);
   return mean >= CLEAN_PAPER && dev / n <= CLEAN_PAPER_NOISE;
 }
 
