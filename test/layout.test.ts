@@ -197,6 +197,25 @@ describe('bands and spans', () => {
   });
 });
 
+describe('authors side by side', () => {
+  it("keeps an author's last line with their block when it sits just above the next row of authors", () => {
+    // Three authors, then two; the third's e-mail is one line under its block and does not cross the gutter of the
+    // pair below, which is twice as far down.
+    const r = (t: string, x0: number, x1: number, y: number, size = 10) => run(t, x0, y, size, { x1 });
+    const runs = [
+      r('q001 Aparna Patel', 110, 173, 202.8, 12), r('q004 Huifen Chan', 275, 337, 202.8, 12), r('q007 Charles Palmer', 433, 508, 202.8, 12),
+      r('q002 Rajiv Gandhi University', 93, 191, 214.5), r('q005 Tsinghua University', 265, 347, 214.5), r('q008 Palmer Research Laboratories', 410, 531, 214.5),
+      r('q003 Doimukh, Arunachal Pradesh', 69, 215, 226.5), r('q006 Haidian Qu, Beijing', 244, 368, 226.5), r('q009 San Antonio, Texas', 420, 521, 226.5),
+      r('q010 cpalmer@prl.com', 434, 506, 238.5),
+      r('q011 John Smith', 197, 251, 261, 12), r('q015 Julius P. Kumquat', 344, 432, 261, 12),
+      r('q012 The Thorvald Group', 182, 266, 273), r('q016 The Kumquat Consortium', 335, 441, 273),
+      r('q013 Hekla, Iceland', 195, 253, 285), r('q017 New York, USA', 357, 420, 285),
+      r('q014 jsmith@affiliation.org', 179, 269, 297), r('q018 jpkumquat@consortium.net', 331, 445, 297),
+    ];
+    expect(labels(textOf(runs))).toEqual(seq(1, 18));
+  });
+});
+
 describe('insets', () => {
   it("reads an inset's gap at the head of column one as part of that column, not as a third column", () => {
     // Column one: 20 rows of a command list (a name, a wide gap, a meaning, with a symbol raised between them on a

@@ -279,13 +279,32 @@ function insetGap(columnRows: InkRow[], { crossing, twoSided }: { crossing: Set<
   return outside >= Math.max(INSET_CROSSING_ROWS, INSET_CROSSING_SHARE * twoSided.size);
 }
 
+/**
+ * A zone's first row belongs with the rows above it when it sits much closer to them than to the zone's next row and
+ * stands on one side of the zone's gutter only: the last line of a block above (an author's e-mail under their
+ * affiliation) that happens not to cross the gutter of the zone below.
+ */
+const CLOSER_ABOVE = 0.6;
+
+function leavesForAbove(rows: InkRow[], first: number, last: number, gutter: Interval): boolean {
+  if (first === 0 || last - first < 2) return false;
+  const row = rows[first];
+  const left = row.ink.some((iv) => iv[1] <= gutter[0]);
+  const right = row.ink.some((iv) => iv[0] >= gutter[1]);
+  if (left && right) return false;
+  const above = row.row.baseline - rows[first - 1].row.baseline;
+  const below = rows[first + 1].row.baseline - row.row.baseline;
+  return above < CLOSER_ABOVE * below;
+}
+
 /** Split rows (sorted top to bottom) into zones. */
 export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
   if (rows.length === 0) return [];
   const single = (rs: InkRow[]): Zone => ({ rows: rs, gutters: [], crossingShare: 0, ambiguous: false, tabular: false });
   const candidates = findCandidates(rows, p.minGutter);
   for (const best of candidates) {
-    const [first, last] = best.zone;
+    const [start, last] = best.zone;
+    const first = start + (leavesForAbove(rows, start, last, best.gutter) ? 1 : 0);
     const zoneRows = rows.slice(first, last + 1);
     const main = crossingShare(best.gutter, zoneRows);
     if (main.share >= p.rejectFloor) continue;
