@@ -106,17 +106,7 @@ function median(xs: number[]): number {
   return s[s.length >> 1];
 }
 
-/**
- * Ink intervals of a row (see rows.ts' `inkIntervals`), kept apart across the narrow gutters: a gap that spans one
- * is a gap however narrow.
- */
-export function inkAcross(runs: Run[], bridge: number, narrow: Interval[]): Interval[] {
-  const out: Interval[] = [];
-  for (const r of runs) {
-    const last = out[out.length - 1];
-    const spans = (a: number, b: number) => narrow.some((g) => a <= g[0] + EDGE_TOLERANCE && b >= g[1] - EDGE_TOLERANCE);
-    if (last && r.x0 - last[1] < bridge && !spans(last[1], r.x0)) last[1] = Math.max(last[1], r.x1);
-    else out.push([r.x0, r.x1]);
-  }
-  return out;
+/** A gap from `from` to `to` spans one of the narrow gutters: the ink either side stays apart (rows.ts' inkIntervals). */
+export function spansNarrow(narrow: Interval[]): (from: number, to: number) => boolean {
+  return (from, to) => narrow.some((g) => from <= g[0] + EDGE_TOLERANCE && to >= g[1] - EDGE_TOLERANCE);
 }

@@ -3,7 +3,7 @@
  */
 import type { BandInfo, Box, Diagnostic, Direction, Interval, Line, Run, Segment } from '../types.js';
 import { isHorizontal } from '../pdf/runs.js';
-import { narrowGutters, inkAcross } from './narrow.js';
+import { narrowGutters, spansNarrow } from './narrow.js';
 import { buildRows, inkIntervals, type Row } from './rows.js';
 import type { InkRow } from './gutters.js';
 import { partition, type Zone } from './zones.js';
@@ -313,7 +313,8 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
   const built = buildRows(flat);
   // Columns set closer than a wide word gap are kept apart where a justified edge gives them away (narrow.ts).
   const narrow = narrowGutters(built, bodySize, minGutter);
-  const rows: InkRow[] = built.map((row) => ({ row, ink: narrow.length ? inkAcross(row.runs, minGutter, narrow) : inkIntervals(row.runs, minGutter) }));
+  const apart = narrow.length ? spansNarrow(narrow) : undefined;
+  const rows: InkRow[] = built.map((row) => ({ row, ink: inkIntervals(row.runs, minGutter, apart) }));
   // Tables whose cells line up are found first; for the gutter pass their rows are full-width material, so a
   // table's own column gaps are never taken for gutters.
   const tableRows = new Set<number>();

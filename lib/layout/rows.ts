@@ -209,12 +209,13 @@ function findScriptHost(r: Run, rows: Row[], self: number, scripts: Set<Run>): R
 /**
  * Ink intervals of a row: its runs' horizontal extents, merged where the gap between them is below `bridge`.
  * With `bridge` at the narrowest gutter, word gaps disappear and what remains are the row's separate pieces.
+ * `apart` keeps a gap open however narrow (one that spans a narrow gutter, layout/narrow.ts).
  */
-export function inkIntervals(runs: Run[], bridge: number): [number, number][] {
+export function inkIntervals(runs: Run[], bridge: number, apart?: (from: number, to: number) => boolean): [number, number][] {
   const out: [number, number][] = [];
   for (const r of runs) {
     const last = out[out.length - 1];
-    if (last && r.x0 - last[1] < bridge) last[1] = Math.max(last[1], r.x1);
+    if (last && r.x0 - last[1] < bridge && !apart?.(last[1], r.x0)) last[1] = Math.max(last[1], r.x1);
     else out.push([r.x0, r.x1]);
   }
   return out;

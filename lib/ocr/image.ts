@@ -58,7 +58,7 @@ export function otsu(g: Grey): number {
 }
 
 /** Shrink by an integer factor, averaging each block. */
-export function shrink(g: Grey, factor: number): Grey {
+function shrink(g: Grey, factor: number): Grey {
   const f = Math.max(1, Math.floor(factor));
   if (f === 1) return g;
   const width = Math.floor(g.width / f);
@@ -78,7 +78,7 @@ export function shrink(g: Grey, factor: number): Grey {
 }
 
 /** Skew is searched over this many degrees either way. */
-export const MAX_SKEW = 5;
+const MAX_SKEW = 5;
 /** The ink is sampled on an image at most this many pixels on its long side (enough to resolve lines' slopes). */
 const SKEW_SAMPLE = 1400;
 /** The page is projected in this many vertical strips. */
@@ -298,10 +298,14 @@ export interface Cleaning {
 /**
  * Cut a binary page's borders and specks: components that touch the image's edge and run a long way along it
  * (the dark frame of a scan, a copier's binding shadow, which text never does), and small components with no ink
- * near them. Returns the cleaned image and what was removed.
+ * near them. Returns the pixels to paint over with paper, the components that stay, and how many were cut.
  */
-export function clean(bin: Grey, c: Cleaning): { image: Grey; removed: Uint8Array; specks: number; borders: number } {
-  const { list, labels } = components(bin);
+export function clean(
+  bin: Grey,
+  c: Cleaning,
+  found: { list: Component[]; labels: Int32Array } = components(bin),
+): { removed: Uint8Array; kept: Component[]; specks: number; borders: number } {
+  const { list, labels } = found;
   const w = bin.width;
   const h = bin.height;
   const drop = new Uint8Array(list.length + 1);
@@ -345,15 +349,9 @@ export function clean(bin: Grey, c: Cleaning): { image: Grey; removed: Uint8Arra
       specks++;
     }
   }
-  const data = new Uint8Array(bin.data);
-  const removed = new Uint8Array(data.length);
-  for (let p = 0; p < data.length; p++) {
-    if (labels[p] && drop[labels[p]]) {
-      data[p] = 255;
-      removed[p] = 1;
-    }
-  }
-  return { image: { width: w, height: h, data }, removed, specks, borders };
+  const removed = new Uint8Array(bin.data.length);
+  for (let p = 0; p < removed.length; p++) if (labels[p] && drop[labels[p]]) removed[p] = 1;
+  return { removed, kept: list.filter((_, i) => !drop[i + 1]), specks, borders };
 }
 
 /**
@@ -388,12 +386,12 @@ export function linePitch(bin: Grey): number | null {
 const PICTURE_PITCHES = 4;
 
 /**
- * Where a page's pictures are: the boxes of ink components at least PICTURE_PITCHES line pitches wide and high (a
- * drawing's joined strokes, a photo's blob, a chart's axes, a ruled table's grid). Words read inside them may be the
- * picture itself read as text; whether they are is for the caller to judge (a chart's labels and a table's cells are
- * real, and read with confidence).
+ * Where a page's pictures are, among its ink components (`components`, after `clean`): those at least
+ * PICTURE_PITCHES line pitches wide and high (a drawing's joined strokes, a photo's blob, a chart's axes, a ruled
+ * table's grid). Words read inside them may be the picture itself read as text; whether they are is for the caller
+ * to judge (a chart's labels and a table's cells are real, and read with confidence).
  */
-export function pictureRegions(bin: Grey, pitch: number): Component[] {
+export function pictureRegions(found: Component[], pitch: number): Component[] {
   const min = PICTURE_PITCHES * pitch;
-  return components(bin).list.filter((k) => k.x1 - k.x0 >= min && k.y1 - k.y0 >= min);
+  return found.filter((k) => k.x1 - k.x0 >= min && k.y1 - k.y0 >= min);
 }

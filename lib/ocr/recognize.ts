@@ -11,7 +11,7 @@ import type { Run } from '../types.js';
 import type { PdfPage } from '../pdf/open.js';
 import { pngFile } from '../render/png.js';
 import { ocrWorker } from './engine.js';
-import { clean, estimateSkew, flatten, greyFromRgba, linePitch, otsu, paperUnevenness, pictureRegions, rgbaFromGrey, threshold, type Component, type Grey } from './image.js';
+import { clean, components, estimateSkew, flatten, greyFromRgba, linePitch, otsu, paperUnevenness, pictureRegions, rgbaFromGrey, threshold, type Component, type Grey } from './image.js';
 
 export interface OcrResult {
   /** Runs in points of the page read upright (turned by `orientation` when the scan lies sideways). */
@@ -80,17 +80,6 @@ export async function renderPage(page: PdfPage, dpi: number): Promise<Canvas> {
   const target = { canvas, canvasContext: ctx, viewport } as unknown as Parameters<PdfPage['render']>[0];
   await page.render(target).promise;
   return canvas;
-}
-
-/** The canvas turned clockwise by `deg`. */
-function rotated(src: Canvas, deg: 90 | 180 | 270): Canvas {
-  const swap = deg !== 180;
-  const out = createCanvas(swap ? src.height : src.width, swap ? src.width : src.height);
-  const ctx = out.getContext('2d');
-  ctx.translate(out.width / 2, out.height / 2);
-  ctx.rotate((deg * Math.PI) / 180);
-  ctx.drawImage(src, -src.width / 2, -src.height / 2);
-  return out;
 }
 
 /** The ink is sampled on an image at most this many pixels on its long side. */
@@ -222,11 +211,11 @@ function levelGrey(g: Grey, deg: number, fill: number): { image: Grey; dx: numbe
 /**
  * Make a rendered page ready for recognition: flatten its paper to white (when it is not already), level its lines,
  * cut the scanner's borders and isolated specks. Also returns the text lines' pitch in pixels (null when there are
- * too few lines to say), which sizes what counts as a speck.
+ * too few lines to say), which sizes what counts as a speck, and the pictures on the prepared image.
  */
-function prepare(canvas: Canvas, dpi: number): { image: Grey; skew: number; dx: number; dy: number; specks: number; borders: number; pitch: number | null } {
-  const grey = greyOf(canvas);
-  const white = isClean(grey, otsu(grey));
+function prepare(grey: Grey, dpi: number): { image: Grey; skew: number; dx: number; dy: number; specks: number; borders: number; pitch: number | null; pictures: Component[] } {
+  const ink = otsu(grey);
+  const white = isClean(grey, ink);
   // Paper blocks of a sixth of an inch: two lines of body text. Evenly grey paper is left to tesseract's own
   // threshold, which reads it as well; only uneven paper (a shadow, falling light, a dark frame) is flattened.
   const uneven = white ? 0 : paperUnevenness(grey, dpi / 6);
@@ -239,20 +228,25 @@ function prepare(canvas: Canvas, dpi: number): { image: Grey; skew: number; dx: 
     ({ image, dx, dy } = levelGrey(image, skew.angle, image === grey ? paperGrey(grey) : 255));
     angle = skew.angle;
   }
-  const bin = threshold(image, otsu(image));
+  const bin = threshold(image, image === grey ? ink : otsu(image));
   const pitch = linePitch(bin);
-  // A clean rendering (white paper, black ink) is read as it is.
-  if (white) return { image, skew: angle, dx, dy, specks: 0, borders: 0, pitch };
   const p = pitch ?? dpi / 6;
-  const cleaned = clean(bin, {
-    borderReach: Math.round(0.2 * Math.min(bin.width, bin.height)),
-    speckArea: Math.max(2, Math.round((0.06 * p) ** 2)),
-    speckIsolation: Math.max(3, Math.round(0.3 * p)),
-  });
+  const found = components(bin);
+  // A clean rendering (white paper, black ink) is read as it is.
+  if (white) return { image, skew: angle, dx, dy, specks: 0, borders: 0, pitch, pictures: pictureRegions(found.list, p) };
+  const cleaned = clean(
+    bin,
+    {
+      borderReach: Math.round(0.2 * Math.min(bin.width, bin.height)),
+      speckArea: Math.max(2, Math.round((0.06 * p) ** 2)),
+      speckIsolation: Math.max(3, Math.round(0.3 * p)),
+    },
+    found,
+  );
   // The grey keeps its anti-aliased edges; only what was cut is painted over with paper.
   if (image === grey) image = { ...grey, data: new Uint8Array(grey.data) };
   for (let i = 0; i < image.data.length; i++) if (cleaned.removed[i]) image.data[i] = 255;
-  return { image, skew: angle, dx, dy, specks: cleaned.specks, borders: cleaned.borders, pitch };
+  return { image, skew: angle, dx, dy, specks: cleaned.specks, borders: cleaned.borders, pitch, pictures: pictureRegions(cleaned.kept, p) };
 }
 
 async function recognise(image: Grey, langs: string, dataPath: string | null): Promise<{ lines: TLine[]; confidence: number }> {
@@ -282,7 +276,7 @@ const MIN_DPI = 150;
  */
 async function chooseDpi(page: PdfPage, max: number): Promise<number> {
   if (max <= MIN_DPI) return max;
-  const pitch = prepare(await renderPage(page, PROBE_DPI), PROBE_DPI).pitch;
+  const pitch = prepare(greyOf(await renderPage(page, PROBE_DPI)), PROBE_DPI).pitch;
   if (!pitch) return max;
   const pitchPt = (pitch * 72) / PROBE_DPI;
   return Math.max(MIN_DPI, Math.min(max, Math.round(DPI_PER_PITCH / pitchPt / 10) * 10));
@@ -375,25 +369,28 @@ export async function ocrPage(page: PdfPage, opts: { dpi: number; langs: string;
   type Prepared = ReturnType<typeof prepare>;
   let best: { lines: TLine[]; confidence: number; orientation: OcrResult['orientation']; prepared: Prepared };
   if (lineAxis(canvas) === 'horizontal') {
-    const prepared = prepare(canvas, dpi);
+    const prepared = prepare(greyOf(canvas), dpi);
     best = { ...(await recognise(prepared.image, opts.langs, opts.dataPath)), orientation: 0, prepared };
     if (best.confidence < RETRY_ORIENTATION_BELOW) {
       const probe = cropGrey(prepared.image, PROBE_SHARE);
       const [up, down] = [await recognise(probe, opts.langs, opts.dataPath), await recognise(turnGrey(probe, 180), opts.langs, opts.dataPath)];
       if (down.confidence > up.confidence + 10) {
         const image = turnGrey(prepared.image, 180);
-        best = { ...(await recognise(image, opts.langs, opts.dataPath)), orientation: 180, prepared: { ...prepared, image } };
+        const { width: w, height: h } = image;
+        const pictures = prepared.pictures.map((k) => ({ ...k, x0: w - 1 - k.x1, x1: w - 1 - k.x0, y0: h - 1 - k.y1, y1: h - 1 - k.y0 }));
+        best = { ...(await recognise(image, opts.langs, opts.dataPath)), orientation: 180, prepared: { ...prepared, image, pictures } };
       }
     }
   } else {
-    const probe = cropGrey(greyOf(canvas), PROBE_SHARE);
+    const grey = greyOf(canvas);
+    const probe = cropGrey(grey, PROBE_SHARE);
     const right = await recognise(turnGrey(probe, 90), opts.langs, opts.dataPath);
     let orientation: OcrResult['orientation'] = 90;
     if (right.confidence < RETRY_ORIENTATION_BELOW) {
       const left = await recognise(turnGrey(probe, 270), opts.langs, opts.dataPath);
       if (left.confidence > right.confidence + 10) orientation = 270;
     }
-    const prepared = prepare(rotated(canvas, orientation), dpi);
+    const prepared = prepare(turnGrey(grey, orientation), dpi);
     best = { ...(await recognise(prepared.image, opts.langs, opts.dataPath)), orientation, prepared };
   }
   const { dx, dy } = best.prepared;
@@ -409,20 +406,18 @@ export async function ocrPage(page: PdfPage, opts: { dpi: number; langs: string;
   let junkWords = 0;
   let kept = 0;
   let confSum = 0;
-  const image = best.prepared.image;
-  const pictures = pictureRegions(threshold(image, otsu(image)), best.prepared.pitch ?? dpi / 6);
+  const { pictures } = best.prepared;
   for (const line of best.lines) {
     const all = line.words.filter((w) => w.text.trim()).filter((w) => {
       const picture = inPicture(w, pictures);
       if (picture) junkWords++;
       return !picture;
     });
-    const lineHeight = line.rowAttributes?.rowHeight || line.bbox.y1 - line.bbox.y0;
-    const keep = new Set(keptWords(all.map((w) => ({ text: w.text, confidence: w.confidence, x0: w.bbox.x0, x1: w.bbox.x1 })), lineHeight));
+    const heightPx = line.rowAttributes?.rowHeight || line.bbox.y1 - line.bbox.y0;
+    const keep = new Set(keptWords(all.map((w) => ({ text: w.text, confidence: w.confidence, x0: w.bbox.x0, x1: w.bbox.x1 })), heightPx));
     junkWords += all.length - keep.size;
     const words = all.filter((_, i) => keep.has(i));
     if (words.length === 0) continue;
-    const heightPx = line.rowAttributes?.rowHeight || line.bbox.y1 - line.bbox.y0;
     const size = Math.max(1, heightPx * scale);
     const { x0: bx0, y0: by0, x1: bx1, y1: by1 } = line.baseline;
     const baselineAt = (x: number) => (bx1 === bx0 ? by0 : by0 + ((by1 - by0) * (x - bx0)) / (bx1 - bx0));
