@@ -115,3 +115,66 @@ describe('review cases', () => {
     expect(order(false)[0]).toBe('q021');
   });
 });
+
+describe('a spreadsheet tagged as one table, with text blocks set under its grid', () => {
+  /** A sheet: a header row, six rows of a label and four numbers, then the rows `foot` adds under the grid. */
+  function sheet(foot: (table: TagElement, y: number) => { runs: Run[]; leaves: TagLeaf[] }) {
+    const table = el('Table');
+    const runs: Run[] = [];
+    const leaves: TagLeaf[] = [];
+    const row = (cells: [string, number][], y: number) => {
+      const tr = el('TR');
+      for (const [text, x] of cells) {
+        const r = run(text, x, y, 10);
+        runs.push(r);
+        leaves.push(...tag([r], [table, tr, el('TD'), el('P')], `t${key++}`));
+      }
+    };
+    row([['Region', 72], ['This week', 200], ['Last week', 270], ['Year ago', 340], ['Report', 420]], 100);
+    ['Iowa', 'Minnesota', 'Nebraska', 'Kansas', 'Ohio', 'Illinois'].forEach((name, i) =>
+      row([[name, 72], ['1.35', 210], ['1.38', 280], ['1.27', 350], [`${name} Ethanol`, 420]], 114 + 12 * i),
+    );
+    const f = foot(table, 114 + 12 * 6);
+    const all = [...runs, ...f.runs];
+    return readTagged(all, [...leaves, ...f.leaves], layoutPage(all, params), 1);
+  }
+  const footRows = (rows: [string, number][][]) => (table: TagElement, y0: number) => {
+    const runs: Run[] = [];
+    const leaves: TagLeaf[] = [];
+    rows.forEach((cells, i) => {
+      const tr = el('TR');
+      for (const [text, x] of cells) {
+        const r = run(text, x, y0 + 12 * i, 10);
+        runs.push(r);
+        leaves.push(...tag([r], [table, tr, el('TD'), el('P')], `f${key++}`));
+      }
+    });
+    return { runs, leaves };
+  };
+
+  it('reads an address beside an e-mail block block by block, after the table', () => {
+    const reading = sheet(
+      footRows([
+        [['Market News Service, Des Moines', 72]],
+        [['210 Walnut Street', 72], ['Email: news@example.gov', 330]],
+        [['Des Moines, Iowa 50309', 72], ['www.example.gov/news/report', 330]],
+      ]),
+    );
+    const text = reading.segments.map((s) => s.text).join('\n');
+    expect(text).toMatch(/Market News Service, Des Moines\n210 Walnut Street\nDes Moines, Iowa 50309\nEmail: news@example.gov\nwww\.example\.gov/);
+    expect(reading.segments[0]!.kind).toBe('table');
+    expect(reading.segments[0]!.lines).toHaveLength(7);
+    expect(reading.segments.slice(1).map((s) => s.kind)).toEqual(['column', 'column']);
+  });
+
+  it('keeps a total row and its figures as table rows', () => {
+    const reading = sheet(
+      footRows([
+        [['Subtotal of all the regions shown above', 72], ['7.95', 350]],
+        [['Total of all the regions shown above', 72], ['8.10', 350]],
+      ]),
+    );
+    expect(reading.segments).toHaveLength(1);
+    expect(reading.segments[0]!.lines.map((l) => l.text).slice(-2)).toEqual(['Subtotal of all the regions shown above 7.95', 'Total of all the regions shown above 8.10']);
+  });
+});

@@ -70,7 +70,7 @@ export function runsDirection(runs: Run[]): Direction {
 }
 export const textDirection = (text: string): Direction => direction([text]);
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   if (values.length === 0) return 0;
   const s = [...values].sort((a, b) => a - b);
   return s[s.length >> 1];

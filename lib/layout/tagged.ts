@@ -4,12 +4,12 @@
  * looking and wrong: one that walks the lines straight across both columns, or leaves most text untagged, is not
  * used.
  */
-import type { Line, Run, Segment } from '../types.js';
+import type { Direction, Interval, Line, Run, Segment } from '../types.js';
 import { ancestor, blockOf, type TagLeaf } from '../pdf/tags.js';
 import { buildRows, INITIAL_SIZE } from './rows.js';
 import { isHorizontal } from '../pdf/runs.js';
 import { layoutRotated } from './rotated.js';
-import { codePoints, makeLine, roundBox, runsOfLine, unionBox } from './lines.js';
+import { codePoints, makeLine, median, roundBox, runsOfLine, unionBox } from './lines.js';
 import type { PageLayout } from './page.js';
 
 /** Tags must cover at least this share of the page's (non-artifact) characters. */
@@ -40,6 +40,8 @@ interface Unit {
   runs: Run[];
   /** For tables: rows of cells of runs. */
   rows: Run[][][];
+  /** For tables: whether each row is a TR of the tree (leaves of the table outside any TR gather in one more row). */
+  tr: boolean[];
 }
 
 const chars = (runs: Run[]) => runs.reduce((n, r) => n + r.text.length, 0);
@@ -115,7 +117,7 @@ function unitsOf(leaves: TagLeaf[], byMcid: Map<string, Run[]>): Unit[] {
     if (!current || current.key !== key) {
       const float = table ? null : ancestor(leaf, ['Figure', 'Caption']);
       const role = float?.role === 'Caption' ? 'Caption' : (block?.role ?? 'P');
-      current = { key, unit: { role, table: Boolean(table), float: Boolean(float), runs: [], rows: [] } };
+      current = { key, unit: { role, table: Boolean(table), float: Boolean(float), runs: [], rows: [], tr: [] } };
       units.push(current.unit);
       rowIndex.clear();
       cellIndex.clear();
@@ -128,6 +130,7 @@ function unitsOf(leaves: TagLeaf[], byMcid: Map<string, Run[]>): Unit[] {
       if (!rowIndex.has(rk)) {
         rowIndex.set(rk, current.unit.rows.length);
         current.unit.rows.push([]);
+        current.unit.tr.push(tr !== null && tr !== undefined);
       }
       const row = current.unit.rows[rowIndex.get(rk)!];
       const ck = cell?.key ?? -1;
@@ -139,6 +142,63 @@ function unitsOf(leaves: TagLeaf[], byMcid: Map<string, Run[]>): Unit[] {
     }
   }
   return units;
+}
+
+/** A table's grid is the cells of its commonest kind of row, those with this many non-empty cells or more. */
+const MIN_GRID_CELLS = 3;
+/** ...in at least this many rows. */
+const MIN_GRID_ROWS = 3;
+/** A cell straddles two of the grid's columns when it reaches this share of a body em into the second. */
+const STRADDLE_EM = 0.5;
+/** Cells of a foot's block start within this many body ems of each other. */
+const BLOCK_EDGE_EM = 1;
+
+const extent = (runs: Run[]): Interval => [Math.min(...runs.map((r) => r.x0)), Math.max(...runs.map((r) => r.x1))];
+const letters = (runs: Run[]) => runs.reduce((n, r) => n + (r.text.match(/\p{L}/gu)?.length ?? 0), 0);
+const digits = (runs: Run[]) => runs.reduce((n, r) => n + (r.text.match(/\p{N}/gu)?.length ?? 0), 0);
+
+/**
+ * A spreadsheet saved as PDF tags the whole sheet as one table, so text set under the grid in blocks side by side
+ * (an address beside an e-mail and a web address) comes as rows of two cells, and read row by row the blocks are
+ * spliced line by line. Rows at the end of a tagged table whose cells are not cells of its grid (one straddles two
+ * of the grid's columns), with at most two cells, none of them a number, are such a foot: it is read block by block,
+ * each block (cells starting at one edge) top to bottom, as text rather than as table rows.
+ */
+function tableFoot(unit: Unit, direction: Direction): { rows: Set<number>; blocks: Run[][] } {
+  const none = { rows: new Set<number>(), blocks: [] };
+  const cellsOf = (row: Run[][]) => row.filter((c) => c.length);
+  const counts = unit.rows.map((row) => cellsOf(row).length);
+  const tally = new Map<number, number>();
+  for (const n of counts) if (n >= MIN_GRID_CELLS) tally.set(n, (tally.get(n) ?? 0) + 1);
+  const [mode, times] = [...tally].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0] ?? [0, 0];
+  if (times < MIN_GRID_ROWS) return none;
+  const gridRuns = unit.rows.filter((_, i) => counts[i] === mode).flat(2);
+  const em = median(gridRuns.map((r) => r.size));
+  const columns: Interval[] = [];
+  for (const iv of unit.rows.flatMap((row, i) => (counts[i] === mode ? cellsOf(row).map(extent) : [])).sort((a, b) => a[0] - b[0])) {
+    const last = columns[columns.length - 1];
+    if (last && iv[0] <= last[1]) last[1] = Math.max(last[1], iv[1]);
+    else columns.push([...iv]);
+  }
+  const straddles = (iv: Interval) => columns.filter((c) => Math.min(iv[1], c[1]) - Math.max(iv[0], c[0]) >= STRADDLE_EM * em).length >= 2;
+  const rows = new Set<number>();
+  for (let i = unit.rows.length - 1; i >= 0; i--) {
+    if (!unit.tr[i] || counts[i] === 0) continue;
+    const cells = cellsOf(unit.rows[i]);
+    if (cells.length > 2 || !cells.some((c) => straddles(extent(c))) || cells.some((c) => digits(c) > letters(c))) break;
+    rows.add(i);
+  }
+  if (rows.size < 2) return none;
+  // Blocks: the foot's cells grouped by the edge they start at.
+  const start = (c: Run[]) => (direction === 'rtl' ? -extent(c)[1] : extent(c)[0]);
+  const blocks: { edge: number; runs: Run[] }[] = [];
+  for (const c of [...rows].sort((a, b) => a - b).flatMap((i) => cellsOf(unit.rows[i]))) {
+    const b = blocks.find((x) => Math.abs(x.edge - start(c)) <= BLOCK_EDGE_EM * em);
+    if (b) b.runs.push(...c);
+    else blocks.push({ edge: start(c), runs: [...c] });
+  }
+  if (blocks.length < 2) return none;
+  return { rows, blocks: blocks.sort((a, b) => a.edge - b.edge).map((b) => b.runs) };
 }
 
 export function readTagged(runs: Run[], leaves: TagLeaf[], geometric: PageLayout, page: number): TaggedReading {
@@ -178,8 +238,9 @@ export function readTagged(runs: Run[], leaves: TagLeaf[], geometric: PageLayout
   for (const unit of unitsOf(leaves, byMcid)) {
     unit.runs.forEach((r) => tagged.add(r.stream));
     if (unit.table) {
+      const foot = tableFoot(unit, geometric.direction);
       const lines = unit.rows
-        .filter((row) => row.some((c) => c.length))
+        .filter((row, i) => row.some((c) => c.length) && !foot.rows.has(i))
         .map((row) => {
           const all = row.flat();
           const line = makeLine(all, Math.min(...all.map((r) => r.baseline)));
@@ -188,6 +249,7 @@ export function readTagged(runs: Run[], leaves: TagLeaf[], geometric: PageLayout
           return line;
         });
       if (lines.length) segments.push(toSegment(lines, unit));
+      for (const block of foot.blocks) segments.push(toSegment(linesOf(block), { ...unit, table: false, role: 'P' }));
       continue;
     }
     const columns = linesByColumn(unit.runs, place).filter((c) => c.length);
