@@ -72,6 +72,21 @@ describe('a head on one page', () => {
     expect(texts(detectFurniture(lines, BODY, 2, ADVANCE).footers).sort()).toEqual(['The harbour macros', 'The harbour macros', 'doi.org/10.47397/tb/0-0/harbour']);
   });
 
+  it('is taken at the very foot when it stands far below all the text, number or none (a poster\'s footer)', () => {
+    // Body from 80 to 428; the footer 330 points (27 advances) below, in the page's outer 8%.
+    const lines = page(1, [...body(80), ['Contents of the footer', 72, 760]]);
+    expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).footers)).toEqual(['Contents of the footer']);
+  });
+
+  it('is not a short last line a few advances below the text, nor a far one higher up the page', () => {
+    // A closing line three advances below the text (a letter's "Yours faithfully").
+    const closing = page(1, [...body(372), ['Yours faithfully, the harbour board', 72, 720 + 3 * ADVANCE]]);
+    expect(detectFurniture(closing, BODY, 3, ADVANCE).footers).toEqual([]);
+    // Far below the text but well above the page's foot.
+    const high = page(1, [...body(80), ['Contents of the footer', 72, 690]]);
+    expect(detectFurniture(high, BODY, 3, ADVANCE).footers).toEqual([]);
+  });
+
   it('is not a numbered section heading at body size opening the page, nor a sentence opened by "I"', () => {
     const heading = page(1, [['2 Background', 72, 40], ...body(62)]);
     expect(detectFurniture(heading, BODY, 3, ADVANCE).headers).toEqual([]);
@@ -101,6 +116,33 @@ describe('heads that change a little from page to page', () => {
     const last = ['The survey of the northern pier was ordered after the storm', 'Funds for the repairs were voted by the board in March', 'The engineer sent a revised drawing of the breakwater'];
     const lines = [1, 2, 3].flatMap((k) => page(k, [...body(60, k).slice(0, 12), [last[k - 1], 72, 760]]));
     expect(detectFurniture(lines, BODY, 3, ADVANCE).footers).toEqual([]);
+  });
+});
+
+describe('a first page\'s masthead', () => {
+  // Pages 2 and 3 carry the running head on one line with the folio; page 1 sets the same words as a masthead, three
+  // lines atop its right-hand column, smaller than the body.
+  const head = (no: number): [string, number, number, number] => [`${no} Harbour Gazette / Vol. 85, No. 152 / Thursday, August 6 / Notices`, 72, 40, 9];
+  const rest = [2, 3].flatMap((no) => page(no, [head(no), ...body(80, no)]));
+
+  it('is taken when its lines say what the running head of other pages says', () => {
+    const first = page(1, [['Harbour Gazette', 400, 40, 8], ['Vol. 85, No. 152', 400, 50, 8], ['Thursday, August 6, 2020', 400, 60, 8], ...body(80)]);
+    // The masthead's lines are the first three of their column's block.
+    const seg = { ...first[0]!.seg, lines: first.slice(0, 3).map((l) => l.line) };
+    first.slice(0, 3).forEach((l, i) => Object.assign(l, { segment: 0, index: i, seg }));
+    const { headers } = detectFurniture([...first, ...rest], BODY, 2, ADVANCE);
+    expect(texts(headers.filter((h) => h.page === 1))).toEqual(['Harbour Gazette', 'Vol. 85, No. 152', 'Thursday, August 6, 2020']);
+  });
+
+  it('is not the first page\'s title in large type, nor a line of text using a few of its words', () => {
+    // A paper whose running head is its title.
+    const titled = [2, 3].flatMap((no) => page(no, [[`${no} Repairs to the Harbour Works`, 72, 40, 9], ...body(80, no)]));
+    const title = page(1, [['Repairs to the Harbour Works', 150, 50, 17], ...body(80)]);
+    const found = detectFurniture([...title, ...titled], BODY, 2, ADVANCE).headers;
+    expect(found.filter((h) => h.page > 1)).toHaveLength(2);
+    expect(found.filter((h) => h.page === 1)).toEqual([]);
+    const text = page(1, [['The Harbour Gazette printed the notices on Thursday and', 72, 40], ...body(52)]);
+    expect(detectFurniture([...text, ...rest], BODY, 2, ADVANCE).headers.filter((h) => h.page === 1)).toEqual([]);
   });
 });
 

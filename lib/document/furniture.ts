@@ -123,6 +123,14 @@ const EDGE_GAP = 1.8;
 /** ...and is surely a head when, besides, it stands this far off, or is set smaller than the body by this share. */
 const WIDE_EDGE_GAP = 2.5;
 const SMALL_HEAD = 0.95;
+/**
+ * A short row at the very foot of the page this many line advances below all of its text needs no number: nothing
+ * of the text's own stands that far off on its own (a poster's or a form's footer line).
+ */
+const FAR_FOOT_GAP = 6;
+/** ...when it sits in this outer share of the page height and is shorter than a line of running text. */
+const FAR_FOOT_SHARE = 0.08;
+const MAX_FAR_FOOT_CHARS = 45;
 /** Heads are set at most this much larger than the body (a chapter or section title is larger)... */
 const HEAD_SIZE = 1.05;
 /** ...or, ending in their page number, this much. */
@@ -141,7 +149,8 @@ const CAPTION_START = /^(fig(ure)?|table|tab|chart|plate|exhibit|abbildung|tabel
  * advances, is short, is not set larger than a head is, and carries a page number (a folio beside it or at one end
  * of it), a copyright line or, at the top, is set small. `sure` when a second sign agrees: a folio set apart beside
  * a head, small type, a wide gap, capitals, a number at the line's far end. At the foot the number must be a folio
- * or at the end (a note starts with its marker).
+ * or at the end (a note starts with its marker), unless the row stands far below all the page's text at its very
+ * foot (FAR_FOOT_GAP).
  */
 function isolatedEdgeRow(pageLines: PlacedLine[], top: boolean, body: number, advance: number, taken: (l: PlacedLine) => boolean) {
   const flat = pageLines.filter((l) => l.seg.kind !== 'rotated');
@@ -177,11 +186,33 @@ function isolatedEdgeRow(pageLines: PlacedLine[], top: boolean, body: number, ad
   // A copyright, licence or DOI line at a page edge is furniture as a page number is.
   const legal = texts.some((t) => LEGAL.test(t));
   const numbered = folio || endNumber || (top && startNumber) || legal;
-  if (!numbered && !(top && small && texts.join(' ').length <= MAX_UNNUMBERED_HEAD_CHARS)) return null;
+  const short = texts.join(' ').length <= MAX_UNNUMBERED_HEAD_CHARS;
+  const farFoot = !top && gap >= FAR_FOOT_GAP * advance && Math.min(...row.map((l) => l.line.bbox[1])) >= (1 - FAR_FOOT_SHARE) * h;
+  if (!numbered && !(top && small && short) && !(farFoot && texts.join(' ').length <= MAX_FAR_FOOT_CHARS)) return null;
   const letters = texts.join(' ').replace(/[^\p{L}]/gu, '');
   const capitals = letters.length >= 3 && letters === letters.toUpperCase() && letters !== letters.toLowerCase();
   const sure = (folio && row.length >= 2) || small || gap >= WIDE_EDGE_GAP * advance || capitals || endNumber;
   return { row, gap, sure };
+}
+
+/** A masthead's lines hold at least this many words each, all of them words of a running head... */
+const MASTHEAD_LINE_WORDS = 2;
+/** ...and together at least this many, this share of the head's words. */
+const MASTHEAD_WORDS = 4;
+const MASTHEAD_SHARE = 0.6;
+
+/** The words of a line (letters only: numbers change from page to page). */
+const wordsOf = (text: string) => text.normalize('NFKC').toLowerCase().match(/\p{L}+/gu) ?? [];
+
+function groupBy<T, K>(items: T[], key: (t: T) => K): T[][] {
+  const m = new Map<K, T[]>();
+  for (const t of items) {
+    const k = key(t);
+    const g = m.get(k);
+    if (g) g.push(t);
+    else m.set(k, [t]);
+  }
+  return [...m.values()];
 }
 
 /** The topmost and bottommost lines of each page (rotated text aside). */
@@ -346,6 +377,35 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
           message: `the page's ${top ? 'top' : 'bottom'} line stands apart from the text and carries a number, as a running ${top ? 'head' : 'foot'} does, but nothing else marks it as one: kept in the flow`,
           detail: { text: edge.row.map((l) => l.line.text).join(' '), gapAdvances: round2(edge.gap / advance) },
         });
+      }
+    }
+  }
+
+  // 1d. A masthead: the first lines of a block at the top of a page that say what a running head taken on another
+  //     page says, in other words or over several lines ("Federal Register / Vol. 85, No. 152 / Thursday, August
+  //     6, 2020 / Proposed Rules" on every page, set as three lines atop the first page's last column). Not set
+  //     larger than a head (a title repeated as the running head is the first page's title, and larger).
+  const headWords = headers.filter((hd) => hd.kind === 'running-head').map((hd) => ({ page: hd.page, words: new Set(wordsOf(hd.text)) }));
+  if (headWords.length) {
+    for (const [pageNo, pageLines] of byPage) {
+      const others = headWords.filter((hd) => hd.page !== pageNo);
+      for (const segLines of groupBy(pageLines, (l) => l.segment)) {
+        const lead: PlacedLine[] = [];
+        for (const l of segLines.sort((a, b) => a.index - b.index)) {
+          if (removed.has(lineKey(l))) continue;
+          const words = wordsOf(l.line.text);
+          const fits =
+            l.seg.kind !== 'rotated' &&
+            l.line.bbox[3] <= EDGE_SHARE * l.pageHeight &&
+            l.line.size <= HEAD_SIZE * body &&
+            words.length >= MASTHEAD_LINE_WORDS &&
+            others.some((hd) => words.every((w) => hd.words.has(w)));
+          if (!fits) break;
+          lead.push(l);
+        }
+        const words = new Set(lead.flatMap((l) => wordsOf(l.line.text)));
+        const head = others.find((hd) => [...words].every((w) => hd.words.has(w)) && words.size >= MASTHEAD_SHARE * hd.words.size);
+        if (head && words.size >= MASTHEAD_WORDS) for (const l of lead) take(l, 'running-head', true);
       }
     }
   }
