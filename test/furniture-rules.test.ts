@@ -146,6 +146,60 @@ describe('a first page\'s masthead', () => {
   });
 });
 
+describe('a title repeated as the running head', () => {
+  it('is read as the title on the first page, in title type there, and lifted on the others', () => {
+    const lines = [1, 2, 3].flatMap((no) =>
+      page(no, [['Repairs to the harbour works', 72, 40, no === 1 ? 17 : 9], ...body(80, no)]),
+    );
+    const { headers, diagnostics } = detectFurniture(lines, BODY, 2, ADVANCE);
+    expect(headers.map((h) => h.page)).toEqual([2, 3]);
+    expect(diagnostics.map((d) => [d.code, d.page])).toEqual([['furniture-uncertain', 1]]);
+  });
+});
+
+describe('a head sharing a table row with other text', () => {
+  // A band read as a table on page 1: the title's last line level with a row of a menu, the folio level with a date.
+  // On pages 2 and 3 the menu row and the date stand alone.
+  function row(no: number, cells: [string, number, number][], baseline: number): PlacedLine {
+    const line = makeLine(cells.map(([text, x, size]) => run(text, x, baseline, size)), baseline, { cells: true });
+    const seg: Segment = { kind: 'table', page: no, band: 0, column: null, text: line.text, bbox: line.bbox, lines: [line] };
+    return { page: no, segment: 0, index: 0, line, seg, pageHeight: 792, pageWidth: 612 };
+  }
+  const rest = [2, 3].flatMap((no) => [
+    ...page(no, [['Theorems and proofs Enumerated lists', 376, 40, 9], ...body(80, no), ['Date: November 23, 2020', 445, 770, 9]]),
+  ]);
+
+  it('lifts the cells that repeat and keeps the others in the row', () => {
+    const first = [
+      row(1, [['Reading order', 46, 17], ['Theorems and proofs', 376, 9], ['Enumerated lists', 470, 9]], 40),
+      ...page(1, body(80)),
+      row(1, [['1', 305, 9], ['Date: November 23, 2020', 445, 9]], 770),
+    ];
+    const [menuRow, folioRow] = [first[0]!.line, first[first.length - 1]!.line];
+    const { headers, footers, removed, replaced } = detectFurniture([...first, ...rest], BODY, 2, ADVANCE);
+    expect(texts(headers.filter((h) => h.page === 1))).toEqual(['Theorems and proofs Enumerated lists']);
+    expect(texts(footers.filter((h) => h.page === 1)).sort()).toEqual(['1', 'Date: November 23, 2020']);
+    expect(replaced.get(menuRow)?.text).toBe('Reading order');
+    expect(replaced.get(menuRow)?.cells).toEqual(['Reading order']);
+    expect(removed.has(menuRow)).toBe(false);
+    expect(removed.has(replaced.get(menuRow)!)).toBe(false);
+    // The row left with its folio alone is taken as the folio.
+    expect(removed.has(replaced.get(folioRow)!)).toBe(true);
+    expect(texts(headers.filter((h) => h.page === 2))).toEqual(['Theorems and proofs Enumerated lists']);
+  });
+
+  it('does not take cells that repeat only as cells (a table continued from page to page)', () => {
+    const news = [['boats moored', 'north wind'], ['ferry delayed', 'calm sea'], ['crane idle', 'heavy swell']];
+    const table = (no: number) => [
+      row(no, [['Harbour pier', 72, 10], [news[no - 1]![0]!, 200, 10], [news[no - 1]![1]!, 300, 10]], 40),
+      ...page(no, body(80, no)),
+    ];
+    const { headers, replaced } = detectFurniture([1, 2, 3].flatMap(table), BODY, 2, ADVANCE);
+    expect(headers).toEqual([]);
+    expect(replaced.size).toBe(0);
+  });
+});
+
 describe('short documents', () => {
   it('need a head on every other page at least, and on two pages at the least', () => {
     expect(repeatsNeeded(3, 1)).toBe(2);

@@ -53,7 +53,7 @@ export function buildFlow(pages: PageAnalysis[], o: ResolvedOptions): Flow {
   const segments: Segment[] = [];
   for (const p of pages) {
     p.segments.forEach((seg) => {
-      const kept = seg.lines.filter((line) => !removed.has(line));
+      const kept = seg.lines.map((line) => furniture.replaced.get(line) ?? line).filter((line) => !removed.has(line));
       if (kept.length === 0) return;
       const cleaned = kept.map(cleanLine);
       segments.push({ ...seg, lines: cleaned, text: cleaned.map((l) => l.text).join('\n'), bbox: roundBox(unionBox(cleaned.map((l) => l.bbox))) });

@@ -64,6 +64,8 @@ export interface FurnitureResult {
   footers: FurnitureItem[];
   /** The lines lifted out (lineKey). */
   removed: Set<Line>;
+  /** Table rows with some of their cells lifted out: the row as it stays in the flow (its box is the whole row's). */
+  replaced: Map<Line, Line>;
   /** Lines that looked like furniture but were kept in the flow. */
   diagnostics: Diagnostic[];
 }
@@ -76,6 +78,8 @@ interface Candidate {
   offset: number;
   top: boolean;
   key: string;
+  /** For a table row's cells set apart in a band (a title beside a menu's row): the first and last cell it is. */
+  cells?: [number, number];
 }
 
 /** Head and foot candidates of each page: lines in its first and last few rows, in the outer band. */
@@ -95,11 +99,25 @@ function edgeCandidates(byPage: Map<number, PlacedLine[]>, body: number): Candid
       // Deeper in the outer band, a line with words in it (a masthead's or a header band's second and third rows; a
       // line of bare numbers there is more likely a table's).
       if (deep && (l.line.size >= SMALL_HEAD * body || l.line.text.length > MAX_DEEP_CHARS || !WORDED.test(l.line.text))) continue;
-      out.push({ l, offset: top ? l.line.baseline : h - l.line.baseline, top, key: furnitureKey(l.line.text), deep });
+      const offset = top ? l.line.baseline : h - l.line.baseline;
+      out.push({ l, offset, top, key: furnitureKey(l.line.text), deep });
+      // A row of a band read as a table row (a title's last line level with a menu's row, a folio level with a date):
+      // runs of its cells are candidates too, when they hold words.
+      const cells = l.line.cells ?? [];
+      for (let i = 0; cells.length >= 2 && i < cells.length; i++) {
+        for (let j = i; j < cells.length; j++) {
+          if (j - i + 1 === cells.length) continue;
+          const text = cells.slice(i, j + 1).join(' ');
+          if (wordsOf(text).length >= MIN_CELL_WORDS && WORDED.test(text)) out.push({ l, offset, top, key: furnitureKey(text), deep, cells: [i, j] });
+        }
+      }
     }
   }
   return out;
 }
+
+/** Cells of a row taken as a head hold at least this many words. */
+const MIN_CELL_WORDS = 2;
 
 /**
  * Repeats a head needs in a document of `pages` pages: `minRepeats`, but in a document too short to show that many,
@@ -152,13 +170,23 @@ const CAPTION_START = /^(fig(ure)?|table|tab|chart|plate|exhibit|abbildung|tabel
  * or at the end (a note starts with its marker), unless the row stands far below all the page's text at its very
  * foot (FAR_FOOT_GAP).
  */
-function isolatedEdgeRow(pageLines: PlacedLine[], top: boolean, body: number, advance: number, taken: (l: PlacedLine) => boolean) {
+function isolatedEdgeRow(
+  pageLines: PlacedLine[],
+  top: boolean,
+  body: number,
+  advance: number,
+  taken: (l: PlacedLine) => boolean,
+  trimmed: (l: PlacedLine) => boolean,
+) {
   const flat = pageLines.filter((l) => l.seg.kind !== 'rotated');
   if (flat.length < 2) return null;
   const outer = flat.reduce((a, b) => (top ? (b.line.bbox[1] < a.line.bbox[1] ? b : a) : b.line.bbox[3] > a.line.bbox[3] ? b : a));
   const [, y0, , y1] = outer.line.bbox;
   const mid = (y0 + y1) / 2;
   const row = flat.filter((l) => l.line.bbox[1] < mid && l.line.bbox[3] > mid);
+  // A table row left with some of its cells after others were taken as a head: its size was the whole row's, so
+  // nothing here can be judged on it; it stays (a page number alone is taken as a folio further on).
+  if (row.some(trimmed)) return null;
   // The gap is measured to the page's text: a running foot already taken beside it (a DOI line set under the foot's
   // level) is not text.
   const rest = flat.filter((l) => !row.includes(l) && !taken(l));
@@ -194,6 +222,9 @@ function isolatedEdgeRow(pageLines: PlacedLine[], top: boolean, body: number, ad
   const sure = (folio && row.length >= 2) || small || gap >= WIDE_EDGE_GAP * advance || capitals || endNumber;
   return { row, gap, sure };
 }
+
+/** A running head's repeat on the document's first page set this much larger than the body is the title there. */
+const TITLE_SIZE = 1.3;
 
 /** A masthead's lines hold at least this many words each, all of them words of a running head... */
 const MASTHEAD_LINE_WORDS = 2;
@@ -281,6 +312,18 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
   const diagnostics: Diagnostic[] = [];
   const headers: FurnitureItem[] = [];
   const footers: FurnitureItem[] = [];
+  const replaced = new Map<Line, Line>();
+  const trimmedLines = new Set<Line>();
+  const partial = new Map<Line, { l: PlacedLine; taken: Set<number>; items: { top: boolean; item: FurnitureItem }[] }>();
+  const takeCells = (c: Candidate) => {
+    const line = lineKey(c.l);
+    const [i, j] = c.cells!;
+    const p = partial.get(line) ?? { l: c.l, taken: new Set<number>(), items: [] };
+    partial.set(line, p);
+    if (Array.from({ length: j - i + 1 }, (_, k) => i + k).some((k) => p.taken.has(k))) return;
+    for (let k = i; k <= j; k++) p.taken.add(k);
+    p.items.push({ top: c.top, item: { page: c.l.page, text: line.cells!.slice(i, j + 1).join(' '), bbox: line.bbox, kind: 'running-head' } });
+  };
   const take = (l: PlacedLine, kind: FurnitureItem['kind'], top: boolean) => {
     const k = lineKey(l);
     if (removed.has(k)) return;
@@ -310,8 +353,38 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
       const pages = [...new Set(cluster.map((c) => c.l.page))].sort((a, b) => a - b);
       const stretch = pages[pages.length - 1] - pages[0] + 1;
       if (pages.length < repeats || pages.length < MIN_DENSITY * stretch) continue;
-      for (const c of cluster) take(c.l, isPageLabel(c.l.line.text) ? 'folio' : 'running-head', c.top);
+      // Cells repeating only as cells are a table's, continued from page to page: a head stands alone somewhere.
+      if (cluster.every((c) => c.cells)) continue;
+      for (const c of cluster) {
+        if (c.l.page === 1 && c.l.line.size >= TITLE_SIZE * body) {
+          // The document's title, repeated as the running head of the pages after it: on its own page it is read.
+          diagnostics.push({
+            code: 'furniture-uncertain',
+            severity: 'info',
+            page: 1,
+            message: 'a line repeated as a running head is set in title type on the first page: read there as the title, lifted as a head on the other pages',
+            detail: { text: c.l.line.text, size: c.l.line.size, bodySize: round2(body) },
+          });
+          continue;
+        }
+        if (c.cells) takeCells(c);
+        else take(c.l, isPageLabel(c.l.line.text) ? 'folio' : 'running-head', c.top);
+      }
     }
+  }
+  // Rows with cells taken keep the rest of their cells; with none left, they are taken whole.
+  for (const [line, { l, taken, items }] of partial) {
+    if (removed.has(line)) continue;
+    for (const { top, item } of items) (top ? headers : footers).push(item);
+    const rest = (line.cells ?? []).filter((_, i) => !taken.has(i));
+    if (rest.length === 0) {
+      removed.add(line);
+      continue;
+    }
+    const kept: Line = { ...line, text: rest.join(' '), cells: rest };
+    replaced.set(line, kept);
+    trimmedLines.add(kept);
+    l.line = kept;
   }
 
   // 1a. Near repeats: a slide footer or a head whose words change a little from page to page (the current section
@@ -364,7 +437,14 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
   //     it or in it ("9 … 1.2. METRISCHE RÄUME", "22 1.6. WEGE UND KNOTEN"), found on one page alone.
   for (const pageLines of byPage.values()) {
     for (const top of [true, false]) {
-      const edge = isolatedEdgeRow(pageLines, top, body, advance, (l) => removed.has(lineKey(l)));
+      const edge = isolatedEdgeRow(
+        pageLines,
+        top,
+        body,
+        advance,
+        (l) => removed.has(lineKey(l)),
+        (l) => trimmedLines.has(lineKey(l)),
+      );
       if (!edge || edge.row.every((l) => removed.has(lineKey(l)))) continue;
       if (edge.sure) {
         for (const l of edge.row) take(l, isPageLabel(l.line.text) ? 'folio' : 'running-head', top);
@@ -453,5 +533,5 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
   const order = (a: FurnitureItem, b: FurnitureItem) => a.page - b.page || a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0];
   headers.sort(order);
   footers.sort(order);
-  return { headers, footers, removed, diagnostics };
+  return { headers, footers, removed, replaced, diagnostics };
 }
