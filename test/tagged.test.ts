@@ -178,3 +178,43 @@ describe('a spreadsheet tagged as one table, with text blocks set under its grid
     expect(reading.segments[0]!.lines.map((l) => l.text).slice(-2)).toEqual(['Subtotal of all the regions shown above 7.95', 'Total of all the regions shown above 8.10']);
   });
 });
+
+describe('a tagged table', () => {
+  /** A table of label/value rows at (x, y0), tagged under one Table element. */
+  function table(x: number, y0: number, rows: number) {
+    const t = el('Table');
+    const runs: Run[] = [];
+    const leaves: TagLeaf[] = [];
+    for (let i = 0; i < rows; i++) {
+      const tr = el('TR');
+      for (const [text, dx] of [[`Key ${i + 1}`, 0], [`value ${i + 1}`, 80]] as const) {
+        const r = run(text, x + dx, y0 + 12 * i, 9);
+        runs.push(r);
+        leaves.push(...tag([r], [t, tr, el('TD')], `tb${key++}`));
+      }
+    }
+    return { runs, leaves };
+  }
+
+  it('standing beside the text as a sidebar, tagged first (a web page\'s infobox), is read after the text', () => {
+    const text = column(1, 30, 40, 100, { chars: 60 });
+    const box = table(420, 110, 8);
+    const leaves = [...box.leaves];
+    for (let p = 0; p < 6; p++) leaves.push(...tag(text.slice(p * 5, p * 5 + 5), [el('P')], `w${p}`));
+    const runs = [...text, ...box.runs];
+    const reading = readTagged(runs, leaves, layoutPage(runs, params), 1);
+    expect(reading.coherent).toBe(true);
+    expect(reading.segments.map((s) => s.kind)).toEqual(['column', 'column', 'column', 'column', 'column', 'column', 'table']);
+  });
+
+  it('between two paragraphs of one column, is read where it stands', () => {
+    const before = column(1, 10, 72, 100, { chars: 60 });
+    const box = table(72, 100 + 12 * 11, 5);
+    const after = column(11, 10, 72, 100 + 12 * 17, { chars: 60 });
+    const leaves = [...tag(before, [el('P')], 'b'), ...box.leaves, ...tag(after, [el('P')], 'a')];
+    const runs = [...before, ...box.runs, ...after];
+    const reading = readTagged(runs, leaves, layoutPage(runs, params), 1);
+    expect(reading.segments.map((s) => s.kind)).toEqual(['column', 'table', 'column']);
+    expect(labels(reading.segments.map((s) => s.text).join('\n'))).toEqual(Array.from({ length: 20 }, (_, i) => `q${String(i + 1).padStart(3, '0')}`));
+  });
+});

@@ -248,7 +248,13 @@ export function readTagged(runs: Run[], leaves: TagLeaf[], geometric: PageLayout
           line.text = line.cells.join(' ');
           return line;
         });
-      if (lines.length) segments.push(toSegment(lines, unit));
+      if (lines.length) {
+        // A table is placed where the page shows it, as figures are: a web page's infobox comes first in the tree
+        // (the HTML's order) but stands beside the article, and is read after the text it stands beside.
+        const seg = toSegment(lines, unit);
+        floats.push(seg);
+        segments.push(seg);
+      }
       for (const block of foot.blocks) segments.push(toSegment(linesOf(block), { ...unit, table: false, role: 'P' }));
       continue;
     }
