@@ -143,6 +143,9 @@ describe('a first page\'s masthead', () => {
     expect(found.filter((h) => h.page === 1)).toEqual([]);
     const text = page(1, [['The Harbour Gazette printed the notices on Thursday and', 72, 40], ...body(52)]);
     expect(detectFurniture([...text, ...rest], BODY, 2, ADVANCE).headers.filter((h) => h.page === 1)).toEqual([]);
+    // A section heading near the top of a page, at body size, that the next pages' running heads repeat.
+    const heading = page(1, [['Harbour Gazette notices, Thursday August', 72, 60], ...body(80)]);
+    expect(detectFurniture([...heading, ...rest], BODY, 2, ADVANCE).headers.filter((h) => h.page === 1)).toEqual([]);
   });
 });
 

@@ -463,8 +463,9 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
 
   // 1d. A masthead: the first lines of a block at the top of a page that say what a running head taken on another
   //     page says, in other words or over several lines ("Federal Register / Vol. 85, No. 152 / Thursday, August
-  //     6, 2020 / Proposed Rules" on every page, set as three lines atop the first page's last column). Not set
-  //     larger than a head (a title repeated as the running head is the first page's title, and larger).
+  //     6, 2020 / Proposed Rules" on every page, set as three lines atop the first page's last column), in small
+  //     type as mastheads are: a section heading that the next pages' heads repeat is set at body size or larger,
+  //     and so is a title repeated as the running head.
   const headWords = headers.filter((hd) => hd.kind === 'running-head').map((hd) => ({ page: hd.page, words: new Set(wordsOf(hd.text)) }));
   if (headWords.length) {
     for (const [pageNo, pageLines] of byPage) {
@@ -477,7 +478,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
           const fits =
             l.seg.kind !== 'rotated' &&
             l.line.bbox[3] <= EDGE_SHARE * l.pageHeight &&
-            l.line.size <= HEAD_SIZE * body &&
+            l.line.size < SMALL_HEAD * body &&
             words.length >= MASTHEAD_LINE_WORDS &&
             others.some((hd) => words.every((w) => hd.words.has(w)));
           if (!fits) break;
