@@ -518,3 +518,25 @@ describe('columns of separate blocks (a letterhead)', () => {
     expect(layout.diagnostics.map((d) => d.code)).not.toContain('block-order');
   });
 });
+
+describe('a story in three columns over a story in four, on one page', () => {
+  it('ends the three columns at the headline, though one line of the four-column story leaves their gutter clean', () => {
+    // Story 1: three columns of 160 pt (32 chars), gutters 14 pt, a picture over the top of column one. A headline
+    // across. Story 2: four columns of 115 pt (23 chars), gutters 15 pt; the tenth and twelfth lines of its third
+    // column are paragraphs' short last lines, which leave story 1's second gutter (x 374–388) clean on those rows.
+    const s1 = [column(1, 18, 40, 204, { chars: 32 }), column(101, 30, 214, 60, { chars: 32 }), column(201, 30, 388, 60, { chars: 32 })];
+    const headline = run('The heading of the second story, set over four columns', 40, 426, 14);
+    const y2 = 444;
+    const s2 = [
+      column(301, 12, 40, y2, { chars: 23 }),
+      column(401, 12, 170, y2, { chars: 23 }),
+      column(501, 10, 300, y2, { chars: 23 }),
+      column(511, 2, 300, y2 + 10 * 12, { chars: 23 }),
+      column(601, 12, 430, y2, { chars: 23 }),
+    ];
+    const text = textOf([...s1.flat(), headline, ...s2.flat()]);
+    expect(labels(text)).toEqual([...seq(1, 18), ...seq(101, 130), ...seq(201, 230), ...seq(301, 312), ...seq(401, 412), ...seq(501, 512), ...seq(601, 612)]);
+    expect(text.indexOf('The heading of the second story')).toBeGreaterThan(text.indexOf('q230'));
+    expect(text.indexOf('The heading of the second story')).toBeLessThan(text.indexOf('q301'));
+  });
+});

@@ -38,6 +38,12 @@ const PEAK_SHARE = 0.5;
  */
 const MAX_PEAKS = 8;
 const MIN_PEAK_SHARE = 0.15;
+/**
+ * Blocks of fewer than this many rows clean of a gap, at either end of its zone, the nearest of them parted from the
+ * rest by at least MIN_ACROSS_RUN rows reaching across the gap, are left out of the zone.
+ */
+const MIN_END_BLOCK_ROWS = 2;
+const MIN_ACROSS_RUN = 3;
 /** Share of a zone's rows that may reach into a gutter's gap without closing it (they count as crossing). */
 const INTRUDER_SHARE = 0.05;
 /** The core of a peak keeps this share of its votes; its middle is where crossing is tested. */
@@ -230,8 +236,7 @@ export function candidateAt(core: Interval, rows: InkRow[], minWidth: number): G
     hasLeft[i] = l;
     hasRight[i] = r;
   }
-  let first = -1;
-  let last = -1;
+  const blocks: Interval[] = [];
   for (let i = 0; i < rows.length; ) {
     if (across[i]) {
       i++;
@@ -245,13 +250,21 @@ export function candidateAt(core: Interval, rows: InkRow[], minWidth: number): G
       right ||= hasRight[j];
       j++;
     }
-    if (left && right) {
-      if (first < 0) first = i;
-      last = j - 1;
-    }
+    if (left && right) blocks.push([i, j - 1]);
     i = j;
   }
-  if (first < 0) return null;
+  // Lone clean rows past a run of rows reaching across are not more of the zone: a paragraph's short last line in
+  // one column of the next story, set in more columns under a headline, leaves the gap clean by chance.
+  const lone = (b: Interval) => b[1] - b[0] + 1 < MIN_END_BLOCK_ROWS;
+  let end = blocks.length - 1;
+  while (end > 0 && lone(blocks[end])) end--;
+  if (end < blocks.length - 1 && blocks[end + 1][0] - blocks[end][1] - 1 >= MIN_ACROSS_RUN) blocks.length = end + 1;
+  let start = 0;
+  while (start < blocks.length - 1 && lone(blocks[start])) start++;
+  if (start > 0 && blocks[start][0] - blocks[start - 1][1] - 1 >= MIN_ACROSS_RUN) blocks.splice(0, start);
+  if (blocks.length === 0) return null;
+  const first = blocks[0][0];
+  const last = blocks[blocks.length - 1][1];
   // Each row's nearest text on either side of the core.
   const leftEdges: number[] = [];
   const rightEdges: number[] = [];
