@@ -28,10 +28,17 @@ function orderAndRecall(f: Fixture, doc: DocumentResult) {
   return { recall: new Set(got).size / want.length, ordered: got.length > 1 ? ascending / (got.length - 1) : 0 };
 }
 
+/**
+ * The engine's page timeout for these tests: a page of OCR takes seconds alone but can take minutes on a loaded
+ * two-core machine, and the engine's own default (two minutes) would fail the page, not the test, with a timeout.
+ */
+const PAGE_TIMEOUT_MS = 600_000;
+
 const cache = new Map<string, Promise<{ f: Fixture; doc: DocumentResult }>>();
 function read(name: Parameters<typeof scanFixtureAsync>[0], options = {}) {
   const key = `${name}|${JSON.stringify(options)}`;
-  if (!cache.has(key)) cache.set(key, scanFixtureAsync(name).then(async (f) => ({ f, doc: await extractDocument(f.pdf, options) })));
+  const opts = { pageTimeoutMs: PAGE_TIMEOUT_MS, ...options };
+  if (!cache.has(key)) cache.set(key, scanFixtureAsync(name).then(async (f) => ({ f, doc: await extractDocument(f.pdf, opts) })));
   return cache.get(key)!;
 }
 
@@ -137,7 +144,7 @@ describe('reads real-looking scans: tilted, grey, noisy, JPEG-coded', () => {
     ['degraded-tilt3-two-col', 3],
   ])('%s: levels the page, reads it in column order', async (name, tilt) => {
     const [f] = await degradedScanFixturesAsync([name]);
-    const doc = await extractDocument(f.pdf, { pageTimeoutMs: 600_000 });
+    const doc = await extractDocument(f.pdf, { pageTimeoutMs: PAGE_TIMEOUT_MS });
     const ocr = doc.diagnostics.find((d) => d.code === 'page-ocr')!;
     expect(Math.abs((ocr.detail as { skew: number }).skew - tilt)).toBeLessThan(0.2);
     expect(doc.diagnostics.map((d) => d.code)).toContain('ocr-deskew');
