@@ -7,6 +7,7 @@ import type { OpenPdf, PdfPage } from './pdf/open.js';
 import { readPageText } from './pdf/runs.js';
 import { layoutPage } from './layout/page.js';
 import type { Diagnostic, Line, PageAnalysis, PageSource, Segment } from './types.js';
+import type { DiagnosticCode } from './diagnostics.js';
 import { makeLine, round2 } from './layout/lines.js';
 import { buildRows } from './layout/rows.js';
 import { tagLeaves } from './pdf/tags.js';
@@ -15,7 +16,7 @@ import { textOrOcr } from './ocr/page.js';
 import { pageGraphics } from './ocr/graphics.js';
 
 /** A page that could not be read: an error diagnostic with the reason, and no text. */
-export function failedPage(page: number, code: string, message: string, width = 0, height = 0, rotation = 0): PageAnalysis {
+export function failedPage(page: number, code: DiagnosticCode, message: string, width = 0, height = 0, rotation = 0): PageAnalysis {
   return {
     info: { page, width, height, rotation, source: 'text', columnCount: 0, gutters: [], bands: [], spanLines: 0, failed: true },
     segments: [],

@@ -5,6 +5,7 @@
  * crop box applied), y growing downward. A box is `[x0, y0, x1, y1]` with x0 <= x1 and y0 <= y1.
  */
 
+import type { DiagnosticCode, Severity } from './diagnostics.js';
 export type Box = [x0: number, y0: number, x1: number, y1: number];
 
 /** A horizontal interval `[x0, x1]` in points. */
@@ -89,11 +90,12 @@ export interface Segment {
   role?: string;
 }
 
-export type Severity = 'info' | 'warning' | 'error';
+export type { Severity } from './diagnostics.js';
 
 /** A choice made conservatively, a refusal, a limit hit or a failure, always with the reason. */
 export interface Diagnostic {
-  code: string;
+  /** One of the codes in lib/diagnostics.ts (their severities and meanings are listed there). */
+  code: DiagnosticCode;
   severity: Severity;
   /** 1-based page number, or null for the whole document. */
   page: number | null;

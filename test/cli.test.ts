@@ -9,6 +9,7 @@ import { badInputs, fixture, labelsIn } from '../fixtures/index.js';
 import { ENGINE_VERSION } from '../lib/constants.js';
 import { extractDocument } from '../lib/extract.js';
 import type { DocumentResult } from '../lib/types.js';
+import type { DiagnosticCode } from '../lib/diagnostics.js';
 import { summariseDiagnostics } from '../cli/readflow.js';
 import { ensureCliBuilt, readflow, scratch } from './support/cli.js';
 import { naiveOrders } from './support/naive.js';
@@ -118,12 +119,12 @@ describe('reading options', () => {
 
 describe('diagnostics on stderr', () => {
   it('prints one line per code and page with a count, and no info', () => {
-    const warn = (page: number, code: string) => ({ code, severity: 'warning' as const, page, message: `${code} message` });
+    const warn = (page: number, code: DiagnosticCode) => ({ code, severity: 'warning' as const, page, message: `${code} message` });
     const diagnostics = [
       ...Array.from({ length: 60 }, () => warn(1, 'partial-span')),
       warn(1, 'ambiguous-gutter'),
       warn(2, 'partial-span'),
-      { code: 'page-ocr', severity: 'info' as const, page: 1, message: 'read by OCR' },
+      { code: 'page-ocr' as const, severity: 'info' as const, page: 1, message: 'read by OCR' },
     ];
     expect(summariseDiagnostics(diagnostics)).toEqual([
       ': page 1: warning: partial-span (60 times): partial-span message',

@@ -10,6 +10,7 @@
  */
 export const UNIT = [
   'corpus.test.ts',
+  'diagnostics.test.ts',
   'document-rules.test.ts',
   'eval-score.test.ts',
   'furniture-rules.test.ts',

@@ -6,6 +6,7 @@ import { ENGINE_NAME, ENGINE_VERSION, SCHEMA_VERSION } from '../constants.js';
 import { ReadflowError } from '../errors.js';
 import { outputOptions, type ResolvedOptions } from '../options.js';
 import type { Diagnostic, DocumentResult, DocumentStatus, PageAnalysis, SourceInfo } from '../types.js';
+import type { DiagnosticCode } from '../diagnostics.js';
 import { buildFlow } from './flow.js';
 
 export interface DocumentMeta {
@@ -64,7 +65,7 @@ export function assembleDocument(pages: PageAnalysis[], meta: DocumentMeta, o: R
  * The result for a document that could not be read at all (not a PDF, damaged, encrypted, over a limit): status
  * `failed`, the reason as a diagnostic, nothing else. The CLI reports these as errors; the pipeline writes them.
  */
-export function failedResult(source: SourceInfo, o: ResolvedOptions, error: { code: string; message: string }, ms: number): DocumentResult {
+export function failedResult(source: SourceInfo, o: ResolvedOptions, error: { code: DiagnosticCode; message: string }, ms: number): DocumentResult {
   return {
     schemaVersion: SCHEMA_VERSION,
     engine: { name: ENGINE_NAME, version: ENGINE_VERSION, options: outputOptions(o) },

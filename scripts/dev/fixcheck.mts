@@ -8,7 +8,7 @@ for (const f of allFixtures()) {
   const got = labelsIn(doc.text).filter((l) => f.flow.includes(l));
   const ok = JSON.stringify(got) === JSON.stringify(f.flow);
   const codes = doc.diagnostics.filter((d) => d.severity !== 'info').map((d) => d.code);
-  const missDiag = (f.expectDiagnostics ?? []).filter((c) => !codes.includes(c));
+  const missDiag = (f.expectDiagnostics ?? []).filter((c) => !(codes as string[]).includes(c));
   const unexpected = [...new Set(codes)].filter((c) => !(f.expectDiagnostics ?? []).includes(c));
   const text = stripLabels(doc.text);
   const missText = (f.expectText ?? []).filter((t) => !text.includes(t));

@@ -1,0 +1,47 @@
+/**
+ * `npm run docs`: writes what is generated from lib/diagnostics.ts, the one table of diagnostic codes: the JSON
+ * Schema's list of codes (schema/document.schema.json) and the README's table (between the diagnostics markers).
+ * test/diagnostics.test.ts fails when either is out of date.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { DIAGNOSTIC_CODES, DIAGNOSTICS } from '../lib/diagnostics.js';
+
+export const SCHEMA_PATH = fileURLToPath(new URL('../schema/document.schema.json', import.meta.url));
+export const README_PATH = fileURLToPath(new URL('../README.md', import.meta.url));
+export const START = '<!-- diagnostics:start (generated from lib/diagnostics.ts by npm run docs) -->';
+export const END = '<!-- diagnostics:end -->';
+
+/** The schema with its diagnostic codes listed. */
+export function schemaWithCodes(schemaText: string): string {
+  const schema = JSON.parse(schemaText) as { $defs: { diagnostic: { properties: Record<string, unknown> } } };
+  schema.$defs.diagnostic.properties.code = {
+    type: 'string',
+    description: 'One of the codes of lib/diagnostics.ts; the README lists their severities and meanings.',
+    enum: DIAGNOSTIC_CODES,
+  };
+  return JSON.stringify(schema, null, 2) + '\n';
+}
+
+/** The README's table of codes, markers included. */
+export function diagnosticsTable(): string {
+  const rows = DIAGNOSTIC_CODES.map((code) => {
+    const d = DIAGNOSTICS[code];
+    return `| \`${code}\` | ${d.severity.join(', ')} | ${d.from} | ${d.meaning.replace(/\|/g, '\\|')} |`;
+  });
+  return [START, '', '| code | severity | from | meaning |', '|---|---|---|---|', ...rows, '', END].join('\n');
+}
+
+/** The README with its table replaced. */
+export function readmeWithTable(readme: string): string {
+  const a = readme.indexOf(START);
+  const b = readme.indexOf(END);
+  if (a < 0 || b < a) throw new Error(`README.md has no ${START} … ${END} section`);
+  return readme.slice(0, a) + diagnosticsTable() + readme.slice(b + END.length);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  writeFileSync(SCHEMA_PATH, schemaWithCodes(readFileSync(SCHEMA_PATH, 'utf8')));
+  writeFileSync(README_PATH, readmeWithTable(readFileSync(README_PATH, 'utf8')));
+  process.stdout.write(`wrote the ${DIAGNOSTIC_CODES.length} diagnostic codes to ${SCHEMA_PATH} and ${README_PATH}\n`);
+}
