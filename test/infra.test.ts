@@ -5,13 +5,14 @@
  * packaging test bundles.
  */
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../functions/shared/env.js';
 import { DEFAULT_FUNCTIONS, DEFAULTS, settingsFromContext, validateSettings, type FunctionName } from '../infra/config.js';
 import type { ReadflowStack } from '../infra/stack.js';
 import { buildStack, cdkContext, grantsOf, logicalId, type Built } from './support/infra.js';
+import { canvasBinaryDir } from '../infra/bundling/runtime-assets.js';
 
 let built: Built;
 let t: Template;
@@ -56,6 +57,21 @@ describe('cdk-nag', () => {
     // The wildcard acknowledgements are object-key prefixes only, never an action wildcard or `*`.
     const iam5 = nag.suppressedViolations.filter((v) => v.ruleName.startsWith('AwsSolutions-IAM5')).map((v) => v.ruleName);
     for (const r of iam5) expect(r).toMatch(/^AwsSolutions-IAM5\[Resource::<Storage(Input|Output)\w+\.Arn>\/(|jobs\/|results\/|usage\/)\*\]$/);
+  });
+
+  it('has the canvas binary of both Lambda architectures in place after npm ci, so synth needs no registry', () => {
+    const saved = { offline: process.env.npm_config_offline, registry: process.env.npm_config_registry };
+    // Were a binary missing, canvasBinaryDir would run `npm pack`: offline, against a registry that is not there.
+    process.env.npm_config_offline = 'true';
+    process.env.npm_config_registry = 'http://127.0.0.1:9/';
+    try {
+      for (const arch of ['arm64', 'x86_64'] as const) expect(existsSync(join(canvasBinaryDir(arch), 'package.json')), arch).toBe(true);
+    } finally {
+      for (const [k, v] of Object.entries({ npm_config_offline: saved.offline, npm_config_registry: saved.registry })) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
   });
 
   it('synthesizes offline: cdk.json turns off notices and telemetry, npm scripts the version check', () => {
