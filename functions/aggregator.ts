@@ -5,7 +5,7 @@
  */
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { finishDocument } from '../lib/extract.js';
+import { finishDocument } from '../lib/finish.js';
 import { failedResult } from '../lib/document/assemble.js';
 import { isReadflowError } from '../lib/errors.js';
 import { resolveOptions } from '../lib/options.js';

@@ -9,7 +9,7 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import { basename } from 'node:path';
 import { failedResult } from '../lib/document/assemble.js';
 import { resolveOptions } from '../lib/options.js';
-import { failedPage } from '../lib/analyze.js';
+import { failedPage } from '../lib/failed.js';
 import { clients } from './shared/aws.js';
 import { loadConfig, type PipelineConfig } from './shared/env.js';
 import { jobIdOf, keys, resultKeyFor, type AggregateMessage, type BatchResult, type Manifest, type PagesMessage } from './shared/jobs.js';
@@ -18,7 +18,7 @@ import { count } from './shared/metrics.js';
 import { requestAggregationIfComplete } from './shared/completion.js';
 import { writeFinal } from './shared/output.js';
 import { exists, getJson, putJson } from './shared/store.js';
-import { objectsOf } from './splitter.js';
+import { objectsOf } from './shared/events.js';
 
 const log = makeLogger('readflow-dead-letter');
 

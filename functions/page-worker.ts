@@ -6,7 +6,7 @@
  */
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { extractPages } from '../lib/extract.js';
+import { extractPages } from '../lib/pages.js';
 import { clients } from './shared/aws.js';
 import { loadConfig, type PipelineConfig } from './shared/env.js';
 import { keys, type BatchResult, type PagesMessage } from './shared/jobs.js';
@@ -14,7 +14,7 @@ import { logger as makeLogger } from './shared/log.js';
 import { count, millis } from './shared/metrics.js';
 import { requestAggregationIfComplete } from './shared/completion.js';
 import { exists, getBytes, isPreconditionFailed, putJson } from './shared/store.js';
-import { failedPage } from '../lib/analyze.js';
+import { failedPage } from '../lib/failed.js';
 import { withSecrets } from './shared/env.js';
 
 const log = makeLogger('readflow-page-worker');

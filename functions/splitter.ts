@@ -8,12 +8,13 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { basename } from 'node:path';
-import { planDocument, sourceInfo } from '../lib/extract.js';
+import { planDocument, sourceInfo } from '../lib/plan.js';
 import { failedResult } from '../lib/document/assemble.js';
 import { isReadflowError } from '../lib/errors.js';
 import { resolveOptions } from '../lib/options.js';
 import { clients } from './shared/aws.js';
 import { loadConfig, withoutSecrets, type PipelineConfig } from './shared/env.js';
+import { objectsOf } from './shared/events.js';
 import { jobIdOf, keys, makeBatches, resultKeyFor, type Manifest, type PagesMessage, type SourceRef } from './shared/jobs.js';
 import { logger as makeLogger } from './shared/log.js';
 import { count } from './shared/metrics.js';
@@ -22,22 +23,6 @@ import { requestAggregationIfComplete } from './shared/completion.js';
 import { exists, getBytes, getJson, head, putJson } from './shared/store.js';
 
 const log = makeLogger('readflow-splitter');
-
-/** An S3 event record as S3 sends it (keys are URL-encoded, spaces as '+'). */
-interface S3EventRecord {
-  s3: { bucket: { name: string }; object: { key: string; size?: number; eTag?: string; versionId?: string } };
-}
-
-export function objectsOf(body: string): SourceRef[] {
-  const parsed = JSON.parse(body) as { Records?: S3EventRecord[]; Event?: string };
-  if (parsed.Event === 's3:TestEvent') return [];
-  return (parsed.Records ?? []).map((r) => ({
-    bucket: r.s3.bucket.name,
-    key: decodeURIComponent(r.s3.object.key.replace(/\+/g, ' ')),
-    versionId: r.s3.object.versionId ?? null,
-    etag: r.s3.object.eTag?.replace(/"/g, '') ?? null,
-  }));
-}
 
 export async function splitObject(ref: SourceRef, config: PipelineConfig): Promise<string | null> {
   const c = clients(config);

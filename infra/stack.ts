@@ -71,14 +71,16 @@ export class ReadflowStack extends Stack {
       INPUT_SUFFIX: s.inputSuffix,
       POWERTOOLS_METRICS_NAMESPACE: s.metricsNamespace,
     };
-    // What each bundle needs beside it: every bundle that imports lib/ocr pulls in @napi-rs/canvas (a static
-    // import); pdf.js assets only where PDFs are opened; OCR engine and language data only in the page worker.
+    // What each bundle needs beside it: the bundles that open PDFs (splitter, page worker) import pdf.js, which
+    // imports @napi-rs/canvas, and need pdf.js' assets; the OCR engine and language data only in the page worker.
+    // The aggregator and the dead-letter handler import the document stage only (lib/finish.ts, lib/failed.ts):
+    // no pdf.js, no OCR, no native code (test/bundles.test.ts).
     const canvas = s.architecture;
     const assets: Record<FunctionName, RuntimeAssetSpec> = {
       splitter: { pdfjs: true, canvas, ocrLangs: [] },
       pageWorker: { pdfjs: true, canvas, ocrLangs: langs },
-      aggregator: { pdfjs: false, canvas, ocrLangs: [] },
-      deadLetter: { pdfjs: false, canvas, ocrLangs: [] },
+      aggregator: { pdfjs: false, canvas: null, ocrLangs: [] },
+      deadLetter: { pdfjs: false, canvas: null, ocrLangs: [] },
       reprocess: { pdfjs: false, canvas: null, ocrLangs: [] },
     };
     const make = (name: FunctionName, entry: string, description: string, extraEnv: Record<string, string> = {}) =>

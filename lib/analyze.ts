@@ -7,24 +7,13 @@ import type { OpenPdf, PdfPage } from './pdf/open.js';
 import { readPageText } from './pdf/runs.js';
 import { layoutPage } from './layout/page.js';
 import type { Diagnostic, Line, PageAnalysis, PageSource, Segment } from './types.js';
-import type { DiagnosticCode } from './diagnostics.js';
+import { failedPage } from './failed.js';
 import { makeLine, round2 } from './layout/lines.js';
 import { buildRows } from './layout/rows.js';
 import { tagLeaves } from './pdf/tags.js';
 import { readTagged } from './layout/tagged.js';
 import { textOrOcr } from './ocr/page.js';
 import { pageGraphics } from './ocr/graphics.js';
-
-/** A page that could not be read: an error diagnostic with the reason, and no text. */
-export function failedPage(page: number, code: DiagnosticCode, message: string, width = 0, height = 0, rotation = 0): PageAnalysis {
-  return {
-    info: { page, width, height, rotation, source: 'text', columnCount: 0, gutters: [], bands: [], spanLines: 0, failed: true },
-    segments: [],
-    artifacts: [],
-    diagnostics: [{ code, severity: 'error', page, message }],
-    chars: 0,
-  };
-}
 
 /**
  * pdf.js' strict parser can return a page's text as nothing at all, without an error, where its lenient parser reads

@@ -1,4 +1,7 @@
-/** Event shapes the pipeline sends itself: an S3 ObjectCreated notification (for reprocessing and local mode). */
+/**
+ * S3 ObjectCreated notifications: the ones the pipeline sends itself (reprocessing, local mode) and reading the
+ * objects out of one, as the splitter and the dead-letter handler do.
+ */
 import type { SourceRef } from './jobs.js';
 
 /** An ObjectCreated event as S3 delivers it to a queue (keys URL-encoded, spaces as '+'). */
@@ -24,4 +27,20 @@ export function s3EventBody(ref: SourceRef, size: number): string {
       },
     ],
   });
+}
+
+/** An S3 event record as S3 sends it (keys are URL-encoded, spaces as '+'). */
+interface S3EventRecord {
+  s3: { bucket: { name: string }; object: { key: string; size?: number; eTag?: string; versionId?: string } };
+}
+
+export function objectsOf(body: string): SourceRef[] {
+  const parsed = JSON.parse(body) as { Records?: S3EventRecord[]; Event?: string };
+  if (parsed.Event === 's3:TestEvent') return [];
+  return (parsed.Records ?? []).map((r) => ({
+    bucket: r.s3.bucket.name,
+    key: decodeURIComponent(r.s3.object.key.replace(/\+/g, ' ')),
+    versionId: r.s3.object.versionId ?? null,
+    etag: r.s3.object.eTag?.replace(/"/g, '') ?? null,
+  }));
 }

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { ENGINE_VERSION } from '../../lib/constants.js';
 import { outputOptions, resolveOptions, type ReadflowOptions } from '../../lib/options.js';
-import type { DocumentPlan } from '../../lib/extract.js';
+import type { DocumentPlan } from '../../lib/plan.js';
 import type { PageAnalysis, SourceInfo } from '../../lib/types.js';
 import type { PipelineConfig } from './env.js';
 
