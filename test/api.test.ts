@@ -13,6 +13,7 @@ import type { LedgerEntry } from '../functions/api/types.js';
 import { drainQueue, inProcess, resultsOf, waitFor } from './support/pipeline.js';
 import { makeTenant, tableItems, verifyStandardWebhook, WebhookReceiver, withApi } from './support/api.js';
 import { expectOpenApi } from './support/openapi.js';
+import { ensureCliBuilt, readflow, scratch } from './support/cli.js';
 
 describe('a document submitted through the API', () => {
   it('is uploaded, read, announced by a signed webhook, and its result is the CLI JSON for the same options and pages', async () => {
@@ -47,6 +48,17 @@ describe('a document submitted through the API', () => {
         const stored = JSON.parse(json);
         const aligned = { ...local, source: { ...local.source, bucket: stored.source.bucket, key: stored.source.key, versionId: stored.source.versionId, etag: stored.source.etag }, usage: { ...local.usage, ms: stored.usage.ms } };
         expect(json).toBe(JSON.stringify(aligned, null, 2) + '\n');
+        // And the real command line, on the same file under the submitted name, with the same options and pages.
+        await ensureCliBuilt();
+        const dir = await scratch();
+        try {
+          const cli = await readflow('-f', 'json', '--pages', '1-3', '--partial-spans', 'band', await dir.put('chapter.pdf', pdf));
+          expect(cli.code, cli.stderr).toBe(0);
+          const fromCli = JSON.parse(cli.stdout);
+          expect({ ...fromCli, source: { ...fromCli.source, bucket: stored.source.bucket, key: stored.source.key, versionId: stored.source.versionId, etag: stored.source.etag }, usage: { ...fromCli.usage, ms: stored.usage.ms } }).toEqual(stored);
+        } finally {
+          await dir.remove();
+        }
         expect((await fetch(done.result!.txt)).status).toBe(200);
         expect((await fetch(done.result!.md)).status).toBe(200);
 
