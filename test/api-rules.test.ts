@@ -13,7 +13,7 @@ import { Table } from '../functions/api/db.js';
 import { revokeTenant } from '../functions/api/tenants.js';
 import { apiConfigOf, makeTenant, tableItems, withApi } from './support/api.js';
 import { expectOpenApi } from './support/openapi.js';
-import { clientsOf, outputKeys } from './support/pipeline.js';
+import { clientsOf, outputKeys, sleep, waitForIdle } from './support/pipeline.js';
 import { listKeys } from '../functions/shared/store.js';
 
 const small = () => fixture('three-col-random').pdf;
@@ -174,6 +174,31 @@ describe('size and quotas', () => {
       expect(usage.ok && usage.body.total).toMatchObject({ documents, billedPages: 4 });
     });
   }, 180_000);
+});
+
+describe('abandoned uploads', () => {
+  it('stop holding an in-flight slot once their upload URL has expired: failed as upload-expired, billed 0, a late upload ignored', async () => {
+    await withApi({ env: { UPLOAD_URL_SECONDS: '1', UPLOAD_GRACE_SECONDS: '1' } }, async (p) => {
+      const a = await makeTenant(p, 'A', { documentsInFlight: 1 });
+      const first = await a.client.submit({ filename: 'never.pdf', bytes: small().length });
+      if (!first.ok) throw new Error('submit failed');
+      expect((await a.client.submit({ filename: 'second.pdf', bytes: 10 })).status).toBe(429);
+      // Past the URL's expiry and the grace period, the slot is recovered at the next full count.
+      await sleep(2500);
+      const third = await a.client.submit({ filename: 'third.pdf', bytes: 10 });
+      expect(third.status).toBe(201);
+      const abandoned = await a.client.get(first.body.id);
+      expect(abandoned.ok && abandoned.body).toMatchObject({ status: 'failed', error: { code: 'upload-expired' }, usage: { billedPages: 0 } });
+      // A late upload (the local server ignores URL expiry; S3 would refuse it) is not read.
+      await ReadflowClient.upload(first.body.upload, small());
+      // Its S3 event, sent now (the bucket watcher sends one too), so the queues cannot be idle before it is handled.
+      await p.announce({ bucket: p.resources.inputBucket, key: `tenants/${a.tenant.tenantId}/${first.body.id}.pdf`, versionId: null, etag: null }, small().length);
+      await waitForIdle(p, 60_000);
+      const after = await a.client.get(first.body.id);
+      expect(after.ok && after.body.status).toBe('failed');
+      expect((await tableItems(p)).filter((i) => String(i.sk).startsWith('LEDGER#'))).toEqual([]);
+    });
+  }, 120_000);
 });
 
 describe('deleting', () => {

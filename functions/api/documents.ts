@@ -144,7 +144,7 @@ export async function submit(d: ApiDeps, tenant: TenantRecord, req: SubmitReques
         headers: { 'retry-after': String(secondsToNextMonth(now)) },
       });
     }
-    if (!(await takeSlot(d.table, tenant))) {
+    if (!(await takeSlot(d.table, tenant, d.config.uploadGraceSeconds, now))) {
       throw new Problem('quota-in-flight', `${tenant.documentsInFlight} documents are already in flight; submit more when some finish`, {
         headers: { 'retry-after': String(IN_FLIGHT_RETRY_AFTER_SECONDS) },
       });

@@ -65,6 +65,11 @@ export interface ApiConfig {
   uploadUrlSeconds: number;
   /** Seconds a presigned result URL is valid. @default 3600 */
   resultUrlSeconds: number;
+  /**
+   * Seconds after its upload URL expired that a never-uploaded document stops holding an in-flight slot (it is then
+   * failed as `upload-expired`, billed 0, when the tenant's in-flight count is next recounted). @default 300
+   */
+  uploadGraceSeconds: number;
   /** Largest declared upload, bytes (the engine's maxBytes). @default 256 MiB */
   maxBytes: number;
   /** Allow http:// and loopback webhook URLs (local mode only). @default false */
@@ -144,6 +149,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     retentionDays: int(env, 'RETENTION_DAYS', 30),
     uploadUrlSeconds: int(env, 'UPLOAD_URL_SECONDS', 900),
     resultUrlSeconds: int(env, 'RESULT_URL_SECONDS', 3600),
+    uploadGraceSeconds: int(env, 'UPLOAD_GRACE_SECONDS', 300),
     maxBytes: int(env, 'MAX_UPLOAD_BYTES', 256 * 1024 * 1024),
     allowLocalWebhooks: env.WEBHOOK_ALLOW_LOCAL === 'true',
     webhookBackoffSeconds: int(env, 'WEBHOOK_BACKOFF_SECONDS', 30),
