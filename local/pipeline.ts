@@ -176,8 +176,13 @@ export class LocalPipeline {
 
   /** Announce an object on the intake queue directly (an S3 event, delivered once more if called again). */
   async announce(ref: SourceRef, size: number): Promise<void> {
+    await this.announceTo(this.resources.intakeQueueUrl, ref, size);
+  }
+
+  /** Send an object's S3 event to any queue (e.g. the dead-letter queue, as if splitting it had kept failing). */
+  async announceTo(queueUrl: string, ref: SourceRef, size: number): Promise<void> {
     const { sqs } = clients({ endpoint: this.endpoint, region: 'us-east-1' });
-    await sqs.send(new SendMessageCommand({ QueueUrl: this.resources.intakeQueueUrl, MessageBody: s3Event(ref, size) }));
+    await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: s3Event(ref, size) }));
   }
 
   jobId(ref: SourceRef): string {

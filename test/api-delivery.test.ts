@@ -1,7 +1,8 @@
 /**
  * At-least-once delivery against the API's once-only promises, on the local servers: a job whose S3 event is
  * delivered again, and four aggregations of one job racing each other, bill once, announce once (one billing
- * event, one webhook at the receiver) and finish the document once; a webhook whose receiver fails twice is retried
+ * event, one webhook at the receiver) and finish the document once; an upload whose splitting exhausted its retries
+ * ends failed, billed 0, and is announced; a webhook whose receiver fails twice is retried
  * with backoff and arrives, verified, on the third attempt with the same webhook-id; one whose receiver keeps
  * failing past the retry window ends in the webhook dead-letter queue.
  */
@@ -13,7 +14,8 @@ import type { LedgerEntry } from '../functions/api/types.js';
 import { loadConfig } from '../functions/shared/env.js';
 import type { SourceRef } from '../functions/shared/jobs.js';
 import { makeTenant, tableItems, verifyStandardWebhook, WebhookReceiver, withApi } from './support/api.js';
-import { drainQueue, queueDepth, sleep, waitFor, waitForIdle } from './support/pipeline.js';
+import { clientsOf, drainQueue, queueDepth, sleep, waitFor, waitForIdle } from './support/pipeline.js';
+import { head } from '../functions/shared/store.js';
 
 const ledgerOf = async (p: Parameters<typeof tableItems>[0]) => (await tableItems(p)).filter((i) => String(i.sk).startsWith('LEDGER#')) as unknown as LedgerEntry[];
 
@@ -63,6 +65,32 @@ describe('once-only under redelivery', () => {
       await receiver.stop();
     }
   }, 180_000);
+
+  it('settles an API upload whose splitting exhausted its retries: failed, billed 0, announced', async () => {
+    const receiver = await WebhookReceiver.start();
+    try {
+      // No bucket watcher: the upload's S3 event goes straight to the dead-letter queue, as after three failed splits.
+      await withApi({ watchBucket: false }, async (p) => {
+        const a = await makeTenant(p, 'A');
+        const pdf = fixture('three-col-random').pdf;
+        const r = await a.client.submit({ filename: 'dead.pdf', bytes: pdf.length, pages: '1', webhook: receiver.url });
+        if (!r.ok) throw new Error('submit failed');
+        await ReadflowClient.upload(r.body.upload, pdf);
+        const ref: SourceRef = { bucket: p.resources.inputBucket, key: `tenants/${a.tenant.tenantId}/${r.body.id}.pdf`, versionId: null, etag: null };
+        // The event as S3 sent it (with the object's ETag); the splitter never got to bind the document to its job.
+        const h = (await head(clientsOf(p).s3, ref.bucket, ref.key))!;
+        const src = { ...ref, etag: h.etag };
+        await p.announceTo(p.resources.deadLetterQueueUrl, src, pdf.length);
+        const done = await a.client.waitUntilFinished(r.body.id);
+        expect(done).toMatchObject({ status: 'failed', error: { code: 'pipeline-failed' }, usage: { billedPages: 0 } });
+        await waitFor('the webhook', () => receiver.received.length > 0, 60_000);
+        expect(JSON.parse(receiver.received[0].body).data).toMatchObject({ id: r.body.id, status: 'failed' });
+        expect((await ledgerOf(p)).map((l) => l.billedPages)).toEqual([0]);
+      });
+    } finally {
+      await receiver.stop();
+    }
+  }, 120_000);
 
   it('retries a webhook whose receiver fails twice, with backoff, and delivers it on the third attempt', async () => {
     const receiver = await WebhookReceiver.start(2);
