@@ -104,6 +104,8 @@ export interface ReadflowSettings {
   uploadUrlSeconds: number;
   /** Seconds a presigned result URL is valid. @default 3600 */
   resultUrlSeconds: number;
+  /** Seconds after its upload URL expired that a never-uploaded document gives its in-flight slot back. @default 300 */
+  uploadGraceSeconds: number;
   /** First webhook retry delay, seconds (doubling per attempt). @default 30 */
   webhookBackoffSeconds: number;
   /** Longest delay between two webhook attempts, seconds. @default 3600 */
@@ -147,6 +149,7 @@ export const DEFAULTS: ReadflowSettings = {
   retentionDays: 30,
   uploadUrlSeconds: 900,
   resultUrlSeconds: 3600,
+  uploadGraceSeconds: 300,
   webhookBackoffSeconds: 30,
   webhookMaxBackoffSeconds: 3600,
   webhookRetrySeconds: 86_400,

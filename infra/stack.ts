@@ -92,6 +92,7 @@ export class ReadflowStack extends Stack {
       RETENTION_DAYS: String(s.retentionDays),
       UPLOAD_URL_SECONDS: String(s.uploadUrlSeconds),
       RESULT_URL_SECONDS: String(s.resultUrlSeconds),
+      UPLOAD_GRACE_SECONDS: String(s.uploadGraceSeconds),
       MAX_UPLOAD_BYTES: String(s.readflowOptions.maxBytes ?? DEFAULT_OPTIONS.maxBytes),
       WEBHOOK_BACKOFF_SECONDS: String(s.webhookBackoffSeconds),
       WEBHOOK_MAX_BACKOFF_SECONDS: String(s.webhookMaxBackoffSeconds),

@@ -1,9 +1,12 @@
 /**
  * The API's pure parts, without the pipeline: Standard Webhooks signing against the specification's published test
  * vector and against the independent verifier, where webhooks may point (cloud and local policy), backoff, which
- * tenant an input key belongs to, request canonicalisation, and `npm run tenant` against a real dynalite.
+ * tenant an input key belongs to, request canonicalisation, one list of operations (OpenAPI, router, HTTP API
+ * routes), and `npm run tenant` against a real dynalite.
  */
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { Table } from '../functions/api/db.js';
@@ -14,6 +17,10 @@ import { canonicalJson } from '../functions/api/validate.js';
 import { addressRefusal, backoffSeconds, sign, webhookRefusal } from '../functions/api/webhooks.js';
 import { createApiTable, startDynamo } from '../local/dynamo.js';
 import { verifyStandardWebhook } from './support/api.js';
+import { OPENAPI_URL } from './support/openapi.js';
+import { API_ROUTES } from '../infra/constructs/api.js';
+import { depsOf, handleHttp } from '../functions/api/router.js';
+import { loadApiConfig } from '../functions/shared/env.js';
 import { REPO_ROOT } from './support/pipeline.js';
 
 const run = promisify(execFile);
@@ -80,6 +87,21 @@ describe('the small rules', () => {
 
   it('two bodies that mean the same hash the same', () => {
     expect(canonicalJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: 'x' } })).toBe(canonicalJson({ a: { c: 'x', d: [1, { x: 1, y: 2 }] }, b: 1 }));
+  });
+});
+
+describe('one list of operations', () => {
+  it('the OpenAPI document, the router and the HTTP API routes name the same operations', async () => {
+    const spec = JSON.parse(readFileSync(OPENAPI_URL, 'utf8')) as { paths: Record<string, Record<string, unknown>> };
+    const ops = Object.entries(spec.paths).flatMap(([path, item]) => Object.keys(item).filter((k) => ['get', 'post', 'put', 'patch', 'delete'].includes(k)).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(ops.sort()).toEqual(API_ROUTES.map(([m, path]) => `${m} ${path}`).sort());
+    // The router serves each of them (asks for a key: 401, never 404 or 405) and nothing else.
+    const deps = depsOf(loadApiConfig({ TABLE_NAME: 'unused' }));
+    const call = (method: string, path: string) =>
+      handleHttp(deps, { rawPath: path, headers: {}, requestContext: { http: { method } } } as unknown as APIGatewayProxyEventV2);
+    for (const [m, path] of API_ROUTES) expect((await call(m, path.replace('{id}', 'doc_1'))).statusCode, `${m} ${path}`).toBe(401);
+    expect((await call('PUT', '/v1/documents')).statusCode).toBe(405);
+    expect((await call('GET', '/v1/other')).statusCode).toBe(404);
   });
 });
 
