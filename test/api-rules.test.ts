@@ -1,8 +1,9 @@
 /**
  * The API's rules end to end on the local servers: idempotent submits (same key and body: the same answer; other
  * body: 422), 401 for a missing, wrong or revoked key, 404 for another tenant's document, listing with a status
- * filter and cursor, 413 for a declared size over the limit and a `size-mismatch` failure billed 0 for an upload
- * whose size differs from the declared one, 429 with Retry-After over the monthly pages or the documents in
+ * filter and cursor, 413 for a declared size over the limit, 403 for an upload of another size or at another key
+ * through the presigned URL (the local S3 server checks presigned signatures as S3 does), a `size-mismatch` failure
+ * billed 0 for a wrong-size object that lands anyway, 429 with Retry-After over the monthly pages or the documents in
  * flight (and `quota-exceeded` at the split, billed 0), and DELETE leaving nothing of a document in S3 or the
  * table but its ledger entry. Every answer is checked against schema/openapi.json.
  */
@@ -115,15 +116,22 @@ describe('reading', () => {
 });
 
 describe('size and quotas', () => {
-  it('fails an upload whose size differs from the declared one as size-mismatch, billed 0', async () => {
+  it('refuses an upload of another size or at another key (403, as S3), and fails a wrong-size object that lands anyway as size-mismatch, billed 0', async () => {
     await withApi({}, async (p) => {
       const a = await makeTenant(p, 'A');
       const pdf = small();
       const r = await a.client.submit({ filename: 'liar.pdf', bytes: pdf.length - 100 });
       if (!r.ok) throw new Error('submit failed');
-      // The local S3 server does not check presigned signatures (AWS S3 refuses this upload with 403, the signed
-      // Content-Length differing); the splitter's own check is what stops it here.
-      await ReadflowClient.upload(r.body.upload, pdf);
+      // Content-Length is signed into the URL: more bytes than declared do not match the signature.
+      expect(await ReadflowClient.upload(r.body.upload, pdf)).toBe(403);
+      // The key is signed too: the URL cannot put the upload under another tenant's prefix.
+      const elsewhere = { ...r.body.upload, url: r.body.upload.url.replace(`/tenants/${a.tenant.tenantId}/`, '/tenants/someone-else/') };
+      expect(await ReadflowClient.upload(elsewhere, pdf.slice(0, pdf.length - 100))).toBe(403);
+      const waiting = await a.client.get(r.body.id);
+      expect(waiting.ok && waiting.body.status).toBe('awaiting-upload');
+      // An object of the wrong size written at the document's key by other means (a client with bucket
+      // credentials): the splitter's own check fails it, and it is billed nothing.
+      await p.put(`tenants/${a.tenant.tenantId}/${r.body.id}.pdf`, pdf);
       const done = await a.client.waitUntilFinished(r.body.id);
       expect(done.status).toBe('failed');
       expect(done.error?.code).toBe('size-mismatch');
@@ -189,8 +197,9 @@ describe('abandoned uploads', () => {
       expect(third.status).toBe(201);
       const abandoned = await a.client.get(first.body.id);
       expect(abandoned.ok && abandoned.body).toMatchObject({ status: 'failed', error: { code: 'upload-expired' }, usage: { billedPages: 0 } });
-      // A late upload (the local server ignores URL expiry; S3 would refuse it) is not read.
-      await ReadflowClient.upload(first.body.upload, small());
+      // The expired URL is refused; an object that lands at the key anyway (other means) is not read.
+      expect(await ReadflowClient.upload(first.body.upload, small())).toBe(403);
+      await p.put(`tenants/${a.tenant.tenantId}/${first.body.id}.pdf`, small());
       // Its S3 event, sent now (the bucket watcher sends one too), so the queues cannot be idle before it is handled.
       await p.announce({ bucket: p.resources.inputBucket, key: `tenants/${a.tenant.tenantId}/${first.body.id}.pdf`, versionId: null, etag: null }, small().length);
       await waitForIdle(p, 60_000);

@@ -1,12 +1,15 @@
 /**
  * The API's pure parts, without the pipeline: Standard Webhooks signing against the specification's published test
  * vector and against the independent verifier, where webhooks may point (cloud and local policy), backoff, which
- * tenant an input key belongs to, request canonicalisation, one list of operations (OpenAPI, router, HTTP API
+ * tenant an input key belongs to, request canonicalisation, the local S3 server's presigned-URL check, one list of operations (OpenAPI, router, HTTP API
  * routes), and `npm run tenant` against a real dynalite.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { presignedRefusal } from '../local/presigned.js';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { Table } from '../functions/api/db.js';
@@ -87,6 +90,28 @@ describe('the small rules', () => {
 
   it('two bodies that mean the same hash the same', () => {
     expect(canonicalJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: 'x' } })).toBe(canonicalJson({ a: { c: 'x', d: [1, { x: 1, y: 2 }] }, b: 1 }));
+  });
+});
+
+describe('presigned URLs on the local S3 server', () => {
+  it('are checked as S3 checks them: signature over key and Content-Length, and expiry', async () => {
+    const s3 = new S3Client({ region: 'us-east-1', endpoint: 'http://127.0.0.1:9', forcePathStyle: true, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const url = new URL(
+      await getSignedUrl(s3, new PutObjectCommand({ Bucket: 'b', Key: 'tenants/a/doc_1.pdf', ContentLength: 10, ContentType: 'application/pdf' }), {
+        expiresIn: 60,
+        signableHeaders: new Set(['content-length', 'content-type']),
+      }),
+    );
+    const raw = url.pathname + url.search;
+    const headers = (n: number) => ({ host: url.host, 'content-length': String(n), 'content-type': 'application/pdf' });
+    expect(presignedRefusal('PUT', raw, headers(10), 'local')).toBeNull();
+    expect(presignedRefusal('PUT', raw, headers(11), 'local')?.code).toBe('SignatureDoesNotMatch');
+    expect(presignedRefusal('PUT', raw.replace('/a/', '/b/'), headers(10), 'local')?.code).toBe('SignatureDoesNotMatch');
+    expect(presignedRefusal('PUT', raw, headers(10), 'another secret')?.code).toBe('SignatureDoesNotMatch');
+    expect(presignedRefusal('GET', raw, headers(10), 'local')?.code).toBe('SignatureDoesNotMatch');
+    expect(presignedRefusal('PUT', raw, headers(10), 'local', Date.now() + 61_000)?.code).toBe('AccessDenied');
+    // Not presigned (an SDK call signs with an Authorization header): not this check's business.
+    expect(presignedRefusal('PUT', '/b/k.pdf', headers(10), 'local')).toBeNull();
   });
 });
 
