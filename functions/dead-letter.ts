@@ -19,6 +19,7 @@ import { requestAggregationIfComplete } from './shared/completion.js';
 import { writeFinal } from './shared/output.js';
 import { exists, getJson, putJson } from './shared/store.js';
 import { objectsOf } from './shared/events.js';
+import { claimForJob, documentOf, isTenantKey, jobOptions, ownerOfKey } from './api/lifecycle.js';
 
 const log = makeLogger('readflow-dead-letter');
 
@@ -60,7 +61,14 @@ export async function handleDeadLetter(body: string, receives: number, config: P
     return deadJob(parsed.jobId!, 'the aggregation of this document exhausted its retries', config);
   }
   for (const ref of objectsOf(body)) {
-    await deadJob(jobIdOf(ref, config.options), 'splitting this document exhausted its retries (the splitter was killed or timed out)', config, ref);
+    // An API upload is read with its document's options, so its job id derives from those.
+    const doc = config.api && isTenantKey(config.api, ref.key) ? await documentOf(config.api, ownerOfKey(config.api, ref.key)) : null;
+    if (config.api && isTenantKey(config.api, ref.key) && !doc) continue;
+    const jobId = jobIdOf(ref, doc ? jobOptions(doc) : config.options);
+    // The splitter may have died before binding the document to this job: bind it here, so the failure settles it
+    // (unless it finished or belongs to another upload).
+    if (doc && config.api && !(await claimForJob(config.api, doc, jobId))) continue;
+    await deadJob(jobId, 'splitting this document exhausted its retries (the splitter was killed or timed out)', config, ref);
   }
 }
 

@@ -8,7 +8,18 @@ import type { LambdaArch } from './bundling/runtime-assets.js';
 /** The engine's own limit per page (lib/options.ts). */
 const DEFAULT_PAGE_TIMEOUT_MS = DEFAULT_OPTIONS.pageTimeoutMs;
 
-export type FunctionName = 'splitter' | 'pageWorker' | 'aggregator' | 'deadLetter' | 'reprocess';
+export type FunctionName = 'splitter' | 'pageWorker' | 'aggregator' | 'deadLetter' | 'reprocess' | 'api' | 'webhookSender';
+
+/** Each function's entry file under functions/ (the stack bundles it; infra/bundling/measure.ts measures it). */
+export const FUNCTION_ENTRIES: Record<FunctionName, string> = {
+  splitter: 'splitter',
+  pageWorker: 'page-worker',
+  aggregator: 'aggregator',
+  deadLetter: 'dead-letter',
+  reprocess: 'reprocess',
+  api: 'api',
+  webhookSender: 'webhook-sender',
+};
 
 /** Size and pace of one function. */
 export interface FunctionSettings {
@@ -40,6 +51,11 @@ export const DEFAULT_FUNCTIONS: Record<FunctionName, FunctionSettings> = {
   deadLetter: { memoryMb: 512, timeoutSeconds: 60, maxConcurrency: 2, batchSize: 10 },
   // Lists the input bucket; resumable, so a run that reaches the Lambda maximum of 900 s just stops there.
   reprocess: { memoryMb: 512, timeoutSeconds: 900, maxConcurrency: 1, batchSize: 1 },
+  // The HTTP API: small JSON requests and a few DynamoDB calls each; 29 s is API Gateway's integration limit, 10 s
+  // is plenty (maxConcurrency and batchSize do not apply: the API stage's throttling caps the rate).
+  api: { memoryMb: 512, timeoutSeconds: 10, maxConcurrency: 2, batchSize: 1 },
+  // One POST per message, each bounded by webhookTimeoutMs (10 s); ten in parallel per invocation.
+  webhookSender: { memoryMb: 256, timeoutSeconds: 60, maxConcurrency: 10, batchSize: 10 },
 };
 
 export interface ReadflowSettings {
@@ -91,6 +107,29 @@ export interface ReadflowSettings {
   logRetentionDays: number;
   /** `cdk destroy` deletes the buckets and everything in them (else they are retained). @default false */
   destroyData: boolean;
+  /** Folder of uploads through the API, under inputPrefix (`<inputPrefix><tenantPrefix><tenant>/<document>.pdf`). @default 'tenants/' */
+  tenantPrefix: string;
+  /** Days API documents, their inputs and results are kept (S3 lifecycle and DynamoDB TTL). @default 30 */
+  retentionDays: number;
+  /** Seconds a presigned upload URL is valid. @default 900 */
+  uploadUrlSeconds: number;
+  /** Seconds a presigned result URL is valid. @default 3600 */
+  resultUrlSeconds: number;
+  /** Seconds after its upload URL expired that a never-uploaded document gives its in-flight slot back. @default 300 */
+  uploadGraceSeconds: number;
+  /** First webhook retry delay, seconds (doubling per attempt). @default 30 */
+  webhookBackoffSeconds: number;
+  /** Longest delay between two webhook attempts, seconds. @default 3600 */
+  webhookMaxBackoffSeconds: number;
+  /** Webhooks are retried until this many seconds after the first attempt, then dead-lettered. @default 86400 */
+  webhookRetrySeconds: number;
+  /** Quotas of a tenant created without explicit ones. @default 10000 pages a month, 100 documents in flight */
+  defaultPagesPerMonth: number;
+  defaultDocumentsInFlight: number;
+  /** Steady requests per second the API stage admits (API Gateway throttling, all clients together). @default 50 */
+  apiRateLimit: number;
+  /** Burst of requests the API stage admits. @default 100 */
+  apiBurstLimit: number;
 }
 
 export const DEFAULTS: ReadflowSettings = {
@@ -117,6 +156,18 @@ export const DEFAULTS: ReadflowSettings = {
   metricsNamespace: 'Readflow',
   logRetentionDays: 30,
   destroyData: false,
+  tenantPrefix: 'tenants/',
+  retentionDays: 30,
+  uploadUrlSeconds: 900,
+  resultUrlSeconds: 3600,
+  uploadGraceSeconds: 300,
+  webhookBackoffSeconds: 30,
+  webhookMaxBackoffSeconds: 3600,
+  webhookRetrySeconds: 86_400,
+  defaultPagesPerMonth: 10_000,
+  defaultDocumentsInFlight: 100,
+  apiRateLimit: 50,
+  apiBurstLimit: 100,
 };
 
 export function functionSettings(s: ReadflowSettings, name: FunctionName): FunctionSettings {
@@ -168,6 +219,9 @@ export function validateSettings(s: ReadflowSettings): void {
     if (!p.endsWith('/') || p === '/') throw new Error(`output prefixes must be non-empty folders ending in / (got "${p}")`);
   }
   if (new Set([s.resultPrefix, s.jobPrefix, s.usagePrefix]).size !== 3) throw new Error('resultPrefix, jobPrefix and usagePrefix must differ');
+  if (!/^([a-z0-9-]+\/)+$/.test(s.tenantPrefix)) throw new Error(`tenantPrefix must be a folder of a-z, 0-9 and dashes ending in / (got "${s.tenantPrefix}")`);
+  if (s.retentionDays < 1) throw new Error('retentionDays must be at least 1');
+  if (s.uploadUrlSeconds < 60 || s.uploadUrlSeconds > 43_200) throw new Error('uploadUrlSeconds must be 60–43200 (a presigned URL lasts at most as long as the role session, 12 h)');
   // A page the engine gives up on (pageTimeoutMs) must end as a page diagnostic, not as a killed invocation.
   const pageTimeoutS = (s.readflowOptions.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS) / 1000;
   const worker = functionSettings(s, 'pageWorker');
@@ -181,7 +235,7 @@ export function validateSettings(s: ReadflowSettings): void {
     const f = functionSettings(s, name);
     if (f.memoryMb < 128 || f.memoryMb > 10240) throw new Error(`${name}: memoryMb must be 128–10240`);
     if (f.timeoutSeconds < 1 || f.timeoutSeconds > 900) throw new Error(`${name}: timeoutSeconds must be 1–900`);
-    if (name !== 'reprocess' && (f.maxConcurrency < 2 || f.maxConcurrency > 1000)) throw new Error(`${name}: maxConcurrency must be 2–1000`);
+    if (name !== 'reprocess' && name !== 'api' && (f.maxConcurrency < 2 || f.maxConcurrency > 1000)) throw new Error(`${name}: maxConcurrency must be 2–1000`);
     if (f.batchSize < 1 || f.batchSize > 10) throw new Error(`${name}: batchSize must be 1–10`);
   }
 }

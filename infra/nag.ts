@@ -34,6 +34,26 @@ export function acknowledgeScopedGrants(fns: ReadflowFunction[], input: s3.Bucke
   }
 }
 
+/**
+ * The API's grants: object keys under the tenant prefix (one per document), the job scratch and usage records a
+ * DELETE removes, and the table's indexes (the index name is fixed, but IAM names an index by ARN under the table).
+ */
+export function acknowledgeApiGrants(fns: ReadflowFunction[], api: { table: { node: IConstruct['node'] } }, input: s3.Bucket, output: s3.Bucket, s: ReadflowSettings): void {
+  const tenant = `${s.inputPrefix}${s.tenantPrefix}`;
+  const tableToken = `<${Stack.of(input).getLogicalId(api.table.node.defaultChild as CfnElement)}.Arn>`;
+  const resources = [`${arnToken(input)}/${tenant}*`, `${arnToken(output)}/${s.resultPrefix}${tenant}*`, `${tableToken}/index/*`];
+  for (const fn of fns) {
+    for (const r of resources) {
+      Validations.of(fn.role).acknowledge({
+        id: `${IAM5}[Resource::${r}]`,
+        reason:
+          'Document ids are only known at run time, so API object permissions name the tenant prefix of one bucket; the ' +
+          'table index grant covers the one index of the API table (query only, no scan).',
+      });
+    }
+  }
+}
+
 /** Runtime choice, acknowledged on each function. */
 export function acknowledgeRuntime(fns: ReadflowFunction[]): void {
   for (const fn of fns) {

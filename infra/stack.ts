@@ -8,6 +8,11 @@
  *
  * intake, pages and aggregate redrive to one dead-letter queue, whose handler settles each dead letter as a failed
  * page or a failed document; alarms on dead letters and on the age of the pages backlog.
+ *
+ * The HTTP API beside it (constructs/api.ts says why an HTTP API rather than a function URL):
+ *
+ *   client ──HTTPS──▶ HTTP API ──▶ api function ──▶ table (tenants, documents, ledger) ; presigned PUT ──▶ input bucket
+ *   splitter / aggregator / dead-letter ──▶ table (status, ledger once) ──▶ billing bus ; webhook queue ──▶ webhook sender ──▶ tenant's https endpoint
  */
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
@@ -22,11 +27,13 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { RuntimeAssetSpec } from './bundling/runtime-assets.js';
-import { DEFAULTS, functionSettings, validateSettings, type FunctionName, type ReadflowSettings } from './config.js';
+import { DEFAULTS, FUNCTION_ENTRIES, functionSettings, validateSettings, type FunctionName, type ReadflowSettings } from './config.js';
 import { ReadflowFunction } from './constructs/function.js';
 import { Queues } from './constructs/queues.js';
 import { Storage } from './constructs/storage.js';
-import { acknowledgeFrameworkResources, acknowledgeRuntime, acknowledgeScopedGrants } from './nag.js';
+import { ApiResources } from './constructs/api.js';
+import { DEFAULT_OPTIONS } from '../lib/options.js';
+import { acknowledgeApiGrants, acknowledgeFrameworkResources, acknowledgeRuntime, acknowledgeScopedGrants } from './nag.js';
 
 export interface ReadflowStackProps extends StackProps {
   /** Deployment settings; each omitted one takes its default (see ReadflowSettings). @default DEFAULTS */
@@ -41,6 +48,7 @@ export class ReadflowStack extends Stack {
   readonly storage: Storage;
   readonly queues: Queues;
   readonly functions: Record<FunctionName, ReadflowFunction>;
+  readonly api: ApiResources;
 
   constructor(scope: Construct, id: string, props: ReadflowStackProps = {}) {
     super(scope, id, props);
@@ -50,6 +58,8 @@ export class ReadflowStack extends Stack {
     const storage = (this.storage = new Storage(this, 'Storage', s));
     const queues = (this.queues = new Queues(this, 'Queues', s));
     const { input, output } = storage;
+    const api = (this.api = new ApiResources(this, 'ApiResources', s));
+    const tenantPrefix = `${s.inputPrefix}${s.tenantPrefix}`;
 
     const langs = s.ocrLang.split('+');
     if (s.readflowOptions.ocrLang && s.readflowOptions.ocrLang !== s.ocrLang) {
@@ -71,6 +81,25 @@ export class ReadflowStack extends Stack {
       INPUT_SUFFIX: s.inputSuffix,
       POWERTOOLS_METRICS_NAMESPACE: s.metricsNamespace,
     };
+    // What the API function, the webhook sender and the pipeline's tenant-aware steps read (functions/shared/env.ts).
+    const apiEnv: Record<string, string> = {
+      TABLE_NAME: api.table.tableName,
+      INPUT_BUCKET: input.bucketName,
+      TENANT_PREFIX: tenantPrefix,
+      WEBHOOK_QUEUE_URL: api.webhooks.queueUrl,
+      WEBHOOK_DLQ_URL: api.webhookDeadLetter.queueUrl,
+      EVENT_BUS_NAME: api.bus.eventBusName,
+      RETENTION_DAYS: String(s.retentionDays),
+      UPLOAD_URL_SECONDS: String(s.uploadUrlSeconds),
+      RESULT_URL_SECONDS: String(s.resultUrlSeconds),
+      UPLOAD_GRACE_SECONDS: String(s.uploadGraceSeconds),
+      MAX_UPLOAD_BYTES: String(s.readflowOptions.maxBytes ?? DEFAULT_OPTIONS.maxBytes),
+      WEBHOOK_BACKOFF_SECONDS: String(s.webhookBackoffSeconds),
+      WEBHOOK_MAX_BACKOFF_SECONDS: String(s.webhookMaxBackoffSeconds),
+      WEBHOOK_RETRY_SECONDS: String(s.webhookRetrySeconds),
+      DEFAULT_PAGES_PER_MONTH: String(s.defaultPagesPerMonth),
+      DEFAULT_DOCUMENTS_IN_FLIGHT: String(s.defaultDocumentsInFlight),
+    };
     // What each bundle needs beside it: the bundles that open PDFs (splitter, page worker) import pdf.js, which
     // imports @napi-rs/canvas, and need pdf.js' assets; the OCR engine and language data only in the page worker.
     // The aggregator and the dead-letter handler import the document stage only (lib/finish.ts, lib/failed.ts):
@@ -82,29 +111,34 @@ export class ReadflowStack extends Stack {
       aggregator: { pdfjs: false, canvas: null, ocrLangs: [] },
       deadLetter: { pdfjs: false, canvas: null, ocrLangs: [] },
       reprocess: { pdfjs: false, canvas: null, ocrLangs: [] },
+      api: { pdfjs: false, canvas: null, ocrLangs: [] },
+      webhookSender: { pdfjs: false, canvas: null, ocrLangs: [] },
     };
-    const make = (name: FunctionName, entry: string, description: string, extraEnv: Record<string, string> = {}) =>
+    const make = (name: FunctionName, description: string, extraEnv: Record<string, string> = {}) =>
       new ReadflowFunction(this, name[0].toUpperCase() + name.slice(1), {
-        entry,
+        entry: FUNCTION_ENTRIES[name],
         description,
         settings: functionSettings(s, name),
         architecture: s.architecture,
         assets: assets[name],
-        environment: { ...pipelineEnv, ...extraEnv },
+        environment: { ...pipelineEnv, ...apiEnv, ...extraEnv },
         logLevel: s.logLevel,
         logRetentionDays: s.logRetentionDays,
       });
-    const splitter = make('splitter', 'splitter', 'readflow: plans each new PDF and queues its page batches');
-    const pageWorker = make('pageWorker', 'page-worker', 'readflow: reads a batch of pages (text layer or OCR)');
-    const aggregator = make('aggregator', 'aggregator', 'readflow: assembles the document result of a finished job');
-    const deadLetter = make('deadLetter', 'dead-letter', 'readflow: settles messages that exhausted their retries');
-    const reprocess = make('reprocess', 'reprocess', 'readflow: enqueues documents whose result is missing or outdated', {
+    const splitter = make('splitter', 'readflow: plans each new PDF and queues its page batches');
+    const pageWorker = make('pageWorker', 'readflow: reads a batch of pages (text layer or OCR)');
+    const aggregator = make('aggregator', 'readflow: assembles the document result of a finished job');
+    const deadLetter = make('deadLetter', 'readflow: settles messages that exhausted their retries');
+    const reprocess = make('reprocess', 'readflow: enqueues documents whose result is missing or outdated', {
       INPUT_BUCKET: input.bucketName,
       INTAKE_QUEUE_URL: queues.intake.queueUrl,
       REPROCESS_MAX_PER_RUN: String(s.reprocessMaxPerRun),
       REPROCESS_MAX_QUEUE_DEPTH: String(s.reprocessMaxQueueDepth),
     });
-    this.functions = { splitter, pageWorker, aggregator, deadLetter, reprocess };
+    const apiFn = make('api', 'readflow: the HTTP API (tenants, documents, usage)');
+    const webhookSender = make('webhookSender', 'readflow: delivers signed completion webhooks with retries');
+    this.functions = { splitter, pageWorker, aggregator, deadLetter, reprocess, api: apiFn, webhookSender };
+    api.expose(apiFn.fn);
 
     // S3 → intake queue. Only the prefix is filtered by S3: its suffix filter is case-sensitive, while the
     // splitter (and reprocess) accept `.PDF` as well as `.pdf`.
@@ -120,6 +154,7 @@ export class ReadflowStack extends Stack {
     consume(pageWorker, queues.pages, 'pageWorker');
     consume(aggregator, queues.aggregate, 'aggregator');
     consume(deadLetter, queues.deadLetter, 'deadLetter');
+    consume(webhookSender, api.webhooks, 'webhookSender');
 
     // Least privilege: each function gets exactly the object actions its code performs, on the key prefixes it
     // uses. s3:ListBucket on a bucket is what makes a HeadObject/GetObject of a missing key answer 404 (which the
@@ -152,6 +187,28 @@ export class ReadflowStack extends Stack {
     }
     queues.aggregate.grantSendMessages(deadLetter.role);
 
+    // The API: each function gets the item actions its code performs on the table (and the index, for the ledger
+    // and in-flight queries); no Scan except for the tenant command, which runs with an operator's credentials.
+    const table = (fn: ReadflowFunction, actions: string[]) =>
+      allow(fn, actions.map((a) => `dynamodb:${a}`), [api.table.tableArn, `${api.table.tableArn}/index/*`]);
+    const tenantInput = input.arnForObjects(`${tenantPrefix}*`);
+    const tenantResults = output.arnForObjects(`${s.resultPrefix}${tenantPrefix}*`);
+    table(apiFn, ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query']);
+    // Presigned URLs are signed with the function's role: it must itself be allowed what the URL allows.
+    allow(apiFn, ['s3:PutObject', 's3:DeleteObject', 's3:DeleteObjectVersion'], [tenantInput]);
+    allow(apiFn, ['s3:ListBucketVersions'], [input.bucketArn]);
+    allow(apiFn, ['s3:ListBucket'], [output.bucketArn]);
+    allow(apiFn, ['s3:GetObject', 's3:DeleteObject'], [tenantResults]);
+    allow(apiFn, ['s3:DeleteObject'], [out(s.jobPrefix), out(s.usagePrefix)]);
+    for (const fn of [splitter, aggregator, deadLetter]) {
+      table(fn, ['GetItem', 'PutItem', 'UpdateItem', 'Query']);
+      api.bus.grantPutEventsTo(fn.role);
+      api.webhooks.grantSendMessages(fn.role);
+    }
+    table(webhookSender, ['GetItem', 'PutItem', 'DeleteItem']);
+    api.webhooks.grantSendMessages(webhookSender.role);
+    api.webhookDeadLetter.grantSendMessages(webhookSender.role);
+
     // The reprocess cursor lives beside the job prefix (functions/reprocess.ts: cursorKey).
     const cursor = output.arnForObjects(`${s.jobPrefix.replace(/[^/]+\/$/, '')}reprocess/cursor.json`);
     allow(reprocess, list, [input.bucketArn, output.bucketArn]);
@@ -177,6 +234,7 @@ export class ReadflowStack extends Stack {
 
     this.alarms(s, queues);
     acknowledgeScopedGrants(Object.values(this.functions), input, output, s);
+    acknowledgeApiGrants([apiFn, splitter, aggregator, deadLetter, webhookSender], api, input, output, s);
     acknowledgeRuntime(Object.values(this.functions));
     acknowledgeFrameworkResources(this);
 
@@ -188,6 +246,10 @@ export class ReadflowStack extends Stack {
     new CfnOutput(this, 'IntakeQueueUrl', { value: queues.intake.queueUrl });
     new CfnOutput(this, 'PagesQueueUrl', { value: queues.pages.queueUrl });
     new CfnOutput(this, 'AggregateQueueUrl', { value: queues.aggregate.queueUrl });
+    new CfnOutput(this, 'ApiUrl', { value: api.httpApi!.apiEndpoint, description: 'The HTTP API (README: API)' });
+    new CfnOutput(this, 'ApiTableName', { value: api.table.tableName, description: 'TABLE_NAME for npm run tenant' });
+    new CfnOutput(this, 'WebhookDeadLetterQueueUrl', { value: api.webhookDeadLetter.queueUrl, description: 'Webhooks given up after webhookRetrySeconds' });
+    new CfnOutput(this, 'BillingEventBusName', { value: api.bus.eventBusName, description: 'readflow.document.finished events' });
     new CfnOutput(this, 'ReprocessFunctionName', { value: reprocess.fn.functionName, description: 'Invoke to reprocess on demand' });
   }
 

@@ -140,6 +140,16 @@ export const DIAGNOSTICS = {
     from: 'pipeline',
     meaning: 'The input object was replaced while the document was being read (its ETag changed): this version can no longer be read.',
   },
+  'size-mismatch': {
+    severity: ['error'],
+    from: 'pipeline',
+    meaning: 'A document submitted through the HTTP API was uploaded with another size than the one declared: `failed`, billed 0.',
+  },
+  'quota-exceeded': {
+    severity: ['error'],
+    from: 'pipeline',
+    meaning: "A document submitted through the HTTP API has more pages to read than its tenant's monthly quota has left: `failed`, billed 0.",
+  },
   'pipeline-failed': {
     severity: ['error'],
     from: 'pipeline',

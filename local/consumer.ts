@@ -68,6 +68,11 @@ export class Consumer {
 
   constructor(private readonly o: ConsumerOptions) {}
 
+  /** The function this consumer stands in for. */
+  get name(): string {
+    return this.o.name;
+  }
+
   start(): this {
     if (this.running) return this;
     this.running = true;

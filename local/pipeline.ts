@@ -9,7 +9,6 @@ import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { ReadflowOptions } from '../lib/options.js';
 import type { DocumentResult } from '../lib/types.js';
 import { clients } from '../functions/shared/aws.js';
-import { loadConfig } from '../functions/shared/env.js';
 import { jobIdOf, keys, type SourceRef } from '../functions/shared/jobs.js';
 import type { FinalMarker } from '../functions/shared/output.js';
 import { getJson } from '../functions/shared/store.js';
@@ -18,7 +17,15 @@ import { handler as splitter } from '../functions/splitter.js';
 import { handler as pageWorker } from '../functions/page-worker.js';
 import { handler as aggregator } from '../functions/aggregator.js';
 import { handler as deadLetter } from '../functions/dead-letter.js';
+import { handler as webhookSender } from '../functions/webhook-sender.js';
+import { depsOf } from '../functions/api/router.js';
+import { loadApiConfig, loadConfig } from '../functions/shared/env.js';
+import { startApiServer, type LocalApi } from './api-server.js';
+import { createApiTable, startDynamo, type LocalDynamo } from './dynamo.js';
 import { Consumer, type SqsHandler } from './consumer.js';
+
+/** The API's table name in local mode. */
+export const LOCAL_TABLE = 'readflow-api';
 import { createResources, type LocalResources } from './resources.js';
 import { startLocalAws, type LocalAws } from './server.js';
 
@@ -42,7 +49,22 @@ export interface LocalPipelineOptions {
   watchBucket?: boolean;
   /** Log level of the handlers' structured logs. @default 'SILENT' */
   logLevel?: string;
+  /** Also run the HTTP API: DynamoDB (dynalite), the API server on 127.0.0.1 and the webhook sender. @default off */
+  api?: LocalApiOptions;
 }
+
+/** The HTTP API in local mode. Every field has the deployment's default unless set. */
+export interface LocalApiOptions {
+  /** Port of the API; 0 picks a free one. @default 0 */
+  port?: number;
+  /** Port of DynamoDB (dynalite); 0 picks a free one. @default 0 */
+  dynamoPort?: number;
+  /** Extra environment for the API and the pipeline (e.g. WEBHOOK_BACKOFF_SECONDS, RETENTION_DAYS). @default {} */
+  env?: Record<string, string>;
+}
+
+/** Environment variables only an API-enabled pipeline sets (cleared otherwise, as tests share one process). */
+const API_ENV = ['TABLE_NAME', 'AWS_ENDPOINT_URL_DYNAMODB', 'WEBHOOK_QUEUE_URL', 'WEBHOOK_DLQ_URL', 'EVENTS_QUEUE_URL', 'WEBHOOK_ALLOW_LOCAL'];
 
 /** An ObjectCreated event as S3 delivers it to a queue. */
 export const s3Event = s3EventBody;
@@ -51,6 +73,10 @@ export class LocalPipeline {
   readonly consumers: Consumer[] = [];
   private watcher: NodeJS.Timeout | null = null;
   private seen = new Set<string>();
+
+  /** The API, when started with `api`. */
+  api: LocalApi | null = null;
+  dynamo: LocalDynamo | null = null;
 
   private constructor(
     readonly aws: LocalAws,
@@ -65,8 +91,26 @@ export class LocalPipeline {
   static async start(o: LocalPipelineOptions = {}): Promise<LocalPipeline> {
     const aws = await startLocalAws(o.port ?? 0);
     const resources = await createResources(aws.endpoint, { visibilityTimeout: o.visibilityTimeout, maxReceiveCount: o.maxReceiveCount });
-    const env = {
+    const dynamo = o.api ? await startDynamo(o.api.dynamoPort ?? 0) : null;
+    const apiEnv: Record<string, string> = {};
+    if (o.api && dynamo) {
+      await createApiTable(dynamo.endpoint, LOCAL_TABLE);
+      Object.assign(apiEnv, {
+        TABLE_NAME: LOCAL_TABLE,
+        AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+        WEBHOOK_QUEUE_URL: resources.webhookQueueUrl,
+        WEBHOOK_DLQ_URL: resources.webhookDeadLetterQueueUrl,
+        EVENTS_QUEUE_URL: resources.eventsQueueUrl,
+        // Local mode: receivers on this machine (http://127.0.0.1) are allowed.
+        WEBHOOK_ALLOW_LOCAL: 'true',
+        ...o.api.env,
+      });
+    } else {
+      for (const k of API_ENV) delete process.env[k];
+    }
+    const env: Record<string, string> = {
       ...resources.env,
+      ...apiEnv,
       READFLOW_OPTIONS: JSON.stringify(o.options ?? {}),
       DIGITAL_BATCH_PAGES: String(o.digitalBatchPages ?? 50),
       OCR_BATCH_PAGES: String(o.ocrBatchPages ?? 2),
@@ -77,6 +121,7 @@ export class LocalPipeline {
     // The handlers read their configuration from the environment, as on Lambda.
     Object.assign(process.env, env);
     const p = new LocalPipeline(aws, resources, env);
+    p.dynamo = dynamo;
     const consume = (name: string, queueUrl: string, handler: SqsHandler, batchSize: number) =>
       p.consumers.push(new Consumer({ name, endpoint: aws.endpoint, queueUrl, handler, batchSize }).start());
     consume('readflow-splitter', resources.intakeQueueUrl, splitter, 1);
@@ -85,6 +130,10 @@ export class LocalPipeline {
     }
     consume('readflow-aggregator', resources.aggregateQueueUrl, aggregator, 1);
     consume('readflow-dead-letter', resources.deadLetterQueueUrl, deadLetter, 10);
+    if (o.api) {
+      consume('readflow-webhook-sender', resources.webhookQueueUrl, webhookSender, 10);
+      p.api = await startApiServer(depsOf(loadApiConfig(env)), o.api.port ?? 0);
+    }
     if (o.watchBucket ?? true) p.watch();
     return p;
   }
@@ -127,8 +176,13 @@ export class LocalPipeline {
 
   /** Announce an object on the intake queue directly (an S3 event, delivered once more if called again). */
   async announce(ref: SourceRef, size: number): Promise<void> {
+    await this.announceTo(this.resources.intakeQueueUrl, ref, size);
+  }
+
+  /** Send an object's S3 event to any queue (e.g. the dead-letter queue, as if splitting it had kept failing). */
+  async announceTo(queueUrl: string, ref: SourceRef, size: number): Promise<void> {
     const { sqs } = clients({ endpoint: this.endpoint, region: 'us-east-1' });
-    await sqs.send(new SendMessageCommand({ QueueUrl: this.resources.intakeQueueUrl, MessageBody: s3Event(ref, size) }));
+    await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: s3Event(ref, size) }));
   }
 
   jobId(ref: SourceRef): string {
@@ -154,7 +208,9 @@ export class LocalPipeline {
 
   async stop(): Promise<void> {
     if (this.watcher) clearInterval(this.watcher);
+    await this.api?.stop();
     await Promise.all(this.consumers.map((c) => c.stop()));
+    await this.dynamo?.stop();
     await this.aws.stop();
   }
 }

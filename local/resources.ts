@@ -15,6 +15,10 @@ export interface LocalResources {
   aggregateQueueUrl: string;
   notifyQueueUrl: string;
   deadLetterQueueUrl: string;
+  /** Webhook deliveries, their dead letters, and the local stand-in for the billing EventBridge bus. */
+  webhookQueueUrl: string;
+  webhookDeadLetterQueueUrl: string;
+  eventsQueueUrl: string;
   /** Environment for the handlers (what the stack sets on the functions). */
   env: Record<string, string>;
 }
@@ -46,6 +50,15 @@ export async function createResources(endpoint: string, opts: ResourceOptions = 
   const pages = await queue('readflow-pages', redrive);
   const aggregate = await queue('readflow-aggregate', redrive);
   const notify = await queue('readflow-notify');
+  // The webhook sender settles each message itself (re-enqueues with backoff or dead-letters), so its queue has
+  // a redrive only for deliveries that crash the handler repeatedly.
+  const webhookDlq = await queue('readflow-webhook-dead-letter');
+  const webhookDlqArn = (await c.sqs.send(new GetQueueAttributesCommand({ QueueUrl: webhookDlq, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
+  const webhooks = await queue('readflow-webhooks', {
+    VisibilityTimeout: '60',
+    RedrivePolicy: JSON.stringify({ deadLetterTargetArn: webhookDlqArn, maxReceiveCount: 5 }),
+  });
+  const events = await queue('readflow-billing-events');
   return {
     inputBucket,
     outputBucket,
@@ -54,6 +67,9 @@ export async function createResources(endpoint: string, opts: ResourceOptions = 
     aggregateQueueUrl: aggregate,
     notifyQueueUrl: notify,
     deadLetterQueueUrl: dlq,
+    webhookQueueUrl: webhooks,
+    webhookDeadLetterQueueUrl: webhookDlq,
+    eventsQueueUrl: events,
     env: {
       AWS_ENDPOINT_URL: endpoint,
       AWS_REGION: region,
@@ -63,6 +79,7 @@ export async function createResources(endpoint: string, opts: ResourceOptions = 
       PAGES_QUEUE_URL: pages,
       AGGREGATE_QUEUE_URL: aggregate,
       NOTIFY_QUEUE_URL: notify,
+      INPUT_BUCKET: inputBucket,
     },
   };
 }

@@ -5,6 +5,11 @@
  * (bucket `readflow-input`). Ctrl-C stops everything it started.
  *
  *   npm run local -- [--port 4566] [--inbox ./inbox] [--outbox ./outbox] [--workers 2] [--ocr auto|off|force] [--debug]
+ *                    [--api-port 8787] [--dynamo-port 8000]
+ *
+ * The HTTP API runs too, on 127.0.0.1:<api-port>, with DynamoDB (dynalite, in memory) on <dynamo-port> and the
+ * webhook sender (http://127.0.0.1 receivers allowed); a development tenant is created and its API key and webhook
+ * secret printed, with the environment `npm run tenant` needs to make more (README: API).
  *
  * With --debug, the debug view (page images with the engine's decisions drawn over them, and index.html; see
  * cli/debug.ts) is written to ./outbox/<name>.debug/ beside each result, from the PDF version the job read.
@@ -13,13 +18,15 @@ import { mkdirSync, readdirSync, statSync, readFileSync, writeFileSync } from 'n
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { clients } from '../functions/shared/aws.js';
-import { loadConfig } from '../functions/shared/env.js';
 import { keys, type SourceRef } from '../functions/shared/jobs.js';
 import type { FinalMarker } from '../functions/shared/output.js';
 import { getBytes, getJson, listKeys } from '../functions/shared/store.js';
 import { terminateOcr } from '../lib/ocr/engine.js';
 import type { DocumentResult } from '../lib/types.js';
-import { LocalPipeline } from './pipeline.js';
+import { Table } from '../functions/api/db.js';
+import { createTenant } from '../functions/api/tenants.js';
+import { loadApiConfig, loadConfig } from '../functions/shared/env.js';
+import { LOCAL_TABLE, LocalPipeline } from './pipeline.js';
 
 const { values: v } = parseArgs({
   options: {
@@ -29,6 +36,8 @@ const { values: v } = parseArgs({
     workers: { type: 'string', default: '2' },
     ocr: { type: 'string' },
     debug: { type: 'boolean' },
+    'api-port': { type: 'string', default: '8787' },
+    'dynamo-port': { type: 'string', default: '8000' },
   },
 });
 const inbox = resolve(v.inbox!);
@@ -41,7 +50,9 @@ const pipeline = await LocalPipeline.start({
   port: Number(v.port),
   workers: Number(v.workers),
   options: v.ocr ? { ocr: v.ocr as 'auto' | 'off' | 'force' } : {},
+  api: { port: Number(v['api-port']), dynamoPort: Number(v['dynamo-port']) },
 });
+const dev = await createTenant(new Table(loadApiConfig(pipeline.env)), { tenantId: 'dev', name: 'Development', pagesPerMonth: 100_000, documentsInFlight: 100 });
 const config = loadConfig(pipeline.env);
 const { s3 } = clients(config);
 
@@ -100,6 +111,10 @@ async function debugView(doc: DocumentResult, name: string): Promise<void> {
 
 say(`ready    S3 and SQS at ${pipeline.endpoint} (input bucket ${pipeline.resources.inputBucket}, output bucket ${config.outputBucket})`);
 say(`         drop PDFs in ${v.inbox}; results appear in ${v.outbox}. Ctrl-C to stop.`);
+say(`api      ${pipeline.api!.url}  (DynamoDB at ${pipeline.dynamo!.endpoint}, table ${LOCAL_TABLE})`);
+say(`         development tenant "dev": API key ${dev.apiKey}`);
+say(`         webhook secret ${dev.tenant.webhookSecret}`);
+say(`         more tenants: TABLE_NAME=${LOCAL_TABLE} AWS_ENDPOINT_URL_DYNAMODB=${pipeline.dynamo!.endpoint} npm run tenant -- create --name <name>`);
 
 let stopping = false;
 const tick = setInterval(() => {

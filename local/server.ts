@@ -1,8 +1,9 @@
 /**
  * A real S3- and SQS-speaking server for tests and local mode (fauxqs, in process), bound to 127.0.0.1 only, on a
- * free port unless one is asked for.
+ * free port unless one is asked for. Presigned URLs are checked as S3 checks them (local/presigned.ts).
  */
 import { buildApp } from 'fauxqs';
+import { presignedRefusal } from './presigned.js';
 
 export interface LocalAws {
   endpoint: string;
@@ -18,8 +19,20 @@ export interface LocalAws {
  */
 const MAX_BODY_BYTES = 2 ** 30;
 
-export async function startLocalAws(port = 0): Promise<LocalAws> {
+/**
+ * `presignSecret`: the secret key presigned URLs are checked against (the local clients sign with
+ * AWS_SECRET_ACCESS_KEY, 'local' unless set). @default process.env.AWS_SECRET_ACCESS_KEY ?? 'local'
+ */
+export async function startLocalAws(port = 0, presignSecret = process.env.AWS_SECRET_ACCESS_KEY ?? 'local'): Promise<LocalAws> {
   const app = buildApp({ logger: false, host: '127.0.0.1' });
+  app.addHook('onRequest', (req, reply, done) => {
+    const refusal = presignedRefusal(req.method, req.url, req.headers, presignSecret);
+    if (!refusal) return done();
+    void reply
+      .code(refusal.status)
+      .header('content-type', 'application/xml')
+      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${refusal.code}</Code><Message>${refusal.message}</Message></Error>`);
+  });
   // fauxqs's own wildcard (S3) body parser, the same but with the higher limit.
   app.removeContentTypeParser('*');
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES }, (_req, body, done) => done(null, body));

@@ -1,7 +1,7 @@
 /**
  * Each function's bundle carries only what its stage needs (one module per stage in lib/: plan, pages, finish,
  * failed): pdf.js in the functions that open PDFs, tesseract.js in the page worker only, neither in the aggregator,
- * the dead-letter handler or the reprocess function.
+ * the dead-letter handler, the reprocess function, the HTTP API or the webhook sender.
  */
 import { describe, expect, it } from 'vitest';
 import { bundleContents, type BundleContents } from '../infra/bundling/measure.js';
@@ -20,6 +20,8 @@ describe('function bundles', () => {
     ['aggregator', false, false],
     ['deadLetter', false, false],
     ['reprocess', false, false],
+    ['api', false, false],
+    ['webhookSender', false, false],
   ] as const)('%s: pdf.js %s, tesseract.js %s', async (fn, pdfjs, tesseract) => {
     const c = await of(fn);
     expect(c.packages.includes('pdfjs-dist'), 'pdfjs-dist').toBe(pdfjs);

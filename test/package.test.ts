@@ -2,7 +2,9 @@
  * The Lambda packages are complete: the stack's assets are bundled as `cdk synth` bundles them, copied to a
  * read-only folder with no node_modules anywhere above it, and run there in child processes against a real local
  * S3/SQS — a digital document and a scanned one go through the packaged splitter, page worker and aggregator; the
- * dead-letter and reprocess packages run too. A missing wasm, font, language file or native binary fails here.
+ * dead-letter and reprocess packages run too, and so do the API's (the API function answers HTTP events against a
+ * real dynalite; the webhook sender signs and POSTs to a receiver on 127.0.0.1). A missing wasm, font, language
+ * file or native binary fails here.
  */
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
@@ -19,11 +21,16 @@ import type { FunctionName } from '../infra/config.js';
 import type { DocumentResult } from '../lib/types.js';
 import { startLocalAws, type LocalAws } from '../local/server.js';
 import { createResources, type LocalResources } from '../local/resources.js';
+import { createApiTable, startDynamo, type LocalDynamo } from '../local/dynamo.js';
+import { Table } from '../functions/api/db.js';
+import { createTenant } from '../functions/api/tenants.js';
+import { verifyStandardWebhook, WebhookReceiver } from './support/api.js';
 import { bundleAssets, folderBytes, folderIsWritable, importBundle, invokeBundle, packageArch, readOnlyCopy, relaxedSimdFlags, slowdown, sqsEvent, type Bundled } from './support/infra-package.js';
 
 /** Per-test time limits, stretched when the packages run on an emulated Node. */
 const LIMIT = (ms: number) => ms * slowdown();
-const FUNCTIONS: FunctionName[] = ['splitter', 'pageWorker', 'aggregator', 'deadLetter', 'reprocess'];
+const FUNCTIONS: FunctionName[] = ['splitter', 'pageWorker', 'aggregator', 'deadLetter', 'reprocess', 'api', 'webhookSender'];
+const TABLE = 'readflow-package-test';
 /** Messages a packaged function logs when a runtime file is missing but it carries on (pdf.js, tesseract, canvas). */
 const MISSING_FILE = /Unable to load|Cannot load "@napi-rs|fetchStandardFontData|ENOENT|failed to fetch|Cannot find (module|package)/i;
 
@@ -32,6 +39,7 @@ let bundled: Bundled;
 let copies: Record<FunctionName, { dir: string; remove(): void }>;
 let aws: LocalAws;
 let res: LocalResources;
+let dynamo: LocalDynamo;
 
 beforeAll(async () => {
   outdir = mkdtempSync(join(tmpdir(), 'readflow-cdk-out-'));
@@ -41,10 +49,13 @@ beforeAll(async () => {
   copies = Object.fromEntries(FUNCTIONS.map((f) => [f, readOnlyCopy(bundled.dirs[f])])) as typeof copies;
   aws = await startLocalAws();
   res = await createResources(aws.endpoint);
+  dynamo = await startDynamo();
+  await createApiTable(dynamo.endpoint, TABLE);
 }, LIMIT(300_000));
 
 afterAll(async () => {
   await aws?.stop();
+  await dynamo?.stop();
   for (const c of Object.values(copies ?? {})) c.remove();
   if (outdir) rmSync(outdir, { recursive: true, force: true });
 });
@@ -58,16 +69,29 @@ function envFor(fn: FunctionName): Record<string, string> {
     AGGREGATE_QUEUE_URL: res.aggregateQueueUrl,
     NOTIFY_QUEUE_URL: res.notifyQueueUrl,
     INTAKE_QUEUE_URL: res.intakeQueueUrl,
+    TABLE_NAME: TABLE,
+    WEBHOOK_QUEUE_URL: res.webhookQueueUrl,
+    WEBHOOK_DLQ_URL: res.webhookDeadLetterQueueUrl,
   };
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(bundled.env[fn])) {
-    if (typeof v === 'string') env[k] = v;
+    // No EventBridge here: billing events go to the local stand-in queue instead (functions/api/events.ts).
+    if (k === 'EVENT_BUS_NAME') env.EVENTS_QUEUE_URL = res.eventsQueueUrl;
+    else if (typeof v === 'string') env[k] = v;
     else if (local[k]) env[k] = local[k];
     else throw new Error(`${fn}: no local value for ${k}`);
   }
   // An emulated Node is slower than the engine's page timeout allows for; stretch that limit with the others.
   if (slowdown() > 1) env.READFLOW_OPTIONS = JSON.stringify({ ...JSON.parse(env.READFLOW_OPTIONS ?? '{}'), pageTimeoutMs: 120_000 * slowdown() });
-  return { ...env, AWS_ENDPOINT_URL: aws.endpoint, AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' };
+  return {
+    ...env,
+    AWS_ENDPOINT_URL: aws.endpoint,
+    AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+    WEBHOOK_ALLOW_LOCAL: 'true',
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+  };
 }
 
 async function drain(queueUrl: string): Promise<string[]> {
@@ -172,5 +196,35 @@ describe('the bundled Lambda packages', () => {
     const run = await invokeBundle<ReprocessReport>(copies.reprocess.dir, {}, envFor('reprocess'));
     expect(run.result).toMatchObject({ enqueued: 0, upToDate: 4, done: true });
     await drain(res.notifyQueueUrl);
+  }, LIMIT(120_000));
+
+  it('serve the API and send a signed webhook from the packaged functions', async () => {
+    const table = new Table({ tableName: TABLE, dynamoEndpoint: dynamo.endpoint, region: 'us-east-1' });
+    const { tenant, apiKey } = await createTenant(table, { name: 'Packaged', pagesPerMonth: 100, documentsInFlight: 5 });
+    const http = (headers: Record<string, string>, method = 'GET', path = '/v1/usage', body?: string) => ({
+      version: '2.0', routeKey: '$default', rawPath: path, rawQueryString: '', headers,
+      requestContext: { http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' } },
+      ...(body ? { body } : {}), isBase64Encoded: false,
+    });
+    const denied = await invokeBundle<{ statusCode: number; headers: Record<string, string> }>(copies.api.dir, http({}), envFor('api'));
+    expect(denied.result.statusCode, denied.logs).toBe(401);
+    expect(denied.result.headers['content-type']).toBe('application/problem+json');
+    const submitted = await invokeBundle<{ statusCode: number; body: string }>(
+      copies.api.dir,
+      http({ authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, 'POST', '/v1/documents', JSON.stringify({ filename: 'p.pdf', bytes: 10 })),
+      envFor('api'),
+    );
+    expect(submitted.result.statusCode, submitted.logs).toBe(201);
+    expect(JSON.parse(submitted.result.body).upload.url).toContain(`/tenants/${tenant.tenantId}/`);
+
+    const receiver = await WebhookReceiver.start();
+    try {
+      const msg = { v: 1, eventId: 'evt_packaged', tenantId: tenant.tenantId, documentId: 'doc_x', url: receiver.url, body: '{"type":"document.finished"}', attempt: 0, firstAttemptAt: null, notBefore: null };
+      await invokeSqs('webhookSender', [JSON.stringify(msg)], 'readflow-webhooks');
+      expect(receiver.received).toHaveLength(1);
+      expect(verifyStandardWebhook(tenant.webhookSecret, receiver.received[0].headers, receiver.received[0].body)).toBeNull();
+    } finally {
+      await receiver.stop();
+    }
   }, LIMIT(120_000));
 });

@@ -32,6 +32,61 @@ export interface PipelineConfig {
   /** S3/SQS endpoint for local servers (unset on AWS). */
   endpoint: string | null;
   region: string;
+  /** The HTTP API's state (tenants, documents, ledger), when the deployment has one (TABLE_NAME set); else null. */
+  api: ApiConfig | null;
+}
+
+/** Settings of the HTTP API and of the pipeline's tenant-aware steps (functions/api/). */
+export interface ApiConfig {
+  /** DynamoDB table of tenants, documents, idempotency records, ledger entries and webhook deliveries. */
+  tableName: string;
+  /** DynamoDB endpoint for a local server (AWS_ENDPOINT_URL_DYNAMODB; unset on AWS). */
+  dynamoEndpoint: string | null;
+  /** Bucket uploads go to (the pipeline's input bucket). */
+  inputBucket: string;
+  /** Bucket results are read from. */
+  outputBucket: string;
+  /** Input keys of API documents: `<tenantPrefix><tenantId>/<documentId>.pdf`. @default 'tenants/' */
+  tenantPrefix: string;
+  resultPrefix: string;
+  jobPrefix: string;
+  usagePrefix: string;
+  /** Queue of webhook deliveries (WEBHOOK_QUEUE_URL; null: no webhooks are sent). */
+  webhookQueueUrl: string | null;
+  /** Where deliveries that kept failing for `webhookRetrySeconds` end. */
+  webhookDeadLetterQueueUrl: string | null;
+  /** EventBridge bus for billing events (EVENT_BUS_NAME). */
+  eventBusName: string | null;
+  /** Local stand-in for the bus: the same entries sent to an SQS queue (EVENTS_QUEUE_URL). */
+  eventsQueueUrl: string | null;
+  /** Days inputs, results and document records are kept (S3 lifecycle and DynamoDB TTL). @default 30 */
+  retentionDays: number;
+  /** Seconds a presigned upload URL is valid. @default 900 */
+  uploadUrlSeconds: number;
+  /** Seconds a presigned result URL is valid. @default 3600 */
+  resultUrlSeconds: number;
+  /**
+   * Seconds after its upload URL expired that a never-uploaded document stops holding an in-flight slot (it is then
+   * failed as `upload-expired`, billed 0, when the tenant's in-flight count is next recounted). @default 300
+   */
+  uploadGraceSeconds: number;
+  /** Largest declared upload, bytes (the engine's maxBytes). @default 256 MiB */
+  maxBytes: number;
+  /** Allow http:// and loopback webhook URLs (local mode only). @default false */
+  allowLocalWebhooks: boolean;
+  /** First retry delay of a failed webhook delivery, seconds; doubles per attempt. @default 30 */
+  webhookBackoffSeconds: number;
+  /** Longest delay between two attempts, seconds. @default 3600 */
+  webhookMaxBackoffSeconds: number;
+  /** A delivery is retried until this many seconds after its first attempt, then dead-lettered. @default 86400 */
+  webhookRetrySeconds: number;
+  /** Time one delivery attempt may take, milliseconds. @default 10000 */
+  webhookTimeoutMs: number;
+  /** Quotas a new tenant gets unless told otherwise. @default 10000 pages a month, 100 documents in flight */
+  defaultPagesPerMonth: number;
+  defaultDocumentsInFlight: number;
+  endpoint: string | null;
+  region: string;
 }
 
 function required(env: NodeJS.ProcessEnv, name: string): string {
@@ -70,6 +125,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PipelineConfig
     usagePrefix: env.USAGE_PREFIX ?? 'usage/',
     inputPrefix: env.INPUT_PREFIX ?? '',
     inputSuffix: env.INPUT_SUFFIX ?? '.pdf',
+    endpoint: env.AWS_ENDPOINT_URL || null,
+    region: env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1',
+    api: env.TABLE_NAME ? loadApiConfig(env) : null,
+  };
+}
+
+/** The API's configuration (the API function, the webhook sender, the tenant command, and the pipeline when TABLE_NAME is set). */
+export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  return {
+    tableName: required(env, 'TABLE_NAME'),
+    dynamoEndpoint: env.AWS_ENDPOINT_URL_DYNAMODB || null,
+    inputBucket: env.INPUT_BUCKET ?? '',
+    outputBucket: env.OUTPUT_BUCKET ?? '',
+    tenantPrefix: env.TENANT_PREFIX ?? 'tenants/',
+    resultPrefix: env.RESULT_PREFIX ?? 'results/',
+    jobPrefix: env.JOB_PREFIX ?? 'jobs/',
+    usagePrefix: env.USAGE_PREFIX ?? 'usage/',
+    webhookQueueUrl: env.WEBHOOK_QUEUE_URL || null,
+    webhookDeadLetterQueueUrl: env.WEBHOOK_DLQ_URL || null,
+    eventBusName: env.EVENT_BUS_NAME || null,
+    eventsQueueUrl: env.EVENTS_QUEUE_URL || null,
+    retentionDays: int(env, 'RETENTION_DAYS', 30),
+    uploadUrlSeconds: int(env, 'UPLOAD_URL_SECONDS', 900),
+    resultUrlSeconds: int(env, 'RESULT_URL_SECONDS', 3600),
+    uploadGraceSeconds: int(env, 'UPLOAD_GRACE_SECONDS', 300),
+    maxBytes: int(env, 'MAX_UPLOAD_BYTES', 256 * 1024 * 1024),
+    allowLocalWebhooks: env.WEBHOOK_ALLOW_LOCAL === 'true',
+    webhookBackoffSeconds: int(env, 'WEBHOOK_BACKOFF_SECONDS', 30),
+    webhookMaxBackoffSeconds: int(env, 'WEBHOOK_MAX_BACKOFF_SECONDS', 3600),
+    webhookRetrySeconds: int(env, 'WEBHOOK_RETRY_SECONDS', 86_400),
+    webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
+    defaultPagesPerMonth: int(env, 'DEFAULT_PAGES_PER_MONTH', 10_000),
+    defaultDocumentsInFlight: int(env, 'DEFAULT_DOCUMENTS_IN_FLIGHT', 100),
     endpoint: env.AWS_ENDPOINT_URL || null,
     region: env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1',
   };

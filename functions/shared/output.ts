@@ -15,6 +15,7 @@ import type { Clients } from './aws.js';
 import type { PipelineConfig } from './env.js';
 import { keys, type SourceRef, type UsageRecord } from './jobs.js';
 import { head, putJson, putText } from './store.js';
+import { settleJob } from '../api/lifecycle.js';
 
 export interface FinalMarker {
   jobId: string;
@@ -77,6 +78,8 @@ export async function writeFinal(c: Clients, config: PipelineConfig, jobId: stri
       }),
     );
   }
+  // With the API: the ledger entry (once), the billing event, the webhook and the document's final status.
+  if (config.api) await settleJob(c, config.api, jobId, src, resultKey, doc);
   // Last: once the marker exists, a redelivered event for this job does nothing.
   const marker: FinalMarker = { jobId, resultKey, status: doc.status, ...(stale ? { superseded: true } : {}) };
   await putJson(c.s3, config.outputBucket, k.final, marker);

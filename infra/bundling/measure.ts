@@ -5,18 +5,12 @@
  */
 import { build } from 'esbuild';
 import { join } from 'node:path';
-import type { FunctionName } from '../config.js';
+import { FUNCTION_ENTRIES, type FunctionName } from '../config.js';
+
+export { FUNCTION_ENTRIES };
 import { bundlingFor } from '../constructs/function.js';
 import { REPO_ROOT } from './runtime-assets.js';
 
-/** The entry file of each function, as the stack names them. */
-export const FUNCTION_ENTRIES: Record<FunctionName, string> = {
-  splitter: 'splitter',
-  pageWorker: 'page-worker',
-  aggregator: 'aggregator',
-  deadLetter: 'dead-letter',
-  reprocess: 'reprocess',
-};
 
 export interface BundleContents {
   /** Bytes of the bundled JavaScript (index.mjs), before the runtime assets are copied beside it. */

@@ -41,6 +41,8 @@ export class Storage extends Construct {
         // Versioning keeps every overwritten upload; old versions are only needed while their jobs run.
         { id: 'expire-old-versions', noncurrentVersionExpiration: Duration.days(s.jobScratchDays) },
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Retention of API uploads: as long as their document records (DynamoDB TTL, same number of days).
+        { id: 'expire-api-inputs', prefix: `${s.inputPrefix}${s.tenantPrefix}`, expiration: Duration.days(s.retentionDays) },
       ],
     });
     this.output = new s3.Bucket(this, 'Output', {
@@ -50,6 +52,7 @@ export class Storage extends Construct {
       lifecycleRules: [
         // Manifests and page batch results are only needed until the job's result is written.
         { id: 'expire-job-scratch', prefix: s.jobPrefix, expiration: Duration.days(s.jobScratchDays) },
+        { id: 'expire-api-results', prefix: `${s.resultPrefix}${s.inputPrefix}${s.tenantPrefix}`, expiration: Duration.days(s.retentionDays) },
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
     });
