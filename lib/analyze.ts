@@ -114,7 +114,7 @@ async function analyzeWith(pdf: OpenPdf, page: PdfPage, pageNo: number, o: Resol
               : { code: 'tags-incoherent', severity: 'warning', page: pageNo, message: `order: "tags" was asked for, so the structure tree was used although ${tagged.reason}`, detail },
           );
           if (tagged.untaggedChars > 0) {
-            tagDiagnostics.push({ code: 'untagged-text', severity: 'warning', page: pageNo, message: `${tagged.untaggedChars} characters of text are not in the structure tree; they are read after the tagged content`, detail });
+            tagDiagnostics.push({ code: 'untagged-text', severity: 'warning', page: pageNo, message: `${tagged.untaggedChars} characters of text are not in the structure tree; they are read in the tagged line they continue, or else where the page shows them`, detail });
           }
         } else {
           tagDiagnostics.push({ code: 'tags-incoherent', severity: 'warning', page: pageNo, message: `the structure tree was not used because ${tagged.reason}; the order was taken from the geometry`, detail });

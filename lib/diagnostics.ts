@@ -74,7 +74,7 @@ export const DIAGNOSTICS = {
   'untagged-text': {
     severity: ['warning'],
     from: 'page',
-    meaning: 'Some of the text is not in the structure tree: it is read after the tagged content.',
+    meaning: 'Some of the text is not in the structure tree: it is read in the tagged line it continues, or else where the page shows it.',
   },
   // OCR (page).
   'page-ocr': {

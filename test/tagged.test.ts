@@ -10,6 +10,7 @@ import type { Run } from '../lib/types.js';
 import { column, labels, layoutParams, run } from './support/runs.js';
 
 const params = layoutParams();
+const seq = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `q${String(from + i).padStart(3, '0')}`);
 
 let key = 0;
 const el = (role: string): TagElement => ({ role, key: key++ });
@@ -216,5 +217,27 @@ describe('a tagged table', () => {
     const reading = readTagged(runs, leaves, layoutPage(runs, params), 1);
     expect(reading.segments.map((s) => s.kind)).toEqual(['column', 'table', 'column']);
     expect(labels(reading.segments.map((s) => s.text).join('\n'))).toEqual(Array.from({ length: 20 }, (_, i) => `q${String(i + 1).padStart(3, '0')}`));
+  });
+});
+
+describe('text the structure tree misses', () => {
+  it('is read in the tagged line it ends, and where the page shows it, not after the page', () => {
+    // Two paragraphs; the tree misses the tail of the first paragraph's fourth line and its whole fifth line.
+    const p1 = column(1, 5, 72, 100, { chars: 60 });
+    const p2 = column(6, 5, 72, 100 + 7 * 12, { chars: 60 });
+    const line4 = p1[3]!;
+    const cut = 40;
+    const head = run(line4.text.slice(0, cut), line4.x0, line4.baseline, 10);
+    const tail = run(line4.text.slice(cut), head.x1, line4.baseline, 10);
+    const heading = run('A heading between the paragraphs', 72, 100 + 5.5 * 12, 12);
+    const leaves = [...tag([...p1.slice(0, 3), head], [el('P')], 'u1'), ...tag([heading], [el('H2')], 'u2'), ...tag(p2, [el('P')], 'u3')];
+    const runs = [...p1.slice(0, 3), head, tail, p1[4]!, heading, ...p2];
+    const reading = readTagged(runs, leaves, layoutPage(runs, params), 1);
+    const text = reading.segments.map((s) => s.text).join('\n');
+    expect(reading.untaggedChars).toBe(tail.text.length + p1[4]!.text.length);
+    const joined = reading.segments.flatMap((seg) => seg.lines).find((l) => l.text.startsWith(head.text.trim()));
+    expect(joined?.text.replace(/\s+/g, '')).toBe((head.text + tail.text).replace(/\s+/g, ''));
+    expect(labels(text)).toEqual(seq(1, 10));
+    expect(text.indexOf('A heading between')).toBeGreaterThan(text.indexOf('q005'));
   });
 });

@@ -274,10 +274,16 @@ export function readTagged(runs: Run[], leaves: TagLeaf[], geometric: PageLayout
   const untagged = runs.filter((r) => !tagged.has(r.stream));
   const total = chars(runs);
   const coverage = total ? chars(runs.filter((r) => tagged.has(r.stream))) / total : 1;
-  if (untagged.length) {
-    const lines = linesOf(untagged);
+  // Untagged runs that finish or begin a tagged line (a Word file's tree can miss the tail of a line, "35] can be
+  // used …" after "seccomp [") are read in that line; the rest where the page shows them, as floats are (after the
+  // element holding the line the geometry reads just before them: the next line of that paragraph).
+  const rest = untagged.filter((r) => !joinTaggedLine(r, segments, place));
+  if (rest.length) {
+    const lines = linesOf(rest);
     if (lines.length) {
-      segments.push({ kind: 'column', page, band: 0, column: null, text: lines.map((l) => l.text).join('\n'), bbox: roundBox(unionBox(lines.map((l) => l.bbox))), lines });
+      const seg: Segment = { kind: 'column', page, band: 0, column: null, text: lines.map((l) => l.text).join('\n'), bbox: roundBox(unionBox(lines.map((l) => l.bbox))), lines };
+      segments.push(seg);
+      floats.push(seg);
     }
   }
 
@@ -305,6 +311,36 @@ export function readTagged(runs: Run[], leaves: TagLeaf[], geometric: PageLayout
     reason = `the tagged order goes back to parts of the page it has already left ${revisits} times in ${taggedLines} lines (lines read across columns)`;
   }
   return { segments: placeFloats(segments, new Set(floats), place), coherent: reason === null, reason, coverage, revisits, untaggedChars: chars(untagged) };
+}
+
+/** An untagged run joins a tagged line on its baseline within this share of its size... */
+const SAME_BASELINE = 0.2;
+/** ...whose end or start is at most this many of its sizes away (a word space, a citation's bracket). */
+const JOIN_GAP = 1.5;
+
+/**
+ * Puts an untagged run into the tagged line it continues or opens: same baseline, next to the line's first or last
+ * run, and in the same column for the geometry. The line is rebuilt with it (and its segment's text and box).
+ */
+function joinTaggedLine(run: Run, segments: Segment[], place: Placement): boolean {
+  if (!isHorizontal(run)) return false;
+  const column = place.get(run.stream)?.segment;
+  for (const seg of segments) {
+    if (seg.kind === 'table') continue;
+    for (let i = 0; i < seg.lines.length; i++) {
+      const line = seg.lines[i];
+      const lineRuns = runsOfLine(line);
+      if (!lineRuns.length || Math.abs(line.baseline - run.baseline) > SAME_BASELINE * run.size) continue;
+      if (lineRuns.some((r) => place.get(r.stream)?.segment !== column)) continue;
+      const gap = Math.min(Math.abs(run.x0 - line.bbox[2]), Math.abs(line.bbox[0] - run.x1));
+      if (gap > JOIN_GAP * run.size || (run.x0 < line.bbox[2] && run.x1 > line.bbox[0])) continue;
+      seg.lines[i] = makeLine([...lineRuns, run], line.baseline);
+      seg.text = seg.lines.map((l) => l.text).join('\n');
+      seg.bbox = roundBox(unionBox(seg.lines.map((l) => l.bbox)));
+      return true;
+    }
+  }
+  return false;
 }
 
 const lineRank = (l: Line, place: Placement) => place.get(runsOfLine(l)[0]?.stream ?? -1)?.rank;
