@@ -3,7 +3,8 @@
  * OCR misreads characters (a label's q read as g), so labels are matched by their number; the order must be exact.
  */
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { scanFixtureAsync, type Fixture } from '../fixtures/index.js';
+import type { Fixture } from '../fixtures/index.js';
+import { scanFixtureAsync } from '../fixtures/scans.js';
 import { degradedScanFixturesAsync } from '../fixtures/degrade.js';
 import { extractDocument } from '../lib/extract.js';
 import { terminateOcr } from '../lib/ocr/engine.js';

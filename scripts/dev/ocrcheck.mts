@@ -1,5 +1,6 @@
 // Dev helper: OCR a scan fixture and report labels found / in order (npx tsx scripts/dev/ocrcheck.mts NAME [dpi])
-import { scanFixtureAsync, labelsIn } from '../../fixtures/index.js';
+import { labelsIn } from '../../fixtures/index.js';
+import { scanFixtureAsync } from '../../fixtures/scans.js';
 import { extractDocument } from '../../lib/extract.js';
 import { terminateOcr } from '../../lib/ocr/engine.js';
 const [name, dpi] = process.argv.slice(2);
