@@ -65,3 +65,20 @@ export function presignedRefusal(method: string, rawUrl: string, headers: Incomi
   }
   return null;
 }
+
+export interface ConditionalWriteRefusal {
+  status: 412;
+  code: 'PreconditionFailed';
+  message: string;
+}
+
+/**
+ * S3's conditional write: a PUT carrying `If-None-Match: *` is refused with 412 PreconditionFailed when an object
+ * already exists at its key (fauxqs ignores the header). With the header signed into a presigned URL, that URL can
+ * upload once. `exists` says whether the key holds an object now. Two such PUTs arriving at the same instant can both
+ * pass here (S3 itself lets one win and answers the other 409); tests send them one after the other.
+ */
+export async function conditionalWriteRefusal(method: string, headers: IncomingHttpHeaders, exists: () => Promise<boolean>): Promise<ConditionalWriteRefusal | null> {
+  if (method !== 'PUT' || String(headers['if-none-match'] ?? '').trim() !== '*' || headers['x-amz-copy-source']) return null;
+  return (await exists()) ? { status: 412, code: 'PreconditionFailed', message: 'At least one of the pre-conditions you specified did not hold' } : null;
+}

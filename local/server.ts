@@ -1,9 +1,10 @@
 /**
  * A real S3- and SQS-speaking server for tests and local mode (fauxqs, in process), bound to 127.0.0.1 only, on a
- * free port unless one is asked for. Presigned URLs are checked as S3 checks them (local/presigned.ts).
+ * free port unless one is asked for. Presigned URLs are checked as S3 checks them, and `If-None-Match: *` PUTs
+ * are refused with 412 when the key holds an object, as S3 does (local/presigned.ts).
  */
 import { buildApp } from 'fauxqs';
-import { presignedRefusal } from './presigned.js';
+import { conditionalWriteRefusal, presignedRefusal } from './presigned.js';
 
 export interface LocalAws {
   endpoint: string;
@@ -25,10 +26,17 @@ const MAX_BODY_BYTES = 2 ** 30;
  */
 export async function startLocalAws(port = 0, presignSecret = process.env.AWS_SECRET_ACCESS_KEY ?? 'local'): Promise<LocalAws> {
   const app = buildApp({ logger: false, host: '127.0.0.1' });
-  app.addHook('onRequest', (req, reply, done) => {
-    const refusal = presignedRefusal(req.method, req.url, req.headers, presignSecret);
-    if (!refusal) return done();
-    void reply
+  app.addHook('onRequest', async (req, reply) => {
+    const exists = async () => {
+      const path = req.url.split('?')[0];
+      // Object PUTs only (path-style /bucket/key); a multipart part upload carries uploadId and is left alone.
+      if (!/^\/[^/]+\/.+/.test(path) || /[?&]uploadId=/.test(req.url)) return false;
+      const r = await app.inject({ method: 'HEAD', url: path });
+      return r.statusCode === 200;
+    };
+    const refusal = presignedRefusal(req.method, req.url, req.headers, presignSecret) ?? (await conditionalWriteRefusal(req.method, req.headers, exists));
+    if (!refusal) return;
+    return reply
       .code(refusal.status)
       .header('content-type', 'application/xml')
       .send(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${refusal.code}</Code><Message>${refusal.message}</Message></Error>`);

@@ -184,6 +184,37 @@ describe('size and quotas', () => {
   }, 180_000);
 });
 
+describe('uploading twice', () => {
+  it('refuses a second PUT through the same presigned URL (412), and the document completes with fetchable results, billed once', async () => {
+    await withApi({}, async (p) => {
+      const a = await makeTenant(p, 'A');
+      const pdf = small();
+      const r = await a.client.submit({ filename: 'twice.pdf', bytes: pdf.length });
+      if (!r.ok) throw new Error('submit failed');
+      expect(r.body.upload.headers['if-none-match']).toBe('*');
+      expect(await ReadflowClient.upload(r.body.upload, pdf)).toBe(200);
+      // A retry through the same URL, with other bytes of the same size: refused, the first upload stays.
+      const other = new Uint8Array(pdf);
+      other[other.length - 2] ^= 0x20;
+      expect(await ReadflowClient.upload(r.body.upload, other)).toBe(412);
+      // Without the signed header the signature does not match.
+      const unsigned = { ...r.body.upload, headers: { ...r.body.upload.headers } };
+      delete unsigned.headers['if-none-match'];
+      expect(await ReadflowClient.upload(unsigned, other)).toBe(403);
+      const done = await a.client.waitUntilFinished(r.body.id);
+      expect(done.status).toBe('complete');
+      const json = await fetch(done.result!.json);
+      expect(json.status).toBe(200);
+      expect(((await json.json()) as { status: string }).status).toBe('complete');
+      await waitForIdle(p, 60_000);
+      const ledger = (await tableItems(p)).filter((i) => String(i.sk).startsWith('LEDGER#'));
+      expect(ledger.map((l) => l.billedPages)).toEqual([done.usage!.pages]);
+      const usage = await a.client.usage();
+      expect(usage.ok && usage.body.total).toMatchObject({ documents: 1, billedPages: done.usage!.pages });
+    });
+  }, 120_000);
+});
+
 describe('abandoned uploads', () => {
   it('stop holding an in-flight slot once their upload URL has expired: failed as upload-expired, billed 0, a late upload ignored', async () => {
     await withApi({ env: { UPLOAD_URL_SECONDS: '1', UPLOAD_GRACE_SECONDS: '1' } }, async (p) => {

@@ -62,12 +62,14 @@ export interface ApiAnswer {
 async function presignUpload(d: ApiDeps, doc: DocumentRecord): Promise<UploadInstructions> {
   const url = await getSignedUrl(
     d.c.s3,
-    new PutObjectCommand({ Bucket: d.config.inputBucket, Key: doc.inputKey, ContentLength: doc.bytes, ContentType: 'application/pdf' }),
+    new PutObjectCommand({ Bucket: d.config.inputBucket, Key: doc.inputKey, ContentLength: doc.bytes, ContentType: 'application/pdf', IfNoneMatch: '*' }),
     // Content-Length is signed: S3 refuses an upload of any other size (403), and the key is signed: the upload can
-    // only land at this document's place under the tenant's prefix.
-    { expiresIn: d.config.uploadUrlSeconds, signableHeaders: new Set(['content-length', 'content-type']) },
+    // only land at this document's place under the tenant's prefix. `If-None-Match: *` is signed too: the URL
+    // uploads once (S3's conditional write answers a second PUT 412 PreconditionFailed), so a retried upload cannot
+    // replace the object the document's job is reading.
+    { expiresIn: d.config.uploadUrlSeconds, signableHeaders: new Set(['content-length', 'content-type', 'if-none-match']) },
   );
-  return { url, method: 'PUT', headers: { 'content-type': 'application/pdf', 'content-length': String(doc.bytes) }, expiresAt: doc.uploadExpiresAt };
+  return { url, method: 'PUT', headers: { 'content-type': 'application/pdf', 'content-length': String(doc.bytes), 'if-none-match': '*' }, expiresAt: doc.uploadExpiresAt };
 }
 
 /** Pages whose batch result is stored, from the job's batch folder. */

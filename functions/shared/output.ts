@@ -15,7 +15,7 @@ import type { Clients } from './aws.js';
 import type { PipelineConfig } from './env.js';
 import { keys, type SourceRef, type UsageRecord } from './jobs.js';
 import { head, putJson, putText } from './store.js';
-import { settleJob } from '../api/lifecycle.js';
+import { isTenantKey, settleJob } from '../api/lifecycle.js';
 
 export interface FinalMarker {
   jobId: string;
@@ -39,7 +39,10 @@ async function superseded(c: Clients, src: SourceRef): Promise<boolean> {
 export async function writeFinal(c: Clients, config: PipelineConfig, jobId: string, src: SourceRef, resultKey: string, doc: DocumentResult): Promise<void> {
   const k = keys(config, jobId);
   // Results are keyed by input key: a job that read a version since replaced must not overwrite the newer result.
-  const stale = await superseded(c, src);
+  // Except an API upload: its document is bound to the one job that claimed it (a later object at its key is never
+  // read), so that job's result is the document's and is always written.
+  const bound = config.api !== null && isTenantKey(config.api, src.key);
+  const stale = bound ? false : await superseded(c, src);
   if (!stale) {
     await putText(c.s3, config.outputBucket, `${resultKey}.json`, JSON.stringify(doc, null, 2) + '\n', 'application/json');
     await putText(c.s3, config.outputBucket, `${resultKey}.md`, renderMarkdown(doc), 'text/markdown; charset=utf-8');
