@@ -21,7 +21,7 @@ import { count } from './shared/metrics.js';
 import { writeFinal } from './shared/output.js';
 import { requestAggregationIfComplete } from './shared/completion.js';
 import { exists, getBytes, getJson, head, putJson } from './shared/store.js';
-import { claimForJob, documentOf, isTenantKey, jobOptions, markRunning, ownerOfKey, pagesRemaining } from './api/lifecycle.js';
+import { claimForJob, documentOf, isTenantKey, jobOptions, markRunning, ownerOfKey, reserveForJob } from './api/lifecycle.js';
 import type { DocumentRecord } from './api/types.js';
 import type { ReadflowOptions } from '../lib/options.js';
 import type { DiagnosticCode } from '../lib/diagnostics.js';
@@ -88,8 +88,9 @@ export async function splitObject(ref: SourceRef, config: PipelineConfig): Promi
       return jobId;
     }
     if (doc && config.api) {
-      const remaining = await pagesRemaining(config.api, doc.tenantId);
-      if (plan.pages.length > remaining) {
+      // The pages are reserved on the tenant's monthly counter now, so documents split together cannot pass it.
+      const remaining = await reserveForJob(config.api, doc, jobId, plan.pages.length);
+      if (remaining !== null) {
         return refuse('quota-exceeded', `the document has ${plan.pages.length} pages to read but the tenant's monthly quota has ${remaining} left`, source);
       }
     }

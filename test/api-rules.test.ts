@@ -215,6 +215,35 @@ describe('uploading twice', () => {
   }, 120_000);
 });
 
+describe('the monthly page quota under concurrency', () => {
+  it('bills at most the quota when documents are split at the same time: pages are reserved at the split', async () => {
+    await withApi({}, async (p) => {
+      const a = await makeTenant(p, 'A', { pagesPerMonth: 2 });
+      const pdf = fixture('chapter-furniture-5pp-random').pdf;
+      const subs = [];
+      for (let i = 0; i < 4; i++) {
+        const r = await a.client.submit({ filename: `two-${i}.pdf`, bytes: pdf.length, pages: '1-2' });
+        if (!r.ok) throw new Error(`submit ${i}: ${r.status}`);
+        subs.push(r.body);
+      }
+      expect(await Promise.all(subs.map((s) => ReadflowClient.upload(s.upload, pdf)))).toEqual([200, 200, 200, 200]);
+      const done = await Promise.all(subs.map((s) => a.client.waitUntilFinished(s.id)));
+      const billed = done.reduce((n, d) => n + (d.usage?.billedPages ?? 0), 0);
+      expect(billed).toBe(2);
+      expect(done.filter((d) => d.status === 'complete')).toHaveLength(1);
+      expect(done.filter((d) => d.error?.code === 'quota-exceeded')).toHaveLength(3);
+      const usage = await a.client.usage();
+      expect(usage.ok && usage.body.total.billedPages).toBe(2);
+      // The counter holds what was billed, nothing still reserved; the next submit is refused at once.
+      const month = new Date().toISOString().slice(0, 7);
+      const counter = (await tableItems(p)).find((i) => i.pk === `TENANT#${a.tenant.tenantId}` && i.sk === `MONTH#${month}`);
+      expect(counter).toMatchObject({ used: 2, billed: 2, reserved: 0 });
+      const refused = await a.client.submit({ filename: 'more.pdf', bytes: pdf.length });
+      expect(!refused.ok && refused.problem.code).toBe('quota-pages');
+    });
+  }, 180_000);
+});
+
 describe('abandoned uploads', () => {
   it('stop holding an in-flight slot once their upload URL has expired: failed as upload-expired, billed 0, a late upload ignored', async () => {
     await withApi({ env: { UPLOAD_URL_SECONDS: '1', UPLOAD_GRACE_SECONDS: '1' } }, async (p) => {

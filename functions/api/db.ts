@@ -11,6 +11,7 @@
  *   TENANT#<t>         IDEM#<key>            idempotency record of a POST /v1/documents
  *   TENANT#<t>         LEDGER#<jobId>        ledger entry, written once per job (conditional put)
  *   TENANT#<t>         HOOK#<eventId>        a delivered webhook (so a duplicate delivery message sends nothing)
+ *   TENANT#<t>         MONTH#<YYYY-MM>       the month's page counter: used = billed + reserved (quotas.ts)
  *
  * GSI `byTenant` (gsi1pk, gsi1sk), sparse: ledger entries as USAGE#<t> / <day>#<jobId> (usage per day is a range
  * query), documents in flight as INFLIGHT#<t> / <documentId> (removed when the document finishes).
@@ -153,6 +154,7 @@ export const keysOf = {
   idempotency: (t: string, key: string): Key => ({ pk: `TENANT#${t}`, sk: `IDEM#${key}` }),
   ledger: (t: string, jobId: string): Key => ({ pk: `TENANT#${t}`, sk: `LEDGER#${jobId}` }),
   hook: (t: string, eventId: string): Key => ({ pk: `TENANT#${t}`, sk: `HOOK#${eventId}` }),
+  month: (t: string, month: string): Key => ({ pk: `TENANT#${t}`, sk: `MONTH#${month}` }),
 };
 
 /** Key attributes of the table and its index, for the stack and the local table. */

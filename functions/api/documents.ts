@@ -12,9 +12,9 @@ import { keys, resultKeyFor } from '../shared/jobs.js';
 import { listKeys } from '../shared/store.js';
 import { keysOf, type Table } from './db.js';
 import { inputKeyOf } from './lifecycle.js';
-import { pagesBilledThisMonth, secondsToNextMonth } from './ledger.js';
+import { monthOf, secondsToNextMonth } from './ledger.js';
 import { Problem } from './problems.js';
-import { giveSlot, takeSlot } from './quotas.js';
+import { giveSlot, monthCounter, takeSlot } from './quotas.js';
 import { DOCUMENT_STATUSES, isFinished, type DocumentRecord, type DocumentStatus, type DocumentView, type SubmitRequest, type TenantRecord, type UploadInstructions } from './types.js';
 import { canonicalJson } from './validate.js';
 
@@ -140,9 +140,9 @@ export async function submit(d: ApiDeps, tenant: TenantRecord, req: SubmitReques
     if (idemKey) await d.table.delete(idemKey, 'attribute_exists(pk) AND #st = :p', { ':p': 'pending' }, { '#st': 'state' });
   };
   try {
-    const used = await pagesBilledThisMonth(d.table, tenant.tenantId, now);
+    const { used } = await monthCounter(d.table, tenant.tenantId, monthOf(now));
     if (used >= tenant.pagesPerMonth) {
-      throw new Problem('quota-pages', `the monthly quota of ${tenant.pagesPerMonth} pages is used up (${used} billed this month)`, {
+      throw new Problem('quota-pages', `the monthly quota of ${tenant.pagesPerMonth} pages is used up (${used} billed or being read this month)`, {
         headers: { 'retry-after': String(secondsToNextMonth(now)) },
       });
     }

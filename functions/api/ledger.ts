@@ -2,7 +2,8 @@
  * Metering: one ledger entry per job, written with a conditional put on the job id, so a redelivered message, two
  * aggregations racing, or a retried submit can never bill twice: whoever writes second finds the entry there.
  * Failed and rejected documents get an entry too (they were seen), billed 0. Usage per day is a range query on the
- * sparse index (USAGE#<tenant>, <day>#<jobId>); the month's pages for the quota are the same query over the month.
+ * sparse index (USAGE#<tenant>, <day>#<jobId>). The monthly quota is kept on a per-month counter (quotas.ts), seeded
+ * once from the same query over the month.
  */
 import { GSI, keysOf, type Table } from './db.js';
 import type { DocumentUsage, LedgerEntry, UsageDay } from './types.js';
@@ -77,9 +78,8 @@ export async function usageByDay(table: Table, tenantId: string, from: string, t
   return { days, total };
 }
 
-/** Pages billed to a tenant in the calendar month (UTC) of `at`. */
-export async function pagesBilledThisMonth(table: Table, tenantId: string, at = new Date()): Promise<number> {
-  const month = monthOf(at);
+/** Pages billed to a tenant in a calendar month (UTC, YYYY-MM), summed from the ledger. */
+export async function pagesBilledInMonth(table: Table, tenantId: string, month: string): Promise<number> {
   const entries = await ledgerEntries(table, tenantId, `${month}-01`, `${month}-31`);
   return entries.reduce((s, e) => s + e.billedPages, 0);
 }

@@ -21,8 +21,8 @@ import type { ApiConfig } from '../shared/env.js';
 import type { SourceRef } from '../shared/jobs.js';
 import { keysOf, Table } from './db.js';
 import { putBillingEvent } from './events.js';
-import { billing, pagesBilledThisMonth, recordUsage } from './ledger.js';
-import { giveSlot } from './quotas.js';
+import { billing, monthOf, recordUsage } from './ledger.js';
+import { giveSlot, monthCounter, reservePages, settlePages } from './quotas.js';
 import { getTenant } from './tenants.js';
 import { DEFAULT_TENANT, type DocumentRecord, type DocumentView } from './types.js';
 
@@ -80,13 +80,31 @@ export async function markRunning(config: ApiConfig, doc: DocumentRecord, jobId:
   );
 }
 
-/** Pages the tenant may still have read this month (Infinity for the default tenant, which has no quota). */
-export async function pagesRemaining(config: ApiConfig, tenantId: string): Promise<number> {
-  if (tenantId === DEFAULT_TENANT) return Infinity;
+/**
+ * Reserves the job's pages on the tenant's monthly counter (quotas.ts) and records the reservation on the document,
+ * once per job (a redelivered split finds it recorded). Null when reserved (now or already); else the pages the month
+ * has left, and the document is to fail as `quota-exceeded`.
+ */
+export async function reserveForJob(config: ApiConfig, doc: DocumentRecord, jobId: string, pages: number, now = new Date()): Promise<number | null> {
   const t = tableOf(config);
-  const tenant = await getTenant(t, tenantId);
+  const key = keysOf.document(doc.tenantId, doc.documentId);
+  const current = await t.get<DocumentRecord>(key);
+  if (current?.jobId === jobId && current.reservedPages !== undefined) return null;
+  const tenant = await getTenant(t, doc.tenantId);
   if (!tenant) return 0;
-  return Math.max(0, tenant.pagesPerMonth - (await pagesBilledThisMonth(t, tenantId)));
+  const month = monthOf(now);
+  if (!(await reservePages(t, tenant, month, pages))) return Math.max(0, tenant.pagesPerMonth - (await monthCounter(t, doc.tenantId, month)).used);
+  const recorded = await t.update(key, 'SET reservedPages = :n, reservedMonth = :m', undefined, { ':n': pages, ':m': month, ':job': jobId }, 'jobId = :job AND attribute_not_exists(reservedPages)');
+  // A copy of this split raced us and recorded its own reservation first: ours goes back.
+  if (!recorded) await settlePages(t, doc.tenantId, month, pages, 0);
+  return null;
+}
+
+/** Settles the job's page reservation, once: what the ledger billed stays on the counter, the rest is released. */
+async function settleReservation(t: Table, record: DocumentRecord, jobId: string, billedPages: number): Promise<void> {
+  if (record.jobId !== jobId || record.reservedPages === undefined || !record.reservedMonth) return;
+  const took = await t.update(keysOf.document(record.tenantId, record.documentId), 'REMOVE reservedPages, reservedMonth', undefined, { ':job': jobId }, 'jobId = :job AND attribute_exists(reservedPages)');
+  if (took) await settlePages(t, record.tenantId, record.reservedMonth, record.reservedPages, billedPages);
 }
 
 /** The error of a failed result: its first error diagnostic. */
@@ -136,6 +154,7 @@ export async function settleJob(c: Clients, config: ApiConfig, jobId: string, sr
     if (wrote) await putBillingEvent(c, config, event);
     return;
   }
+  await settleReservation(t, record, jobId, usage.billedPages);
   const inFlightForJob = record.jobId === jobId && (record.status === 'queued' || record.status === 'running');
   if (!inFlightForJob) return;
   const error = errorOf(doc);

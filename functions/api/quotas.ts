@@ -1,5 +1,6 @@
 /**
- * Quotas per tenant: pages per calendar month (from the ledger, see ledger.ts) and documents in flight.
+ * Quotas per tenant: pages per calendar month (a counter per month, reserved at the split: see below) and documents
+ * in flight.
  *
  * Documents in flight are a counter on the tenant item, taken with a conditional increment (`inFlight <
  * documentsInFlight`), so submits racing each other cannot overshoot the limit, and given back when a document
@@ -11,6 +12,7 @@
  * instant, and only after a crash left the counter high.)
  */
 import { GSI, keysOf, type Table } from './db.js';
+import { pagesBilledInMonth } from './ledger.js';
 import type { DocumentRecord, TenantRecord } from './types.js';
 
 /** Takes one in-flight slot; false when the tenant has none left. */
@@ -59,4 +61,60 @@ async function recount(table: Table, tenantId: string, uploadGraceSeconds: numbe
   if (count >= t.inFlight) return false;
   // Only if nobody changed the counter meanwhile (else their change wins and the next refusal recounts again).
   return (await table.update(keysOf.tenant(tenantId), 'SET inFlight = :n', undefined, { ':n': count, ':was': t.inFlight }, 'inFlight = :was')) !== null;
+}
+
+// --- pages per month -------------------------------------------------------------------------------------------
+
+/**
+ * The monthly page quota is a counter item per tenant and month (MONTH#<YYYY-MM>): `used` = `billed` + `reserved`.
+ * The splitter reserves a job's pages with one conditional update (`used <= quota - n`), so documents split at the
+ * same moment cannot together pass the quota; settling the job (lifecycle.ts) turns the reservation into what the
+ * ledger billed (0 when it failed) with one more update. The submit-time check reads the counter. A month's counter
+ * is seeded once from the ledger when first touched (entries written before the counter existed).
+ *
+ * No transactions (DynamoDB Local stand-ins have none): the updates are ordered so that a crash between two of them
+ * can only leave the counter too high, never too low: a splitter dying between the counter's reservation and the
+ * document's record of it, or a settle dying between taking the document's reservation and settling it on the
+ * counter, leaves those pages counted as used for the rest of the month (the tenant is refused early by that many
+ * pages; nobody is billed for them, the ledger is the bill).
+ */
+export interface MonthCounter {
+  used: number;
+  billed: number;
+  reserved: number;
+}
+
+/** The tenant's counter for a month, seeded from the ledger if this is its first use. */
+export async function monthCounter(table: Table, tenantId: string, month: string): Promise<MonthCounter> {
+  const key = keysOf.month(tenantId, month);
+  const seen = await table.get<MonthCounter>(key);
+  if (seen) return seen;
+  const billed = await pagesBilledInMonth(table, tenantId, month);
+  // Kept well past the month, then expired (DynamoDB TTL).
+  const ttl = Math.floor(Date.parse(`${month}-01T00:00:00Z`) / 1000) + 400 * 86_400;
+  await table.put({ ...key, used: billed, billed, reserved: 0, ttl }, 'attribute_not_exists(pk)');
+  return (await table.get<MonthCounter>(key))!;
+}
+
+/** Reserves `pages` on the month's counter; the counter after, or null when the quota has not that many left. */
+export async function reservePages(table: Table, tenant: Pick<TenantRecord, 'tenantId' | 'pagesPerMonth'>, month: string, pages: number): Promise<MonthCounter | null> {
+  await monthCounter(table, tenant.tenantId, month);
+  if (pages > tenant.pagesPerMonth) return null;
+  return table.update<MonthCounter>(
+    keysOf.month(tenant.tenantId, month),
+    'SET used = used + :n, reserved = reserved + :n',
+    undefined,
+    { ':n': pages, ':limit': tenant.pagesPerMonth - pages },
+    'used <= :limit',
+  );
+}
+
+/** Turns a reservation of `reserved` pages into `billed` pages (billed 0: released). Call once per reservation. */
+export async function settlePages(table: Table, tenantId: string, month: string, reserved: number, billed: number): Promise<void> {
+  await table.update(
+    keysOf.month(tenantId, month),
+    'SET used = used + :delta, reserved = reserved - :r, billed = billed + :b',
+    undefined,
+    { ':delta': billed - reserved, ':r': reserved, ':b': billed },
+  );
 }

@@ -65,6 +65,10 @@ export interface DocumentRecord {
   usage?: DocumentUsage;
   error?: { code: string; message: string };
   finishedAt?: string;
+  /** Pages reserved against the monthly quota at the split (removed, once, when the job is settled). */
+  reservedPages?: number;
+  /** The month (YYYY-MM) of the counter those pages are reserved on. */
+  reservedMonth?: string;
   gsi1pk?: string;
   gsi1sk?: string;
 }
