@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { layoutPage, type LayoutParams } from '../lib/layout/page.js';
 import { layoutRotated } from '../lib/layout/rotated.js';
+import { measuredFixedPitch } from '../lib/pdf/runs.js';
 import type { Run } from '../lib/types.js';
 import { column, labels, layoutParams, line, run } from './support/runs.js';
 
@@ -540,3 +541,44 @@ describe('a story in three columns over a story in four, on one page', () => {
     expect(text.indexOf('The heading of the second story')).toBeLessThan(text.indexOf('q301'));
   });
 });
+
+describe('boxes of code side by side between paragraphs (a listing beside its translation)', () => {
+  it('reads each pair box by box, left then right, and the paragraphs between them as text', () => {
+    const mono = { mono: true } as const;
+    const code = (label: string, x: number, y: number, text: string) => run(`${label} ${text}`, x, y, 9, mono);
+    const para = (first: number, y: number) => column(first, 3, 48, y, { chars: 96 });
+    const runs = [
+      ...para(1, 60),
+      // Pair one: a three-line box on the left, a two-line box on the right, on the same baselines.
+      code('q004', 57, 110, '\\begin{flushleft}'),
+      code('q005', 66, 122, 'left aligned text'),
+      code('q006', 57, 134, '\\end{flushleft}'),
+      code('q007', 307, 110, '[align=left]'),
+      code('q008', 307, 122, 'left aligned text'),
+      ...para(9, 170),
+      // Pair two.
+      code('q012', 57, 220, '\\begin{center}'),
+      code('q013', 66, 232, 'centred text'),
+      code('q014', 57, 244, '\\end{center}'),
+      code('q015', 307, 220, '[align=center]'),
+      code('q016', 307, 232, 'centred text'),
+      ...para(17, 280),
+    ];
+    expect(labels(textOf(runs))).toEqual(seq(1, 19));
+  });
+});
+
+describe('a fixed-pitch face that does not say so', () => {
+  it('is found by its pitch: every item advances the same width per character', () => {
+    const items = ['\\begin{flushleft}', 'This paragraph is left aligned.', '[align=left]', 'Go look at <<sec:foo>>.'];
+    // Fixed pitch: 0.6 of the size per character, whatever the characters.
+    expect(measuredFixedPitch(items.map(() => 0.6), items)).toBe(true);
+    // Proportional: the same text, each item's own average width per character.
+    expect(measuredFixedPitch([0.52, 0.47, 0.49, 0.5], items)).toBe(false);
+    // Too little to go by: two items, or few kinds of characters (leader dots, a CJK full-width face).
+    expect(measuredFixedPitch([0.6, 0.6], items.slice(0, 2))).toBe(false);
+    expect(measuredFixedPitch([0.6, 0.6, 0.6], ['....', '. . .', '.....'])).toBe(false);
+    expect(measuredFixedPitch([1, 1, 1], ['漢字仮名交じり文', '読み順の正しい', '文字の並びです'])).toBe(false);
+  });
+});
+

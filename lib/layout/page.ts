@@ -8,7 +8,7 @@ import { buildRows, inkIntervals, type Row } from './rows.js';
 import type { InkRow } from './gutters.js';
 import { partition, type Zone } from './zones.js';
 import { growSpans } from './spans.js';
-import { findTableBlocks } from './tables.js';
+import { CELL_GAP_EM, findTableBlocks, hasProsePiece } from './tables.js';
 import { makeLine, round2, roundBox, runsDirection, unionBox } from './lines.js';
 import { layoutRotated } from './rotated.js';
 import { readBlockGrids } from './grid.js';
@@ -301,6 +301,11 @@ const BLOCK_LINE_CHARS = 45;
 /** ...above columns with at least this many rows of running text side by side. */
 const MIN_RUNNING_ROWS = 3;
 
+/** Boxes of code side by side in a table zone are parted by blank space more than this many of their sizes. */
+const CODE_BLOCK_GAP = 3;
+/** A paragraph's next line sits at most this many of its sizes below the line before. */
+const PARAGRAPH_ADVANCE = 1.8;
+
 /** Lay out one page's runs into ordered segments. */
 export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
   const diagnostics: Diagnostic[] = [];
@@ -343,11 +348,68 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
       columnCount: cols,
     });
 
+  /**
+   * A zone that is all table, read top to bottom as table rows, but for two kinds of rows: a line of running text
+   * across its gutters (a paragraph, a note between two tables) is a span, and boxes of code set side by side (every
+   * run in a fixed-pitch face: a listing beside its translation) are read box by box, each column's lines of a
+   * block (blocks parted by blank space) before the next column's.
+   */
+  const readTableZone = (zone: Zone) => {
+    const crosses = (r: InkRow) => r.ink.some((iv) => zone.gutters.some((g) => iv[0] < g[1] && iv[1] > g[0]));
+    const bridge = CELL_GAP_EM * bodySize;
+    const classes = zone.rows.map((r): 'table' | 'prose' | 'code' => {
+      if (crosses(r) && hasProsePiece(r.row.runs, bridge, bodySize)) return 'prose';
+      if (!crosses(r) && r.row.runs.every((run) => run.mono)) return 'code';
+      return 'table';
+    });
+    // A paragraph's short last line, under its running lines and at their edge, is the paragraph's too.
+    for (let i = 1; i < zone.rows.length; i++) {
+      const [a, b] = [zone.rows[i - 1], zone.rows[i]];
+      if (classes[i - 1] !== 'prose' || classes[i] !== 'table' || b.ink.length !== 1) continue;
+      const sameEdge = Math.abs(b.ink[0][0] - a.ink[0][0]) <= bodySize;
+      if (sameEdge && b.row.baseline - a.row.baseline <= PARAGRAPH_ADVANCE * a.row.size) classes[i] = 'prose';
+    }
+    const columns = zone.gutters.length + 1;
+    const edges = [...zone.gutters.map((g) => (g[0] + g[1]) / 2), Infinity];
+    const columnOf = (run: Run) => edges.findIndex((e) => (run.x0 + run.x1) / 2 < e);
+    let from = 0;
+    while (from < zone.rows.length) {
+      let to = from;
+      while (
+        to + 1 < zone.rows.length &&
+        classes[to + 1] === classes[from] &&
+        !(classes[from] === 'code' && zone.rows[to + 1].row.baseline - zone.rows[to].row.baseline > CODE_BLOCK_GAP * zone.rows[to].row.size)
+      ) {
+        to++;
+      }
+      const rs = zone.rows.slice(from, to + 1);
+      if (classes[from] === 'code') {
+        const order = [...Array(columns).keys()];
+        if (direction === 'rtl') order.reverse();
+        for (const j of order) {
+          const lines = rs.map((r) => r.row.runs.filter((run) => columnOf(run) === j)).filter((runs) => runs.length);
+          if (lines.length) segments.push(segment('column', params.page, bands.length, j, lines.map((runs) => makeLine(runs, runs[0].baseline))));
+        }
+        addBand('columns', rs, columns);
+      } else {
+        const isTable = classes[from] === 'table';
+        segments.push(segment(isTable ? 'table' : 'span', params.page, bands.length, null, rs.map((r) => rowLine(r.row, isTable))));
+        addBand(isTable ? 'table' : 'span', rs, 1);
+        spanLines += rs.length;
+      }
+      from = to + 1;
+    }
+  };
+
   for (const zone of zones) {
-    if (zone.gutters.length === 0 || zone.tabular) {
-      // One column (or a zone that is all table): read top to bottom, with aligned tables as table bands.
-      const kind = zone.tabular ? 'table' : multiColumn ? 'span' : 'column';
-      for (const [from, to, isTable] of runsOf(zone.rows.map((r) => zone.tabular || tableRows.has(r.row.index)))) {
+    if (zone.tabular) {
+      readTableZone(zone);
+      continue;
+    }
+    if (zone.gutters.length === 0) {
+      // One column: read top to bottom, with aligned tables as table bands.
+      const kind = multiColumn ? 'span' : 'column';
+      for (const [from, to, isTable] of runsOf(zone.rows.map((r) => tableRows.has(r.row.index)))) {
         const rs = zone.rows.slice(from, to + 1);
         const k = isTable ? 'table' : kind;
         segments.push(segment(k, params.page, bands.length, k === 'column' ? 0 : null, rs.map((r) => rowLine(r.row, isTable))));

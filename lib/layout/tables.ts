@@ -8,7 +8,7 @@ import type { InkRow } from './gutters.js';
 import { inkIntervals } from './rows.js';
 
 /** Cells are separated by gaps of at least this many body ems; word spaces in prose are narrower. */
-const CELL_GAP_EM = 1.0;
+export const CELL_GAP_EM = 1.0;
 /** A table needs at least this many consecutive rows... */
 const MIN_TABLE_ROWS = 3;
 /** ...with pieces in at least this many shared columns... */
@@ -68,7 +68,7 @@ function isTable(block: Interval[][], bodySize: number): boolean {
 const PROSE_PIECE_EM = 15;
 const PROSE_PIECE_WORDS = 6;
 
-function hasProsePiece(runs: Run[], bridge: number, bodySize: number): boolean {
+export function hasProsePiece(runs: Run[], bridge: number, bodySize: number): boolean {
   let x0 = Infinity;
   let x1 = -Infinity;
   let words = 0;

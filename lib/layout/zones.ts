@@ -99,18 +99,29 @@ function isStrip(gutter: Interval, rows: InkRow[]): boolean {
  * read whole. This share of the two-sided rows' characters in fixed-pitch runs makes it code.
  */
 const CODE_SHARE = 0.8;
+/** Boxes of code side by side, not one listing: at least this many lines of prose run across the gap. */
+const MIN_PROSE_ACROSS = 2;
 
 function isCode(gutter: Interval, rows: InkRow[]): boolean {
-  const { twoSided } = classify(gutter, rows);
+  const { twoSided, crossing } = classify(gutter, rows);
   let mono = 0;
   let all = 0;
+  let proseAcross = 0;
+  let codeAcross = 0;
   for (const r of rows) {
+    if (crossing.has(r.row.index)) {
+      if (r.row.runs.every((run) => run.mono)) codeAcross++;
+      else if (r.row.runs.every((run) => !run.mono)) proseAcross++;
+    }
     if (!twoSided.has(r.row.index)) continue;
     for (const run of r.row.runs) {
       all += run.text.length;
       if (run.mono) mono += run.text.length;
     }
   }
+  // Lines of prose running across the gap, more than lines of code do: the code is in boxes set side by side
+  // between paragraphs (a listing beside its translation), and the gap between the boxes is a gutter.
+  if (proseAcross >= MIN_PROSE_ACROSS && proseAcross > codeAcross) return false;
   return all > 0 && mono >= CODE_SHARE * all;
 }
 

@@ -54,6 +54,39 @@ export function isFixedPitchFont(font: Pick<FontFacts, 'monospace' | 'fixedWidth
   return seen.size >= 3 && latin * 2 > all;
 }
 
+/** A font's pitch is measured on its text items of at least this many characters... */
+const MIN_PITCH_CHARS = 4;
+/** ...on at least this many of them... */
+const MIN_PITCH_ITEMS = 3;
+/** ...holding at least this many different characters, and is fixed when the items' advance per character agrees
+ * within this share: a proportional face's lines differ by several per cent (an `i` is narrower than an `m`). */
+const MIN_PITCH_KINDS = 12;
+const PITCH_SPREAD = 0.01;
+
+/**
+ * A fixed-pitch face whose name and flags do not say so (M+ 1mn, a subset renamed): every text item of it advances
+ * the same width per character, whatever its characters, on at least three items with a dozen different characters,
+ * mostly Latin (a CJK face is all full-width and is not code for it).
+ */
+export function measuredFixedPitch(pitch: number[], texts: string[]): boolean {
+  if (pitch.length < MIN_PITCH_ITEMS) return false;
+  const lo = Math.min(...pitch);
+  const hi = Math.max(...pitch);
+  if (!(lo > 0) || hi > lo * (1 + PITCH_SPREAD)) return false;
+  const kinds = new Set<string>();
+  let latin = 0;
+  let all = 0;
+  for (const t of texts) {
+    for (const ch of t) {
+      if (ch === ' ') continue;
+      kinds.add(ch);
+      all++;
+      if (ch.charCodeAt(0) < 0x250) latin++;
+    }
+  }
+  return kinds.size >= MIN_PITCH_KINDS && latin * 2 > all;
+}
+
 interface TextItemLike {
   str: string;
   dir: string;
@@ -142,6 +175,8 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
   let dropped = 0;
   // Runs of fonts that may be fixed-pitch, decided per font once the page is read.
   const fixedCandidates = new Map<FontFacts, Run[]>();
+  // Every other font's runs, with the advance per character of its items: the pitch, measured.
+  const pitched = new Map<FontFacts, { runs: Run[]; pitch: number[]; text: string[] }>();
 
   for (const raw of content.items as (TextItemLike | MarkedItemLike)[]) {
     if ('type' in raw) {
@@ -251,12 +286,23 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
       if (font.monospace || font.fixedWidths) {
         if (!fixedCandidates.has(font)) fixedCandidates.set(font, []);
         fixedCandidates.get(font)!.push(run);
+      } else {
+        let p = pitched.get(font);
+        if (!p) pitched.set(font, (p = { runs: [], pitch: [], text: [] }));
+        p.runs.push(run);
+        if (k === 0 && !vertical && str.length >= MIN_PITCH_CHARS) {
+          p.pitch.push(advance / (str.length * size));
+          p.text.push(str);
+        }
       }
       pendingSpace = false;
     }
   }
   for (const [font, fontRuns] of fixedCandidates) {
     if (isFixedPitchFont(font, fontRuns.map((r) => r.text))) for (const r of fontRuns) r.mono = true;
+  }
+  for (const { runs: fontRuns, pitch, text } of pitched.values()) {
+    if (measuredFixedPitch(pitch, text)) for (const r of fontRuns) r.mono = true;
   }
   return {
     width: viewport.width,
