@@ -16,10 +16,10 @@ import { jobIdOf, keys, resultKeyFor, type AggregateMessage, type BatchResult, t
 import { logger as makeLogger } from './shared/log.js';
 import { count } from './shared/metrics.js';
 import { requestAggregationIfComplete } from './shared/completion.js';
-import { writeFinal } from './shared/output.js';
+import { writeFinal, type FinalMarker } from './shared/output.js';
 import { exists, getJson, putJson } from './shared/store.js';
 import { objectsOf } from './shared/events.js';
-import { claimForJob, documentOf, isTenantKey, jobOptions, ownerOfKey } from './api/lifecycle.js';
+import { claimForJob, documentOf, isTenantKey, jobOptions, ledgerEntryOf, ownerOfKey, settleJob } from './api/lifecycle.js';
 
 const log = makeLogger('readflow-dead-letter');
 
@@ -47,9 +47,22 @@ async function deadJob(jobId: string, reason: string, config: PipelineConfig, fa
     ? { bucket: manifest.source.bucket!, key: manifest.source.key!, versionId: manifest.source.versionId, etag: manifest.source.etag }
     : fallback;
   if (!ref) return;
+  const resultKey = manifest?.resultKey ?? resultKeyFor(config, ref.key);
+  // First writer wins: a job with a ledger entry was finished by a writer that then failed (its result is written,
+  // the ledger has billed it). It is settled from that entry, and its result is not overwritten with a failure.
+  const entry = config.api ? await ledgerEntryOf(config.api, ref.key, jobId) : null;
+  if (config.api && entry) {
+    const o = resolveOptions(manifest?.options ?? config.options);
+    const source = manifest?.source ?? { name: basename(ref.key), ...ref, bytes: 0, sha256: '0'.repeat(64) };
+    await settleJob(c, config.api, jobId, ref, resultKey, failedResult(source, o, { code: 'pipeline-failed', message: reason }, 0));
+    const marker: FinalMarker = { jobId, resultKey, status: entry.status as FinalMarker['status'] };
+    await putJson(c.s3, config.outputBucket, k.final, marker);
+    log.warn('job had been billed before it failed; settled from its ledger entry', { jobId, key: ref.key, status: entry.status, reason });
+    return;
+  }
   const source = manifest?.source ?? { name: basename(ref.key), ...ref, bytes: 0, sha256: '0'.repeat(64) };
   const o = resolveOptions(manifest?.options ?? config.options);
-  await writeFinal(c, config, jobId, ref, manifest?.resultKey ?? resultKeyFor(config, ref.key), failedResult(source, o, { code: 'pipeline-failed', message: reason }, 0));
+  await writeFinal(c, config, jobId, ref, resultKey, failedResult(source, o, { code: 'pipeline-failed', message: reason }, 0));
   log.error('job given up', { jobId, key: ref.key, reason });
   count('GivenUpDocuments', 1);
 }

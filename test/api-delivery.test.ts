@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../fixtures/index.js';
 import { aggregate } from '../functions/aggregator.js';
+import { handleDeadLetter } from '../functions/dead-letter.js';
 import { ReadflowClient } from '../functions/api/client.js';
 import type { LedgerEntry } from '../functions/api/types.js';
 import { loadConfig } from '../functions/shared/env.js';
@@ -60,6 +61,48 @@ describe('once-only under redelivery', () => {
         expect(usage.ok && usage.body.total).toEqual({ documents: 1, pages: 5, ocrPages: 0, bytes: pdf.length, billedPages: 5 });
         const profile = (await tableItems(p)).find((i) => i.pk === `TENANT#${a.tenant.tenantId}` && i.sk === 'PROFILE')!;
         expect(profile.inFlight).toBe(0);
+      });
+    } finally {
+      await receiver.stop();
+    }
+  }, 180_000);
+
+  it('first writer wins: a settle that fails after the ledger put and is then dead-lettered ends as the ledger says', async () => {
+    const receiver = await WebhookReceiver.start();
+    try {
+      await withApi({ digitalBatchPages: 2 }, async (p) => {
+        const a = await makeTenant(p, 'A');
+        const pdf = fixture('chapter-furniture-5pp-random').pdf;
+        const aggregator = p.consumers.find((c) => c.name === 'readflow-aggregator')!;
+        await aggregator.stop();
+        const r = await a.client.submit({ filename: 'flaky.pdf', bytes: pdf.length, webhook: receiver.url });
+        if (!r.ok) throw new Error('submit failed');
+        await ReadflowClient.upload(r.body.upload, pdf);
+        await waitFor('the aggregate request', async () => (await queueDepth(p, p.resources.aggregateQueueUrl)).visible > 0, 60_000);
+        const [request] = await drainQueue(p, p.resources.aggregateQueueUrl);
+        const { jobId } = JSON.parse(request.Body!);
+        const config = loadConfig(p.env);
+        // The billing "bus" fails (a queue that does not exist): the aggregation writes the result and the ledger
+        // entry, then throws, as when EventBridge or SQS fails after the ledger put.
+        const broken = { ...config, api: { ...config.api!, eventsQueueUrl: `${p.resources.eventsQueueUrl}-missing` } };
+        await expect(aggregate(jobId, broken)).rejects.toThrow();
+        expect((await ledgerOf(p)).map((l) => [l.jobId, l.billedPages])).toEqual([[jobId, 5]]);
+        // Its retries exhausted, the aggregation reaches the dead-letter handler (with the bus working again).
+        await handleDeadLetter(request.Body!, 3, config);
+        aggregator.start();
+        const done = await a.client.waitUntilFinished(r.body.id);
+        expect(done).toMatchObject({ status: 'complete', usage: { pages: 5, billedPages: 5 } });
+        expect(done.error).toBeUndefined();
+        const json = JSON.parse(await (await fetch(done.result!.json)).text());
+        expect(json.status).toBe('complete');
+        await waitFor('the webhook', () => receiver.received.length > 0, 60_000);
+        expect(JSON.parse(receiver.received[0].body).data).toMatchObject({ id: r.body.id, status: 'complete', usage: { billedPages: 5 } });
+        const events = await waitFor('the billing event', async () => {
+          const m = await drainQueue(p, p.resources.eventsQueueUrl);
+          return m.length ? m : null;
+        });
+        for (const e of events) expect(JSON.parse(JSON.parse(e.Body!).Detail)).toMatchObject({ ledgerId: jobId, status: 'complete', billedPages: 5 });
+        expect((await ledgerOf(p)).map((l) => [l.jobId, l.billedPages])).toEqual([[jobId, 5]]);
       });
     } finally {
       await receiver.stop();

@@ -25,7 +25,7 @@ export function billing(status: string, pages: number, ocrPages: number, bytes: 
 /** Writes the job's ledger entry unless it exists; true when this call wrote it. */
 export async function recordUsage(
   table: Table,
-  e: { tenantId: string; jobId: string; documentId: string | null; key: string; engineVersion: string; usage: JobUsage; at?: Date },
+  e: { tenantId: string; jobId: string; documentId: string | null; key: string; engineVersion: string; usage: JobUsage; error?: { code: string; message: string }; at?: Date },
 ): Promise<boolean> {
   const at = e.at ?? new Date();
   const day = dayOf(at);
@@ -43,6 +43,7 @@ export async function recordUsage(
     billedPages: e.usage.billedPages,
     billedOcrPages: e.usage.billedOcrPages,
     engineVersion: e.engineVersion,
+    ...(e.error ? { error: e.error } : {}),
     recordedAt: at.toISOString(),
     gsi1pk: `USAGE#${e.tenantId}`,
     gsi1sk: `${day}#${e.jobId}`,

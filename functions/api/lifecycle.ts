@@ -24,7 +24,7 @@ import { putBillingEvent } from './events.js';
 import { billing, monthOf, recordUsage } from './ledger.js';
 import { giveSlot, monthCounter, reservePages, settlePages } from './quotas.js';
 import { getTenant } from './tenants.js';
-import { DEFAULT_TENANT, type DocumentRecord, type DocumentView } from './types.js';
+import { DEFAULT_TENANT, type DocumentRecord, type DocumentView, type LedgerEntry } from './types.js';
 
 export interface Owner {
   tenantId: string;
@@ -137,18 +137,34 @@ export interface WebhookPayload {
   data: Pick<DocumentView, 'id' | 'status' | 'filename' | 'pages' | 'metadata' | 'usage' | 'error'>;
 }
 
-/** Settles a finished job for the API (see the header). Called by writeFinal before the job's final marker. */
+/** The job's ledger entry, if it has one. */
+export function ledgerEntryOf(config: ApiConfig, key: string, jobId: string): Promise<LedgerEntry | null> {
+  return tableOf(config).get<LedgerEntry>(keysOf.ledger(ownerOfKey(config, key).tenantId, jobId));
+}
+
+/**
+ * Settles a finished job for the API (see the header). Called by writeFinal before the job's final marker.
+ *
+ * First writer wins: the ledger entry is written once, and when this call finds it written already (a retry after a
+ * failure further on, a racing aggregation, the dead-letter handler), the document's status, usage and error, the
+ * billing event and the webhook are all built from that entry, not from `doc`, so they never disagree with the bill.
+ */
 export async function settleJob(c: Clients, config: ApiConfig, jobId: string, src: SourceRef, resultKey: string, doc: DocumentResult): Promise<void> {
   const t = tableOf(config);
   const owner = ownerOfKey(config, src.key);
-  const usage = billing(doc.status, doc.usage.pages, doc.usage.ocrPages, doc.source.bytes);
-  const wrote = await recordUsage(t, { tenantId: owner.tenantId, jobId, documentId: owner.documentId, key: src.key, engineVersion: ENGINE_VERSION, usage });
+  const mine = billing(doc.status, doc.usage.pages, doc.usage.ocrPages, doc.source.bytes);
+  const wrote = await recordUsage(t, { tenantId: owner.tenantId, jobId, documentId: owner.documentId, key: src.key, engineVersion: ENGINE_VERSION, usage: mine, error: errorOf(doc) });
+  const entry = await t.get<LedgerEntry>(keysOf.ledger(owner.tenantId, jobId));
+  if (!entry) throw new Error(`job ${jobId}: the ledger entry is missing after its conditional put`);
+  const usage = billing(entry.status, entry.pages, entry.ocrPages, entry.bytes);
+  const status = entry.status as DocumentResult['status'];
+  const error = status === 'failed' ? (entry.error ?? { code: 'failed', message: 'the document could not be read' }) : undefined;
+  const finishedAt = entry.recordedAt;
   const record = await documentOf(config, owner);
-  const finishedAt = new Date().toISOString();
   const event = {
-    ledgerId: jobId, tenantId: owner.tenantId, documentId: owner.documentId, key: src.key, status: doc.status,
+    ledgerId: jobId, tenantId: owner.tenantId, documentId: owner.documentId, key: src.key, status,
     pages: usage.pages, ocrPages: usage.ocrPages, bytes: usage.bytes, billedPages: usage.billedPages, billedOcrPages: usage.billedOcrPages,
-    engineVersion: ENGINE_VERSION, finishedAt,
+    engineVersion: entry.engineVersion, finishedAt,
   };
   if (!record) {
     if (wrote) await putBillingEvent(c, config, event);
@@ -157,7 +173,6 @@ export async function settleJob(c: Clients, config: ApiConfig, jobId: string, sr
   await settleReservation(t, record, jobId, usage.billedPages);
   const inFlightForJob = record.jobId === jobId && (record.status === 'queued' || record.status === 'running');
   if (!inFlightForJob) return;
-  const error = errorOf(doc);
   const documentUsage = { pages: usage.pages, ocrPages: usage.ocrPages, bytes: usage.bytes, billedPages: usage.billedPages };
   await putBillingEvent(c, config, event);
   if (record.webhook && config.webhookQueueUrl) {
@@ -165,8 +180,8 @@ export async function settleJob(c: Clients, config: ApiConfig, jobId: string, sr
       type: 'document.finished',
       timestamp: finishedAt,
       data: {
-        id: record.documentId, status: doc.status, filename: record.filename,
-        pages: { total: doc.usage.pages, done: doc.usage.pages }, metadata: record.metadata, usage: documentUsage, ...(error ? { error } : {}),
+        id: record.documentId, status, filename: record.filename,
+        pages: { total: usage.pages, done: usage.pages }, metadata: record.metadata, usage: documentUsage, ...(error ? { error } : {}),
       },
     };
     const msg: WebhookMessage = { v: 1, eventId: `evt_${jobId}`, tenantId: record.tenantId, documentId: record.documentId, url: record.webhook, body: JSON.stringify(payload), attempt: 0, firstAttemptAt: null, notBefore: null };
@@ -176,7 +191,7 @@ export async function settleJob(c: Clients, config: ApiConfig, jobId: string, sr
     keysOf.document(record.tenantId, record.documentId),
     'SET #s = :status, finishedAt = :now, updatedAt = :now, resultKey = :rk, #u = :usage, pagesTotal = :pages' + (error ? ', #e = :error' : '') + ' REMOVE gsi1pk, gsi1sk',
     { '#s': 'status', '#u': 'usage', ...(error ? { '#e': 'error' } : {}) },
-    { ':status': doc.status, ':now': finishedAt, ':rk': resultKey, ':usage': documentUsage, ':pages': doc.usage.pages, ...(error ? { ':error': error } : {}), ':job': jobId, ':queued': 'queued', ':running': 'running' },
+    { ':status': status, ':now': finishedAt, ':rk': resultKey, ':usage': documentUsage, ':pages': usage.pages, ...(error ? { ':error': error } : {}), ':job': jobId, ':queued': 'queued', ':running': 'running' },
     'jobId = :job AND #s IN (:queued, :running)',
   );
   if (won) await giveSlot(t, record.tenantId);

@@ -124,6 +124,8 @@ export interface LedgerEntry {
   billedPages: number;
   billedOcrPages: number;
   engineVersion: string;
+  /** A failed job's error (its first error diagnostic), so everything built from the entry says the same. */
+  error?: { code: string; message: string };
   recordedAt: string;
   gsi1pk: string;
   gsi1sk: string;
