@@ -40,6 +40,12 @@ const clamp = (v: number, [lo, hi]: [number, number]) => Math.min(hi, Math.max(l
 export function isFixedPitchFont(font: Pick<FontFacts, 'monospace' | 'fixedWidths'>, texts: string[]): boolean {
   if (font.monospace) return true;
   if (!font.fixedWidths) return false;
+  const { kinds, latin } = characters(texts);
+  return kinds >= 3 && latin;
+}
+
+/** How many different characters some texts hold (spaces aside), and whether most of them are Latin. */
+function characters(texts: string[]): { kinds: number; latin: boolean } {
   const seen = new Set<string>();
   let latin = 0;
   let all = 0;
@@ -51,7 +57,7 @@ export function isFixedPitchFont(font: Pick<FontFacts, 'monospace' | 'fixedWidth
       if (ch.charCodeAt(0) < 0x250) latin++;
     }
   }
-  return seen.size >= 3 && latin * 2 > all;
+  return { kinds: seen.size, latin: latin * 2 > all };
 }
 
 /** A font's pitch is measured on its text items of at least this many characters... */
@@ -73,18 +79,8 @@ export function measuredFixedPitch(pitch: number[], texts: string[]): boolean {
   const lo = Math.min(...pitch);
   const hi = Math.max(...pitch);
   if (!(lo > 0) || hi > lo * (1 + PITCH_SPREAD)) return false;
-  const kinds = new Set<string>();
-  let latin = 0;
-  let all = 0;
-  for (const t of texts) {
-    for (const ch of t) {
-      if (ch === ' ') continue;
-      kinds.add(ch);
-      all++;
-      if (ch.charCodeAt(0) < 0x250) latin++;
-    }
-  }
-  return kinds.size >= MIN_PITCH_KINDS && latin * 2 > all;
+  const { kinds, latin } = characters(texts);
+  return kinds >= MIN_PITCH_KINDS && latin;
 }
 
 interface TextItemLike {
