@@ -17,7 +17,8 @@ import { ownerOfKey } from '../functions/api/lifecycle.js';
 import { billing, secondsToNextMonth } from '../functions/api/ledger.js';
 import { authenticate, hashKey } from '../functions/api/tenants.js';
 import { canonicalJson } from '../functions/api/validate.js';
-import { addressRefusal, backoffSeconds, sign, webhookRefusal } from '../functions/api/webhooks.js';
+import { addressRefusal, backoffSeconds, post, sign, webhookRefusal } from '../functions/api/webhooks.js';
+import { createServer } from 'node:http';
 import { createApiTable, startDynamo } from '../local/dynamo.js';
 import { verifyStandardWebhook } from './support/api.js';
 import { OPENAPI_URL } from './support/openapi.js';
@@ -65,6 +66,43 @@ describe('where a webhook may point', () => {
     expect(await webhookRefusal('http://10.0.0.1/hook', local)).toMatch(/private/);
     expect(await webhookRefusal('ftp://127.0.0.1/hook', local)).toMatch(/https/);
   });
+});
+
+describe('a webhook POST', () => {
+  it('has a hard deadline: a receiver trickling its answer cannot hold it open; an endless answer is read only so far', async () => {
+    const timers: NodeJS.Timeout[] = [];
+    const server = createServer((req, res) => {
+      req.resume();
+      if (req.url === '/trickle') {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        // One byte every 50 ms, forever: never idle long enough for a socket timeout.
+        timers.push(setInterval(() => res.write('.'), 50));
+      } else {
+        const chunk = Buffer.alloc(16 * 1024, 0x61);
+        const pump = () => {
+          while (!res.destroyed && res.write(chunk));
+          if (!res.destroyed) res.once('drain', pump);
+        };
+        res.writeHead(200);
+        pump();
+      }
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      const started = Date.now();
+      const slow = await post(`${base}/trickle`, '{}', {}, local, 500);
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(slow).toMatchObject({ ok: false, status: null });
+      expect(slow.error).toMatch(/within 500 ms/);
+      const endless = await post(`${base}/flood`, '{}', {}, local, 5000);
+      expect(endless).toMatchObject({ ok: true, status: 200 });
+    } finally {
+      for (const t of timers) clearInterval(t);
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  }, 15_000);
 });
 
 describe('the small rules', () => {

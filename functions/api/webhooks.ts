@@ -114,7 +114,15 @@ export interface DeliveryOutcome {
   error?: string;
 }
 
-/** One delivery attempt: a POST of the body with the three headers; 2xx is success, anything else a failure. */
+/** Most bytes of a receiver's answer read; the rest is not waited for (only the status counts). */
+export const MAX_RESPONSE_BYTES = 64 * 1024;
+
+/**
+ * One delivery attempt: a POST of the body with the three headers; 2xx is success, anything else a failure. The
+ * attempt has a hard deadline of `timeoutMs` covering the DNS lookup, the connection, the request, the answer's
+ * headers and its body (a receiver trickling bytes cannot hold it open), and at most MAX_RESPONSE_BYTES of the
+ * answer are read.
+ */
 export async function post(url: string, body: string, headers: Record<string, string>, policy: WebhookPolicy, timeoutMs: number): Promise<DeliveryOutcome> {
   const refusal = webhookUrlRefusal(url, policy);
   if (refusal) return { ok: false, status: null, error: refusal };
@@ -125,6 +133,13 @@ export async function post(url: string, body: string, headers: Record<string, st
   }
   const send = u.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((res) => {
+    let settled = false;
+    const done = (o: DeliveryOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      res(o);
+    };
     const req = send(
       u,
       {
@@ -134,13 +149,26 @@ export async function post(url: string, body: string, headers: Record<string, st
         timeout: timeoutMs,
       },
       (r) => {
-        r.resume();
-        r.on('end', () => res({ ok: (r.statusCode ?? 0) >= 200 && (r.statusCode ?? 0) < 300, status: r.statusCode ?? null }));
-        r.on('error', (e) => res({ ok: false, status: r.statusCode ?? null, error: e.message }));
+        const status = r.statusCode ?? null;
+        const outcome = { ok: (status ?? 0) >= 200 && (status ?? 0) < 300, status };
+        let read = 0;
+        r.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read > MAX_RESPONSE_BYTES) {
+            done(outcome);
+            req.destroy();
+          }
+        });
+        r.on('end', () => done(outcome));
+        r.on('error', (e) => done({ ok: false, status, error: e.message }));
       },
     );
+    const deadline = setTimeout(() => {
+      done({ ok: false, status: null, error: `no complete answer within ${timeoutMs} ms` });
+      req.destroy();
+    }, timeoutMs);
     req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    req.on('error', (e) => res({ ok: false, status: null, error: e.message }));
+    req.on('error', (e) => done({ ok: false, status: null, error: e.message }));
     req.end(body);
   });
 }
