@@ -14,7 +14,10 @@ import { ReadflowClient } from '../functions/api/client.js';
 import type { LedgerEntry } from '../functions/api/types.js';
 import { loadConfig } from '../functions/shared/env.js';
 import type { SourceRef } from '../functions/shared/jobs.js';
-import { makeTenant, tableItems, verifyStandardWebhook, WebhookReceiver, withApi } from './support/api.js';
+import { apiConfigOf, makeTenant, tableItems, tableOf, verifyStandardWebhook, WebhookReceiver, withApi } from './support/api.js';
+import { deliverWebhook } from '../functions/api/deliver.js';
+import type { WebhookMessage } from '../functions/api/lifecycle.js';
+import { clients } from '../functions/shared/aws.js';
 import { clientsOf, drainQueue, queueDepth, sleep, waitFor, waitForIdle } from './support/pipeline.js';
 import { head } from '../functions/shared/store.js';
 
@@ -163,6 +166,25 @@ describe('once-only under redelivery', () => {
       await receiver.stop();
     }
   }, 180_000);
+
+  it('retries a webhook whose host does not resolve (a DNS failure can be transient) instead of dead-lettering it', async () => {
+    await withApi({}, async (p) => {
+      const a = await makeTenant(p, 'A');
+      const config = apiConfigOf(p);
+      const sender = p.consumers.find((c) => c.name === 'readflow-webhook-sender');
+      await sender?.stop();
+      const msg: WebhookMessage = { v: 1, eventId: 'evt_dns', tenantId: a.tenant.tenantId, documentId: 'doc_dns', url: 'http://nothing-here.invalid/hook', body: '{}', attempt: 0, firstAttemptAt: null, notBefore: null };
+      const log = { info: () => {}, warn: () => {} };
+      expect(await deliverWebhook(clients(config), tableOf(p), config, msg, log)).toBe('retry');
+      const [again] = await waitFor('the retry', async () => {
+        const m = await drainQueue(p, p.resources.webhookQueueUrl);
+        return m.length ? m : null;
+      });
+      expect(JSON.parse(again.Body!)).toMatchObject({ eventId: 'evt_dns', attempt: 1 });
+      expect(await drainQueue(p, p.resources.webhookDeadLetterQueueUrl)).toEqual([]);
+      sender?.start();
+    });
+  }, 60_000);
 
   it('dead-letters a webhook whose receiver keeps failing past the retry window', async () => {
     const receiver = await WebhookReceiver.start(1000);

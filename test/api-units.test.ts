@@ -17,7 +17,7 @@ import { ownerOfKey } from '../functions/api/lifecycle.js';
 import { billing, secondsToNextMonth } from '../functions/api/ledger.js';
 import { authenticate, hashKey } from '../functions/api/tenants.js';
 import { canonicalJson } from '../functions/api/validate.js';
-import { addressRefusal, backoffSeconds, post, sign, webhookRefusal } from '../functions/api/webhooks.js';
+import { addressRefusal, backoffSeconds, checkWebhook, post, sign, webhookRefusal } from '../functions/api/webhooks.js';
 import { createServer } from 'node:http';
 import { createApiTable, startDynamo } from '../local/dynamo.js';
 import { verifyStandardWebhook } from './support/api.js';
@@ -58,6 +58,15 @@ describe('where a webhook may point', () => {
     // A name that resolves to loopback is refused by what it resolves to (no network needed: localhost).
     expect(await webhookRefusal('https://localhost/hook', cloud)).toMatch(/resolves to/);
     expect(await webhookRefusal('not a url', cloud)).toMatch(/not a URL/);
+  });
+
+  it('a host that does not resolve is a transient failure, a refused address or scheme a permanent one', async () => {
+    const dns = await checkWebhook('https://nothing-here.invalid/hook', cloud);
+    expect(dns).toMatchObject({ permanent: false, reason: expect.stringMatching(/does not resolve/) });
+    expect(await checkWebhook('https://10.1.2.3/hook', cloud)).toMatchObject({ permanent: true });
+    expect(await checkWebhook('https://localhost/hook', cloud)).toMatchObject({ permanent: true });
+    expect(await checkWebhook('http://93.184.215.14/hook', cloud)).toMatchObject({ permanent: true });
+    expect(await checkWebhook('https://93.184.215.14/hook', cloud)).toBeNull();
   });
 
   it('in local mode: http to loopback too, still nothing private', async () => {

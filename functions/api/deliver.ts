@@ -3,7 +3,8 @@
  * not due yet (SQS delays a message at most 15 minutes, so a longer backoff is waited out in hops); otherwise
  * checked (URL and every resolved address, again: DNS may have changed since submit), signed and POSTed. A failure is
  * re-enqueued with exponential backoff until `webhookRetrySeconds` after the first attempt, then sent to the webhook
- * dead-letter queue. A refused URL is dead-lettered at once (retrying cannot make it allowed).
+ * dead-letter queue. A refused URL or address is dead-lettered at once (retrying cannot make it allowed); a host that
+ * does not resolve (a DNS failure may be transient) is retried like any failed attempt.
  *
  * One attempt at a time per event: an attempt first takes a lease on the event's item (conditional put), so two
  * copies of one event (two aggregations raced and each announced it) cannot both POST; the copy that finds the
@@ -16,7 +17,7 @@ import type { ApiConfig } from '../shared/env.js';
 import { keysOf, type Table } from './db.js';
 import type { WebhookMessage } from './lifecycle.js';
 import { getTenant } from './tenants.js';
-import { backoffSeconds, post, sign, webhookRefusal } from './webhooks.js';
+import { backoffSeconds, checkWebhook, post, sign } from './webhooks.js';
 
 /** The longest delay SQS allows on one message, seconds. */
 export const SQS_MAX_DELAY_SECONDS = 900;
@@ -79,11 +80,12 @@ export async function deliverWebhook(c: Clients, table: Table, config: ApiConfig
     return 'dead-letter' as const;
   };
   const policy = { allowLocal: config.allowLocalWebhooks };
-  const refusal = await webhookRefusal(msg.url, policy);
-  if (refusal) return deadLetter(`the webhook URL is refused: ${refusal}`);
+  // Only a refused URL or address is final; a host that does not resolve now is retried like a failed POST.
+  const check = await checkWebhook(msg.url, policy, config.webhookTimeoutMs);
+  if (check?.permanent) return deadLetter(`the webhook URL is refused: ${check.reason}`);
   const timestamp = Math.floor(now.getTime() / 1000);
   const headers = { 'webhook-id': msg.eventId, 'webhook-timestamp': String(timestamp), 'webhook-signature': sign(tenant.webhookSecret, msg.eventId, timestamp, msg.body) };
-  const outcome = await post(msg.url, msg.body, headers, policy, config.webhookTimeoutMs);
+  const outcome = check ? { ok: false, status: null, error: check.reason } : await post(msg.url, msg.body, headers, policy, config.webhookTimeoutMs);
   if (outcome.ok) {
     await table.put({ ...hookKey, state: 'delivered', deliveredAt: new Date().toISOString(), attempts: msg.attempt + 1, ttl });
     log.info('webhook delivered', { ...at, status: outcome.status });

@@ -69,23 +69,43 @@ function lookupAll(host: string): Promise<LookupAddress[]> {
   return new Promise((res, rej) => dnsLookup(host, { all: true, verbatim: true }, (e, addrs) => (e ? rej(e) : res(addrs))));
 }
 
-/** The URL's form and every address its host resolves to; the reason it is refused, or null. */
-export async function webhookRefusal(raw: string, policy: WebhookPolicy): Promise<string | null> {
+/**
+ * Why a webhook URL cannot be called now, or null when it can. `permanent`: the URL's form (scheme, credentials) or
+ * an address it resolves to is refused, which no retry changes. Not permanent: the host could not be resolved
+ * (EAI_AGAIN, SERVFAIL, a timeout, even NXDOMAIN: DNS can be fixed), which a delivery retries with its backoff.
+ */
+export async function checkWebhook(raw: string, policy: WebhookPolicy, lookupTimeoutMs = 10_000): Promise<{ permanent: boolean; reason: string } | null> {
   const form = webhookUrlRefusal(raw, policy);
-  if (form) return form;
+  if (form) return { permanent: true, reason: form };
   const host = hostOf(new URL(raw));
-  if (isIP(host)) return addressRefusal(host, policy);
+  if (isIP(host)) {
+    const why = addressRefusal(host, policy);
+    return why ? { permanent: true, reason: why } : null;
+  }
   let addrs: LookupAddress[];
+  let timer: NodeJS.Timeout | undefined;
   try {
-    addrs = await lookupAll(host);
-  } catch {
-    return `the host ${host} does not resolve`;
+    addrs = await Promise.race([
+      lookupAll(host),
+      new Promise<never>((_, rej) => {
+        timer = setTimeout(() => rej(new Error(`no answer within ${lookupTimeoutMs} ms`)), lookupTimeoutMs);
+      }),
+    ]);
+  } catch (e) {
+    return { permanent: false, reason: `the host ${host} does not resolve (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` };
+  } finally {
+    clearTimeout(timer);
   }
   for (const a of addrs) {
     const why = addressRefusal(a.address, policy);
-    if (why) return `${host} resolves to ${why.replace(/ is /, ', which is ')}`;
+    if (why) return { permanent: true, reason: `${host} resolves to ${why.replace(/ is /, ', which is ')}` };
   }
-  return addrs.length ? null : `the host ${host} does not resolve`;
+  return addrs.length ? null : { permanent: false, reason: `the host ${host} does not resolve` };
+}
+
+/** The URL's form and every address its host resolves to; the reason it is refused, or null (used at submit). */
+export async function webhookRefusal(raw: string, policy: WebhookPolicy): Promise<string | null> {
+  return (await checkWebhook(raw, policy))?.reason ?? null;
 }
 
 /** A DNS lookup for the request that refuses the addresses the policy refuses. */
