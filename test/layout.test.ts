@@ -582,3 +582,21 @@ describe('a fixed-pitch face that does not say so', () => {
   });
 });
 
+describe('a label hung beside its text (an admonition)', () => {
+  it('reads CAUTION centred on two lines before them, not between them', () => {
+    const before = column(1, 3, 48, 60, { chars: 90 });
+    // Two lines starting at x 134, and the label at x 60 centred between them.
+    const block = [run(line('q004', 78), 134, 112), run(line('q005', 60), 134, 128)];
+    const label = run('CAUTION', 60, 120);
+    const after = column(6, 3, 48, 160, { chars: 90 });
+    const text = textOf([...before, ...block, label, ...after]);
+    expect(labels(text)).toEqual(seq(1, 8));
+    expect(text).toMatch(/CAUTION\s+q004/);
+  });
+
+  it('leaves a short line of a paragraph alone (it sits on a line of its own, one advance down)', () => {
+    const lines = [run(line('q001', 90), 48, 60), run('q002 end.', 48, 72), run(line('q003', 90), 48, 84)];
+    expect(labels(textOf(lines))).toEqual(seq(1, 3));
+  });
+});
+

@@ -129,6 +129,7 @@ export function buildRows(runs: Run[]): Row[] {
     row.runs = keep;
   }
   placeInitials(rows, changed);
+  placeHangingLabels(rows, changed);
   const result = rows.filter((r) => r.runs.length > 0).map((r) => (changed.has(r) ? rowOf(r.runs) : r));
   result.sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0);
   result.forEach((r, i) => (r.index = i));
@@ -181,6 +182,55 @@ function placeInitials(rows: Row[], changed: Set<Row>): void {
     from.runs = from.runs.filter((q) => q !== run);
     to.runs.push(run);
     changed.add(to);
+  }
+}
+
+/** A hanging label is one or two words, at most this many characters... */
+const LABEL_MAX_CHARS = 16;
+const LABEL_MAX_WORDS = 2;
+/** ...with the block's lines starting right of it within this many of its sizes... */
+const LABEL_REACH = 4;
+/** ...whose two lines around it are at most this many of its sizes apart (consecutive lines of one block). */
+const LABEL_BLOCK_ADVANCE = 1.8;
+
+/**
+ * Hanging labels: an admonition's "CAUTION" or "NOTE" set left of its text and centred on its lines sits between two
+ * of them, so baselines alone read it inside the paragraph ("… databases / CAUTION / on the Adoc side"). A row of one
+ * short label squeezed between two consecutive lines that both start just right of it is moved to the first line of
+ * that block, where it is read first. Rows are in baseline order.
+ */
+function placeHangingLabels(rows: Row[], changed: Set<Row>): void {
+  for (let i = 1; i + 1 < rows.length; i++) {
+    const label = rows[i];
+    if (label.runs.length === 0) continue;
+    const text = label.runs.map((r) => r.text).join(' ').trim();
+    if (codePoints(text) > LABEL_MAX_CHARS || text.split(/\s+/).length > LABEL_MAX_WORDS || !/\p{L}/u.test(text)) continue;
+    const x1 = Math.max(...label.runs.map((r) => r.x1));
+    const size = label.size;
+    const beside = (r: Row) =>
+      r.runs.length > 0 &&
+      Math.abs(r.size - size) <= 0.2 * size &&
+      r.runs.every((q) => q.x0 >= x1 + 0.5 * size) &&
+      Math.min(...r.runs.map((q) => q.x0)) - x1 <= LABEL_REACH * size;
+    const [prev, next] = [rows[i - 1], rows[i + 1]];
+    if (!beside(prev) || !beside(next) || !(prev.baseline < label.baseline && label.baseline < next.baseline)) continue;
+    const advance = next.baseline - prev.baseline;
+    if (advance > LABEL_BLOCK_ADVANCE * size) continue;
+    // Up to the block's first line: lines beside the label, one advance apart, starting at the same edge.
+    const edge = (r: Row) => Math.min(...r.runs.map((q) => q.x0));
+    let k = i - 1;
+    while (
+      k > 0 &&
+      beside(rows[k - 1]) &&
+      rows[k].baseline - rows[k - 1].baseline <= 1.25 * advance &&
+      Math.abs(edge(rows[k - 1]) - edge(prev)) <= 0.5 * size
+    ) {
+      k--;
+    }
+    rows[k].runs.push(...label.runs);
+    label.runs = [];
+    changed.add(rows[k]);
+    changed.add(label);
   }
 }
 
