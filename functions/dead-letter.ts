@@ -77,7 +77,7 @@ export async function handleDeadLetter(body: string, receives: number, config: P
     // An API upload is read with its document's options, so its job id derives from those.
     const doc = config.api && isTenantKey(config.api, ref.key) ? await documentOf(config.api, ownerOfKey(config.api, ref.key)) : null;
     if (config.api && isTenantKey(config.api, ref.key) && !doc) continue;
-    const jobId = jobIdOf(ref, doc ? jobOptions(doc) : config.options);
+    const jobId = jobIdOf(ref, doc ? jobOptions(doc, config.options) : config.options);
     // The splitter may have died before binding the document to this job: bind it here, so the failure settles it
     // (unless it finished or belongs to another upload).
     if (doc && config.api && !(await claimForJob(config.api, doc, jobId))) continue;

@@ -47,7 +47,7 @@ export async function splitObject(ref: SourceRef, config: PipelineConfig): Promi
       return null;
     }
   }
-  const options: ReadflowOptions = doc ? jobOptions(doc) : config.options;
+  const options: ReadflowOptions = doc ? jobOptions(doc, config.options) : config.options;
   const jobId = jobIdOf(src, options);
   const k = keys(config, jobId);
   const at = { jobId, key: src.key };

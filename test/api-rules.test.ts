@@ -244,6 +244,31 @@ describe('the monthly page quota under concurrency', () => {
   }, 180_000);
 });
 
+describe('engine options', () => {
+  it("merge with the deployment's READFLOW_OPTIONS, cannot raise its resource limits, and unknown ones are refused (400)", async () => {
+    await withApi({ options: { maxPages: 3 } }, async (p) => {
+      const a = await makeTenant(p, 'A');
+      const unknown = await a.client.submit({ filename: 'x.pdf', bytes: 10, options: { maxPages: 2, fancy: true } as never });
+      expectOpenApi('post', '/v1/documents', unknown);
+      expect(unknown.status).toBe(400);
+      expect(!unknown.ok && unknown.problem.errors).toEqual([{ path: '/options/fancy', message: 'unknown option' }]);
+      const pdf = fixture('chapter-furniture-5pp-random').pdf;
+      // No maxPages of its own: the deployment's 3 applies (merged, not replaced by the document's options).
+      const merged = await a.client.submit({ filename: 'merged.pdf', bytes: pdf.length, options: { partialSpans: 'band' } });
+      // A higher maxPages than the deployment's: capped at 3.
+      const raised = await a.client.submit({ filename: 'raised.pdf', bytes: pdf.length, options: { maxPages: 1000, pageTimeoutMs: 86_400_000 } });
+      // A lower one is the tenant's to choose.
+      const lowered = await a.client.submit({ filename: 'lowered.pdf', bytes: pdf.length, options: { maxPages: 2 } });
+      if (!merged.ok || !raised.ok || !lowered.ok) throw new Error('submit failed');
+      for (const s of [merged, raised, lowered]) expect(await ReadflowClient.upload(s.body.upload, pdf)).toBe(200);
+      const pagesRead = async (id: string) => (await a.client.waitUntilFinished(id)).usage!.pages;
+      expect(await pagesRead(merged.body.id)).toBe(3);
+      expect(await pagesRead(raised.body.id)).toBe(3);
+      expect(await pagesRead(lowered.body.id)).toBe(2);
+    });
+  }, 180_000);
+});
+
 describe('abandoned uploads', () => {
   it('stop holding an in-flight slot once their upload URL has expired: failed as upload-expired, billed 0, a late upload ignored', async () => {
     await withApi({ env: { UPLOAD_URL_SECONDS: '1', UPLOAD_GRACE_SECONDS: '1' } }, async (p) => {

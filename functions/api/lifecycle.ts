@@ -24,6 +24,7 @@ import { putBillingEvent } from './events.js';
 import { billing, monthOf, recordUsage } from './ledger.js';
 import { giveSlot, monthCounter, reservePages, settlePages } from './quotas.js';
 import { getTenant } from './tenants.js';
+import { documentOptions } from './validate.js';
 import { DEFAULT_TENANT, type DocumentRecord, type DocumentView, type LedgerEntry } from './types.js';
 
 export interface Owner {
@@ -52,8 +53,11 @@ export function documentOf(config: ApiConfig, owner: Owner): Promise<DocumentRec
   return tableOf(config).get<DocumentRecord >(keysOf.document(owner.tenantId, owner.documentId));
 }
 
-/** The engine options of an API document's job (the page selection is one of them). */
-export const jobOptions = (doc: DocumentRecord): ReadflowOptions => doc.options;
+/**
+ * The engine options of an API document's job (the page selection is one of them): the deployment's options
+ * (READFLOW_OPTIONS) with the document's allowed options over them, its resource limits capped at the deployment's.
+ */
+export const jobOptions = (doc: DocumentRecord, deployment: ReadflowOptions): ReadflowOptions => documentOptions(deployment, doc.options);
 
 /**
  * Binds the document to this job and marks it queued: true when the document is this job's (now or already);

@@ -11,6 +11,22 @@ export const MAX_METADATA_KEYS = 20;
 export const MAX_METADATA_VALUE = 512;
 /** Options a request may not set: secrets stay out of the table, and paths on the server are not the caller's. */
 const FORBIDDEN_OPTIONS = ['password', 'ocrDataPath', 'source'];
+/** Engine options a request may set (anything else is refused with 400). */
+export const API_OPTIONS = [
+  'pages', 'direction', 'order', 'strict', 'partialSpans', 'gutterSpanTolerance', 'gutterRejectFloor', 'minGutterWidth',
+  'minFurnitureRepeats', 'maxBytes', 'maxPages', 'maxRunsPerPage', 'pageTimeoutMs', 'ocr', 'ocrLang', 'ocrDpi',
+] as const satisfies readonly (keyof ReadflowOptions)[];
+/** Resource limits a request may lower but never raise above the deployment's (READFLOW_OPTIONS or the defaults). */
+export const CAPPED_OPTIONS = ['maxBytes', 'maxPages', 'maxRunsPerPage', 'pageTimeoutMs', 'ocrDpi'] as const satisfies readonly (keyof ReadflowOptions)[];
+
+/** The options an API document is read with: the deployment's, then the request's allowed ones, limits capped. */
+export function documentOptions(deployment: ReadflowOptions, requested: ReadflowOptions): ReadflowOptions {
+  const own: Record<string, unknown> = {};
+  for (const k of API_OPTIONS) if (requested[k] !== undefined) own[k] = requested[k];
+  const limits = resolveOptions({ ...deployment, pages: undefined });
+  for (const k of CAPPED_OPTIONS) if (typeof own[k] === 'number') own[k] = Math.min(own[k] as number, limits[k]);
+  return { ...deployment, ...(own as ReadflowOptions) };
+}
 /** Idempotency-Key: printable ASCII, as long as a UUID or a little more. */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
@@ -33,7 +49,12 @@ export async function parseSubmit(body: unknown, config: ApiConfig): Promise<Sub
   }
   if (typeof bytes !== 'number' || !Number.isSafeInteger(bytes) || bytes < 1) errors.push({ path: '/bytes', message: 'the size in bytes, a whole number of at least 1' });
   if (options !== undefined && !isObject(options)) errors.push({ path: '/options', message: 'an object of engine options' });
-  if (isObject(options)) for (const k of FORBIDDEN_OPTIONS) if (k in options) errors.push({ path: `/options/${k}`, message: 'may not be set through the API' });
+  if (isObject(options)) {
+    for (const k of Object.keys(options)) {
+      if (FORBIDDEN_OPTIONS.includes(k)) errors.push({ path: `/options/${k}`, message: 'may not be set through the API' });
+      else if (!(API_OPTIONS as readonly string[]).includes(k)) errors.push({ path: `/options/${k}`, message: 'unknown option' });
+    }
+  }
   if (pages !== undefined && (typeof pages !== 'string' || pages.length > 1000)) errors.push({ path: '/pages', message: 'a page selection such as "1-3,7"' });
   if (metadata !== undefined) {
     if (!isObject(metadata) || Object.keys(metadata).length > MAX_METADATA_KEYS) errors.push({ path: '/metadata', message: `an object of at most ${MAX_METADATA_KEYS} string values` });
