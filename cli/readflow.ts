@@ -9,6 +9,7 @@ import { extractDocument, type ExtractOptions } from '../lib/extract.js';
 import { ReadflowError, isReadflowError } from '../lib/errors.js';
 import { ENGINE_VERSION } from '../lib/constants.js';
 import { render, extensionOf, FORMATS, type Format } from './render.js';
+import { flagsHelp, intFlag, optionsOf, parseTable, UsageError, type FlagValues } from './flags.js';
 import type { Diagnostic, DocumentResult } from '../lib/types.js';
 
 export const EXIT = {
@@ -24,50 +25,11 @@ const HELP = `readflow ${ENGINE_VERSION}: PDF text in the order a person reads i
 
 Usage: readflow FILE.pdf [FILE.pdf ...] [options]
 
-Output
-  -f, --format FORMAT    text (main flow only), json (the full DocumentResult), md (Markdown),
-                         chunks (retrieval chunks with page boxes, JSON Lines)   [default: text]
-      --chunk-tokens N   target chunk size for --format chunks, in tokens       [default: 400]
-  -o, --output PATH      write to PATH instead of stdout; with several files, PATH is a folder
-                         and each result is written as <name>.<ext> inside it
-      --debug DIR        also write the debug view to DIR: page-<n>.png per page (gutters, bands,
-                         segments in reading order, furniture, OCR lines, diagnostics drawn over
-                         the page) and index.html; with several files, one subfolder per file
-
-Reading
-      --pages RANGES     pages to read, e.g. 3-7,9                          [default: all]
-      --direction DIR    column order: ltr, rtl or auto (from the script)   [default: auto]
-      --order SOURCE     auto (tags when coherent, else geometry), tags, geometry [default: auto]
-      --strict           fail instead of making any conservative choice (exit 4)
-      --partial-spans M  refuse (break only the columns it covers, report) or band
-                         (break the whole page)                              [default: refuse]
-      --ocr MODE         auto, off or force                                  [default: auto]
-      --ocr-lang LANGS   tesseract languages, e.g. eng or eng+deu            [default: eng]
-      --ocr-dpi DPI      highest OCR resolution, each page's by type size    [default: 300]
-      --ocr-data DIR     folder with <lang>.traineddata.gz for every OCR language (needed for
-                         several languages at once)                [default: @tesseract.js-data/<lang>]
-      --password PW      password of an encrypted PDF
-
-Limits
-      --max-bytes N      largest input in bytes                              [default: 268435456]
-      --max-pages N      most pages read per document                        [default: 5000]
-      --page-timeout MS  longest time spent on one page                     [default: 120000]
-
-  -q, --quiet            no progress or diagnostics on stderr
-  -h, --help             this help
-  -v, --version          the engine version
+${flagsHelp()}
 
 Exit codes: 0 done; 2 usage error; 3 input rejected (not a PDF, damaged, encrypted, empty, too large);
 4 refused under --strict; 5 done but some pages failed (partial); 1 internal error.
 `;
-
-class UsageError extends Error {}
-
-function intOption(name: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value)) throw new UsageError(`--${name} must be a whole number (got ${value})`);
-  return Number(value);
-}
 
 export interface CliIO {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -78,37 +40,13 @@ export async function main(argv: string[], io: CliIO = { stdout: process.stdout,
   const err = (line: string) => io.stderr.write(line + '\n');
   let parsed;
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        format: { type: 'string', short: 'f' },
-        output: { type: 'string', short: 'o' },
-        pages: { type: 'string' },
-        direction: { type: 'string' },
-        order: { type: 'string' },
-        strict: { type: 'boolean' },
-        'partial-spans': { type: 'string' },
-        ocr: { type: 'string' },
-        'ocr-lang': { type: 'string' },
-        'ocr-dpi': { type: 'string' },
-        'ocr-data': { type: 'string' },
-        password: { type: 'string' },
-        'max-bytes': { type: 'string' },
-        'max-pages': { type: 'string' },
-        'page-timeout': { type: 'string' },
-        quiet: { type: 'boolean', short: 'q' },
-        'chunk-tokens': { type: 'string' },
-        debug: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
-    });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: parseTable() });
   } catch (e) {
     err(`readflow: ${(e as Error).message} (see readflow --help)`);
     return EXIT.usage;
   }
-  const { values: v, positionals: files } = parsed;
+  const { positionals: files } = parsed;
+  const v = parsed.values as FlagValues;
   if (v.help) {
     io.stdout.write(HELP);
     return EXIT.ok;
@@ -124,23 +62,9 @@ export async function main(argv: string[], io: CliIO = { stdout: process.stdout,
     if (files.length === 0) throw new UsageError('no input file (see readflow --help)');
     format = (v.format ?? 'text') as Format;
     if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')} (got ${v.format})`);
-    chunkTokens = intOption('chunk-tokens', v['chunk-tokens']);
+    chunkTokens = intFlag('chunk-tokens', v['chunk-tokens']);
     if (v.debug === '') throw new UsageError('--debug needs a folder');
-    options = {
-      pages: v.pages,
-      direction: v.direction as ExtractOptions['direction'],
-      order: v.order as ExtractOptions['order'],
-      strict: v.strict,
-      partialSpans: v['partial-spans'] as ExtractOptions['partialSpans'],
-      ocr: v.ocr as ExtractOptions['ocr'],
-      ocrLang: v['ocr-lang'],
-      ocrDpi: intOption('ocr-dpi', v['ocr-dpi']),
-      ocrDataPath: v['ocr-data'],
-      password: v.password,
-      maxBytes: intOption('max-bytes', v['max-bytes']),
-      maxPages: intOption('max-pages', v['max-pages']),
-      pageTimeoutMs: intOption('page-timeout', v['page-timeout']),
-    };
+    options = optionsOf(v);
   } catch (e) {
     err(`readflow: ${(e as Error).message}`);
     return EXIT.usage;

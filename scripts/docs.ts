@@ -1,10 +1,12 @@
 /**
  * `npm run docs`: writes what is generated from lib/diagnostics.ts, the one table of diagnostic codes: the JSON
- * Schema's list of codes (schema/document.schema.json) and the README's table (between the diagnostics markers).
+ * Schema's list of codes (schema/document.schema.json) and the README's table (between the diagnostics markers),
+ * and from cli/flags.ts the README's table of command-line options.
  * test/diagnostics.test.ts fails when either is out of date.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { flagsTable } from '../cli/flags.js';
 import { DIAGNOSTIC_CODES, DIAGNOSTICS } from '../lib/diagnostics.js';
 
 export const SCHEMA_PATH = fileURLToPath(new URL('../schema/document.schema.json', import.meta.url));
@@ -32,12 +34,20 @@ export function diagnosticsTable(): string {
   return [START, '', '| code | severity | from | meaning |', '|---|---|---|---|', ...rows, '', END].join('\n');
 }
 
-/** The README with its table replaced. */
+export const FLAGS_START = '<!-- options:start (generated from cli/flags.ts by npm run docs) -->';
+export const FLAGS_END = '<!-- options:end -->';
+
+function replaceSection(text: string, start: string, end: string, body: string): string {
+  const a = text.indexOf(start);
+  const b = text.indexOf(end);
+  if (a < 0 || b < a) throw new Error(`README.md has no ${start} … ${end} section`);
+  return text.slice(0, a) + body + text.slice(b + end.length);
+}
+
+/** The README with its generated tables replaced: the diagnostic codes and the command line's options. */
 export function readmeWithTable(readme: string): string {
-  const a = readme.indexOf(START);
-  const b = readme.indexOf(END);
-  if (a < 0 || b < a) throw new Error(`README.md has no ${START} … ${END} section`);
-  return readme.slice(0, a) + diagnosticsTable() + readme.slice(b + END.length);
+  const withCodes = replaceSection(readme, START, END, diagnosticsTable());
+  return replaceSection(withCodes, FLAGS_START, FLAGS_END, [FLAGS_START, '', flagsTable(), '', FLAGS_END].join('\n'));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
