@@ -112,6 +112,29 @@ describe('once-only under redelivery', () => {
     }
   }, 180_000);
 
+  it('sends the billing event of a default-tenant document whose first settle failed after the ledger put', async () => {
+    await withApi({}, async (p) => {
+      const aggregator = p.consumers.find((c) => c.name === 'readflow-aggregator')!;
+      await aggregator.stop();
+      await p.put('drops/flaky.pdf', fixture('three-col-random').pdf);
+      await waitFor('the aggregate request', async () => (await queueDepth(p, p.resources.aggregateQueueUrl)).visible > 0, 60_000);
+      const [request] = await drainQueue(p, p.resources.aggregateQueueUrl);
+      const { jobId } = JSON.parse(request.Body!);
+      const config = loadConfig(p.env);
+      const broken = { ...config, api: { ...config.api!, eventsQueueUrl: `${p.resources.eventsQueueUrl}-missing` } };
+      await expect(aggregate(jobId, broken)).rejects.toThrow();
+      expect((await ledgerOf(p)).map((l) => [l.tenantId, l.jobId])).toEqual([['default', jobId]]);
+      // The retry finds the ledger entry written, and still sends the event.
+      await aggregate(jobId, config);
+      aggregator.start();
+      const events = await waitFor('the billing event', async () => {
+        const m = await drainQueue(p, p.resources.eventsQueueUrl);
+        return m.length ? m : null;
+      });
+      expect(JSON.parse(JSON.parse(events[0].Body!).Detail)).toMatchObject({ ledgerId: jobId, tenantId: 'default', documentId: null });
+    });
+  }, 120_000);
+
   it('settles an API upload whose splitting exhausted its retries: failed, billed 0, announced', async () => {
     const receiver = await WebhookReceiver.start();
     try {

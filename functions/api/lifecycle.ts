@@ -157,7 +157,7 @@ export async function settleJob(c: Clients, config: ApiConfig, jobId: string, sr
   const t = tableOf(config);
   const owner = ownerOfKey(config, src.key);
   const mine = billing(doc.status, doc.usage.pages, doc.usage.ocrPages, doc.source.bytes);
-  const wrote = await recordUsage(t, { tenantId: owner.tenantId, jobId, documentId: owner.documentId, key: src.key, engineVersion: ENGINE_VERSION, usage: mine, error: errorOf(doc) });
+  await recordUsage(t, { tenantId: owner.tenantId, jobId, documentId: owner.documentId, key: src.key, engineVersion: ENGINE_VERSION, usage: mine, error: errorOf(doc) });
   const entry = await t.get<LedgerEntry>(keysOf.ledger(owner.tenantId, jobId));
   if (!entry) throw new Error(`job ${jobId}: the ledger entry is missing after its conditional put`);
   const usage = billing(entry.status, entry.pages, entry.ocrPages, entry.bytes);
@@ -171,7 +171,9 @@ export async function settleJob(c: Clients, config: ApiConfig, jobId: string, sr
     engineVersion: entry.engineVersion, finishedAt,
   };
   if (!record) {
-    if (wrote) await putBillingEvent(c, config, event);
+    // Always, not only when this call wrote the entry: a writer that failed after its ledger put has not sent it.
+    // At least once; consumers drop a duplicate by its ledgerId.
+    await putBillingEvent(c, config, event);
     return;
   }
   await settleReservation(t, record, jobId, usage.billedPages);
