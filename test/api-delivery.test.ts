@@ -112,6 +112,46 @@ describe('once-only under redelivery', () => {
     }
   }, 180_000);
 
+  it("updates the document's status before the event and webhook, and a retried settle still sends both", async () => {
+    const receiver = await WebhookReceiver.start();
+    try {
+      await withApi({}, async (p) => {
+        const a = await makeTenant(p, 'A');
+        const pdf = fixture('three-col-random').pdf;
+        const aggregator = p.consumers.find((c) => c.name === 'readflow-aggregator')!;
+        await aggregator.stop();
+        const r = await a.client.submit({ filename: 'order.pdf', bytes: pdf.length, webhook: receiver.url });
+        if (!r.ok) throw new Error('submit failed');
+        await ReadflowClient.upload(r.body.upload, pdf);
+        await waitFor('the aggregate request', async () => (await queueDepth(p, p.resources.aggregateQueueUrl)).visible > 0, 60_000);
+        const [request] = await drainQueue(p, p.resources.aggregateQueueUrl);
+        const { jobId } = JSON.parse(request.Body!);
+        const config = loadConfig(p.env);
+        const broken = { ...config, api: { ...config.api!, eventsQueueUrl: `${p.resources.eventsQueueUrl}-missing` } };
+        // The billing event fails: by then the document is finished (status first), and no webhook went out.
+        await expect(aggregate(jobId, broken)).rejects.toThrow();
+        const now = await a.client.get(r.body.id);
+        expect(now.ok && now.body.status).toBe('complete');
+        await sleep(1500);
+        expect(receiver.received).toEqual([]);
+        // The retry, finding the document already finished, still sends the event and the webhook.
+        await aggregate(jobId, config);
+        aggregator.start();
+        await waitFor('the webhook', () => receiver.received.length > 0, 60_000);
+        expect(JSON.parse(receiver.received[0].body).data).toMatchObject({ id: r.body.id, status: 'complete' });
+        const events = await waitFor('the billing event', async () => {
+          const m = await drainQueue(p, p.resources.eventsQueueUrl);
+          return m.length ? m : null;
+        });
+        expect(JSON.parse(JSON.parse(events[0].Body!).Detail)).toMatchObject({ ledgerId: jobId, documentId: r.body.id });
+        const profile = (await tableItems(p)).find((i) => i.pk === `TENANT#${a.tenant.tenantId}` && i.sk === 'PROFILE')!;
+        expect(profile.inFlight).toBe(0);
+      });
+    } finally {
+      await receiver.stop();
+    }
+  }, 120_000);
+
   it('sends the billing event of a default-tenant document whose first settle failed after the ledger put', async () => {
     await withApi({}, async (p) => {
       const aggregator = p.consumers.find((c) => c.name === 'readflow-aggregator')!;

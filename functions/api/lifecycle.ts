@@ -6,11 +6,12 @@
  * event, the webhook, and the document's final status. Objects dropped in the bucket outside the tenant prefix
  * belong to the `default` tenant: they are metered the same way and otherwise run exactly as before.
  *
- * Order, for at-least-once announcements and at-most-once billing: ledger entry (conditional put, once) → billing
- * event and webhook message (repeated only if a crash comes before the next step; both carry stable ids for the
- * receiver to drop duplicates, and the webhook sender itself skips an event id it has delivered) → the status
- * change (conditional on the document still being in flight for this job, so it happens once and gives back the
- * in-flight slot once).
+ * Order, for at-least-once announcements and at-most-once billing: ledger entry (conditional put, once; whoever
+ * writes it first decides what everything below says) → the page reservation settled (once) → the status change
+ * (conditional on the document still being in flight for this job, so it happens once and gives back the in-flight
+ * slot once) → billing event and webhook message (sent by every settle of the job, so a failure of either is made
+ * good by the retry; both carry stable ids for the receiver to drop duplicates, and the webhook sender itself
+ * skips an event id it has delivered). A receiver of either that reads the document finds it finished.
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { ENGINE_VERSION } from '../../lib/constants.js';
@@ -25,7 +26,7 @@ import { billing, monthOf, recordUsage } from './ledger.js';
 import { giveSlot, monthCounter, reservePages, settlePages } from './quotas.js';
 import { getTenant } from './tenants.js';
 import { documentOptions } from './validate.js';
-import { DEFAULT_TENANT, type DocumentRecord, type DocumentView, type LedgerEntry } from './types.js';
+import { DEFAULT_TENANT, isFinished, type DocumentRecord, type DocumentView, type LedgerEntry } from './types.js';
 
 export interface Owner {
   tenantId: string;
@@ -177,9 +178,24 @@ export async function settleJob(c: Clients, config: ApiConfig, jobId: string, sr
     return;
   }
   await settleReservation(t, record, jobId, usage.billedPages);
-  const inFlightForJob = record.jobId === jobId && (record.status === 'queued' || record.status === 'running');
-  if (!inFlightForJob) return;
+  if (record.jobId !== jobId) return;
   const documentUsage = { pages: usage.pages, ocrPages: usage.ocrPages, bytes: usage.bytes, billedPages: usage.billedPages };
+  // The document's status first (once: conditional on it still being in flight for this job, which also gives the
+  // in-flight slot back once), so whoever receives the event or the webhook and reads the document sees it finished.
+  if (record.status === 'queued' || record.status === 'running') {
+    const won = await t.update(
+      keysOf.document(record.tenantId, record.documentId),
+      'SET #s = :status, finishedAt = :now, updatedAt = :now, resultKey = :rk, #u = :usage, pagesTotal = :pages' + (error ? ', #e = :error' : '') + ' REMOVE gsi1pk, gsi1sk',
+      { '#s': 'status', '#u': 'usage', ...(error ? { '#e': 'error' } : {}) },
+      { ':status': status, ':now': finishedAt, ':rk': resultKey, ':usage': documentUsage, ':pages': usage.pages, ...(error ? { ':error': error } : {}), ':job': jobId, ':queued': 'queued', ':running': 'running' },
+      'jobId = :job AND #s IN (:queued, :running)',
+    );
+    if (won) await giveSlot(t, record.tenantId);
+  } else if (!isFinished(record.status)) {
+    return;
+  }
+  // Then the announcements, on every settle of this job (a retry after one of them failed sends both again): the
+  // billing event carries the ledgerId and the webhook a stable webhook-id, and the sender skips a delivered one.
   await putBillingEvent(c, config, event);
   if (record.webhook && config.webhookQueueUrl) {
     const payload: WebhookPayload = {
@@ -193,12 +209,4 @@ export async function settleJob(c: Clients, config: ApiConfig, jobId: string, sr
     const msg: WebhookMessage = { v: 1, eventId: `evt_${jobId}`, tenantId: record.tenantId, documentId: record.documentId, url: record.webhook, body: JSON.stringify(payload), attempt: 0, firstAttemptAt: null, notBefore: null };
     await c.sqs.send(new SendMessageCommand({ QueueUrl: config.webhookQueueUrl, MessageBody: JSON.stringify(msg) }));
   }
-  const won = await t.update(
-    keysOf.document(record.tenantId, record.documentId),
-    'SET #s = :status, finishedAt = :now, updatedAt = :now, resultKey = :rk, #u = :usage, pagesTotal = :pages' + (error ? ', #e = :error' : '') + ' REMOVE gsi1pk, gsi1sk',
-    { '#s': 'status', '#u': 'usage', ...(error ? { '#e': 'error' } : {}) },
-    { ':status': status, ':now': finishedAt, ':rk': resultKey, ':usage': documentUsage, ':pages': usage.pages, ...(error ? { ':error': error } : {}), ':job': jobId, ':queued': 'queued', ':running': 'running' },
-    'jobId = :job AND #s IN (:queued, :running)',
-  );
-  if (won) await giveSlot(t, record.tenantId);
 }
