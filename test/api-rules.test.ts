@@ -115,6 +115,20 @@ describe('reading', () => {
   }, 120_000);
 });
 
+describe('malformed paths', () => {
+  it('answer 404 problem+json for a malformed percent-escape in a document id, not 500', async () => {
+    await withApi({}, async (p) => {
+      const a = await makeTenant(p, 'A');
+      for (const method of ['GET', 'DELETE']) {
+        const r = await fetch(`${p.api!.url}/v1/documents/%E0%A4%A`, { method, headers: { authorization: `Bearer ${a.apiKey}` } });
+        expect(r.status, method).toBe(404);
+        expect(r.headers.get('content-type')).toBe('application/problem+json');
+        expect(((await r.json()) as { code: string }).code).toBe('not-found');
+      }
+    });
+  }, 60_000);
+});
+
 describe('size and quotas', () => {
   it('refuses an upload of another size or at another key (403, as S3), and fails a wrong-size object that lands anyway as size-mismatch, billed 0', async () => {
     await withApi({}, async (p) => {

@@ -71,7 +71,13 @@ async function route(d: ApiDeps, event: APIGatewayProxyEventV2): Promise<ApiAnsw
   }
   if (documents) return list(d, tenant, q);
   if (one) {
-    const id = decodeURIComponent(one[1]);
+    let id: string;
+    try {
+      id = decodeURIComponent(one[1]);
+    } catch {
+      // A malformed escape (%E0%A4%A) names no document.
+      throw new Problem('not-found', `no document ${one[1]}`);
+    }
     return method === 'DELETE' ? remove(d, tenant, id) : read(d, tenant, id);
   }
   return usage(d, tenant, q);

@@ -89,8 +89,10 @@ export class ApiResources extends Construct {
       accessLogSettings: { destination: new apigw.LogGroupLogDestination(this.accessLogs) },
     });
     const integration = new HttpLambdaIntegration('Function', fn, { payloadFormatVersion: apigw.PayloadFormatVersion.VERSION_2_0 });
-    for (const [method, path] of API_ROUTES) {
-      const route = api.addRoutes({ path, methods: [method], integration })[0];
+    // Every other method and path goes to the function too (`$default`), so an unknown path or method gets the
+    // router's problem+json 404/405 instead of API Gateway's bare {"message":"Not Found"}.
+    const fallback = new apigw.HttpRoute(this, 'DefaultRoute', { httpApi: api, routeKey: apigw.HttpRouteKey.DEFAULT, integration });
+    for (const route of [...API_ROUTES.map(([method, path]) => api.addRoutes({ path, methods: [method], integration })[0]), fallback]) {
       Validations.of(route).acknowledge({
         id: 'AwsSolutions::AwsSolutions-APIG4',
         reason:
