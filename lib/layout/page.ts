@@ -1,7 +1,7 @@
 /**
  * The per-page ordering pass (pure): runs → rows → zones and gutters → spans and bands → ordered segments.
  */
-import type { BandInfo, Box, Diagnostic, Direction, Interval, Line, Run, Segment } from '../types.js';
+import type { BandInfo, Diagnostic, Direction, Interval, Line, Run, Segment } from '../types.js';
 import { isHorizontal } from '../pdf/runs.js';
 import { narrowGutters, spansNarrow } from './narrow.js';
 import { buildRows, inkIntervals, type Row } from './rows.js';
@@ -9,9 +9,9 @@ import type { InkRow } from './gutters.js';
 import { partition, type Zone } from './zones.js';
 import { growSpans } from './spans.js';
 import { CELL_GAP_EM, findTableBlocks, hasProsePiece } from './tables.js';
-import { makeLine, round2, roundBox, runsDirection, unionBox } from './lines.js';
-import { layoutRotated } from './rotated.js';
-import { readBlockGrids } from './grid.js';
+import { makeLine, round2, runsDirection } from './lines.js';
+import { RUNNING_CHARS, runOrderPasses } from './order.js';
+import { segment } from './segment.js';
 
 export interface LayoutParams {
   page: number;
@@ -108,188 +108,6 @@ function streamReadsColumns(zone: Zone): boolean {
 
 /** Each side of a gutter must hold at least this share of a zone's text for its stream order to count. */
 const STREAM_SIDE_SHARE = 0.2;
-
-const textOf = (lines: Line[]) => lines.map((l) => l.text).join('\n');
-
-function segment(kind: Segment['kind'], page: number, band: number, column: number | null, lines: Line[]): Segment {
-  return { kind, page, band, column, text: textOf(lines), bbox: roundBox(unionBox(lines.map((l) => l.bbox))), lines };
-}
-
-/**
- * A band's segments when they are plain columns, one segment each (no partial span splitting one of them), lying
- * together in the page's order from index `from`; null otherwise.
- */
-function columnBand(segments: Segment[], band: number): { cols: Segment[]; from: number } | null {
-  const cols = segments.filter((s) => s.band === band);
-  if (cols.some((s) => s.kind !== 'column') || new Set(cols.map((s) => s.column)).size !== cols.length) return null;
-  const from = segments.indexOf(cols[0]);
-  return segments[from + cols.length - 1] === cols[cols.length - 1] ? { cols, from } : null;
-}
-
-/** A line of running text holds at least this many characters... */
-const RUNNING_CHARS = 30;
-/** ...and, turned at the measure, ends within this many body sizes of it, the line after it filling at least this
- * share of the measure (a wide return-address line above a short name is not running text). */
-const RUNNING_END_EM = 2;
-const RUNNING_WIDTH = 0.6;
-/** Blocks of a column of short lines are parted by at least this many line advances. */
-const BLOCK_GAP = 3;
-
-/**
- * Columns of separate blocks, not running text (a letterhead: logo, sender's address panel, recipient, date; a
- * form): with no text flowing down a column there is no column to follow, and a reader takes the blocks from the
- * top of the page down, left to right where they start level. A band is read so when none of its columns holds two
- * consecutive lines of running text (the first turned at the measure) and one of them falls into blocks apart by
- * blank space. Returns the diagnostic when it reordered a band.
- */
-function blockOrder(segments: Segment[], advance: number, bodySize: number, page: number): Diagnostic | null {
-  const reordered: number[] = [];
-  for (const band of new Set(segments.map((s) => s.band))) {
-    const plain = columnBand(segments, band);
-    if (!plain || plain.cols.length < 2) continue;
-    const { cols, from } = plain;
-    // Columns begun level with each other are a set of columns, read one after another (a newsletter's, a
-    // questionnaire's, a brochure's panels); a letterhead's blocks start staggered.
-    const tops = cols.map((s) => s.bbox[1]);
-    if (tops.some((t, j) => tops.slice(0, j).some((u) => Math.abs(t - u) <= 0.5 * advance))) continue;
-    const running = cols.some((s) => {
-      const measure = Math.max(...s.lines.map((l) => l.bbox[2]));
-      const left = Math.min(...s.lines.map((l) => l.bbox[0]));
-      const full = (l: Line) => l.bbox[2] >= measure - bodySize && l.bbox[2] - l.bbox[0] >= 0.9 * (measure - left);
-      // Justified text in a narrow column, or text without spaces: three consecutive lines filling the measure.
-      const justified =
-        measure - left >= 10 * bodySize &&
-        s.lines.some(
-          (l, i) =>
-            i + 2 < s.lines.length &&
-            full(l) &&
-            full(s.lines[i + 1]) &&
-            full(s.lines[i + 2]) &&
-            s.lines[i + 2].baseline - l.baseline <= 3 * advance * (l.size / bodySize),
-        );
-      if (justified) return true;
-      return s.lines.some((l, i) => {
-        const next = s.lines[i + 1];
-        return (
-          next !== undefined &&
-          // Thirty characters, or fifteen ems of CJK set without spaces.
-          (l.text.length >= RUNNING_CHARS || l.bbox[2] - l.bbox[0] >= 0.5 * RUNNING_CHARS * l.size) &&
-          next.bbox[2] - next.bbox[0] >= RUNNING_WIDTH * (measure - left) &&
-          l.bbox[2] >= measure - RUNNING_END_EM * bodySize &&
-          next.baseline - l.baseline <= 1.5 * advance * (Math.max(l.size, next.size) / bodySize)
-        );
-      });
-    });
-    if (running) continue;
-    const blocks: Segment[] = [];
-    for (const s of cols) {
-      let cur: Line[] = [];
-      for (const l of s.lines) {
-        const prev = cur[cur.length - 1];
-        if (prev && l.baseline - prev.baseline > (BLOCK_GAP * advance * Math.max(l.size, prev.size)) / bodySize) {
-          blocks.push(segment('column', page, s.band, s.column, cur));
-          cur = [];
-        }
-        cur.push(l);
-      }
-      if (cur.length) blocks.push(segment('column', page, s.band, s.column, cur));
-    }
-    if (blocks.length === cols.length) continue;
-    // From the top, in rows of blocks that start level (within half an advance of the row's first), left to right.
-    blocks.sort((a, b) => a.bbox[1] - b.bbox[1]);
-    const ordered: Segment[] = [];
-    for (let i = 0; i < blocks.length; ) {
-      let j = i + 1;
-      while (j < blocks.length && blocks[j].bbox[1] - blocks[i].bbox[1] <= 0.5 * advance) j++;
-      ordered.push(...blocks.slice(i, j).sort((a, b) => (a.column ?? 0) - (b.column ?? 0)));
-      i = j;
-    }
-    segments.splice(from, cols.length, ...ordered);
-    reordered.push(band);
-  }
-  if (!reordered.length) return null;
-  return {
-    code: 'block-order',
-    severity: 'info',
-    page,
-    message:
-      'columns of separate blocks, not running text (a letterhead, a form): read block by block from the top, left to ' +
-      'right where blocks start level; the order between side-by-side blocks is a convention the geometry cannot see',
-    detail: { bands: reordered },
-  };
-}
-
-/** Sideways text further than this many body sizes from every column stands in a margin. */
-const ROTATED_REACH = 3;
-
-/**
- * The segment a block of sideways text is read after: the last one of the column it stands in (a photo credit set
- * up the photo's edge, a vertical label beside a figure), the column whose text is horizontally nearest among those
- * level with it. -1 when none is within reach (a stamp in the page margin).
- */
-function hostOf(box: Box, segments: Segment[], bodySize: number): number {
-  const cy = (box[1] + box[3]) / 2;
-  const cx = (box[0] + box[2]) / 2;
-  // A column's extent over all its segments in its band (blocks read apart, a partial span), and its last segment.
-  const columns = new Map<string, { box: Box; last: number }>();
-  segments.forEach((s, k) => {
-    if (s.kind !== 'column' && s.kind !== 'span') return;
-    const key = `${s.band}|${s.column}|${s.kind}`;
-    const c = columns.get(key);
-    if (c) {
-      c.box = unionBox([c.box, s.bbox]);
-      c.last = Math.max(c.last, k);
-    } else columns.set(key, { box: [...s.bbox] as Box, last: k });
-  });
-  let best = -1;
-  let bestDistance = ROTATED_REACH * bodySize;
-  for (const { box: b, last } of columns.values()) {
-    if (cy < b[1] || cy > b[3]) continue;
-    const d = Math.max(0, b[0] - cx, cx - b[2]);
-    if (d <= bestDistance) {
-      bestDistance = d;
-      best = last;
-    }
-  }
-  if (best < 0) return -1;
-  // After any sideways text already placed there, so several blocks keep their order.
-  while (segments[best + 1]?.kind === 'rotated') best++;
-  return best;
-}
-
-/** A document's title is set at least this many times the body size... */
-const TITLE_SIZE = 1.6;
-/** ...and this much larger than any type outside its own column. */
-const TITLE_LEAD = 1.25;
-
-/**
- * A document opens with its title. On its first page, a column headed by the title (the page's largest type by a
- * clear margin, a tri-fold's cover panel on the right, a flyer's headline in the second column) is read before the
- * columns left of it in its band; nothing can run on into a column that opens with a title. Returns the diagnostic
- * when it moved one.
- */
-function titleFirst(segments: Segment[], bodySize: number, page: number): Diagnostic | null {
-  let title: { seg: Segment; line: Line } | null = null;
-  for (const seg of segments) for (const line of seg.lines) if (!title || line.size > title.line.size) title = { seg, line };
-  if (!title || title.seg.kind !== 'column' || !title.seg.column || title.seg.lines[0] !== title.line) return null;
-  const size = title.line.size;
-  if (size < TITLE_SIZE * bodySize) return null;
-  if (segments.some((s) => s !== title!.seg && s.lines.some((l) => l.size * TITLE_LEAD > size))) return null;
-  const plain = columnBand(segments, title.seg.band);
-  if (!plain) return null;
-  const { cols: band, from } = plain;
-  const k = band.indexOf(title.seg);
-  if (k <= 0) return null;
-  // The title's column and those after it (an article running on), then the columns before it.
-  segments.splice(from, band.length, ...band.slice(k), ...band.slice(0, k));
-  return {
-    code: 'title-first',
-    severity: 'info',
-    page,
-    message: `the column opened by the page's title (${round2(size)} pt, the largest type on the page) and the columns after it are read before the ${k} column(s) that precede it`,
-    detail: { title: title.line.text, column: title.seg.column, band: title.seg.band },
-  };
-}
 
 /**
  * Blank space this many line advances high across all the columns of a zone at once parts it into bands (the
@@ -601,35 +419,7 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
     emitColumns(next, zone.rows.length - 1);
   }
 
-  const grids = readBlockGrids(segments, params.page);
-  if (grids) diagnostics.push(grids);
-  if (columnCount > 1) {
-    const blocks = blockOrder(segments, advance, bodySize, params.page);
-    if (blocks) diagnostics.push(blocks);
-  }
-  if (params.page === 1 && columnCount > 1) {
-    const moved = titleFirst(segments, bodySize, params.page);
-    if (moved) diagnostics.push(moved);
-  }
-
-  if (rotated.length) {
-    for (const lines of layoutRotated(rotated)) {
-      const seg = segment('rotated', params.page, bands.length, null, lines);
-      const host = hostOf(seg.bbox, segments, bodySize);
-      if (host < 0) segments.push(seg);
-      else {
-        seg.band = segments[host].band;
-        segments.splice(host + 1, 0, seg);
-      }
-    }
-    diagnostics.push({
-      code: 'rotated-text',
-      severity: 'info',
-      page: params.page,
-      message: `${rotated.length} run(s) of rotated text kept out of the column analysis and read as separate segments (by the geometry, each after the column it stands in, or after the page's flow when in a margin)`,
-      detail: { runs: rotated.length, angles: [...new Set(rotated.map((r) => Math.round(r.angle)))] },
-    });
-  }
+  diagnostics.push(...runOrderPasses({ segments, page: params.page, columnCount, advance, bodySize, rotated, nextBand: bands.length }));
 
   return { segments, columnCount, gutters, bands, spanLines, direction, bodySize, diagnostics };
 }

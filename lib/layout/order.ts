@@ -1,0 +1,258 @@
+/**
+ * The ordering passes that run after a page's layout, in this order, each free to reorder the segments and to report
+ * what it did: blocks side by side read block by block (a paper's authors, a letterhead), a title's column read
+ * first, sideways text placed after the column it stands in. A new ordering rule is a new entry in ORDER_PASSES.
+ */
+import type { Box, Diagnostic, Line, Run, Segment } from '../types.js';
+import { readBlockGrids } from './grid.js';
+import { round2, unionBox } from './lines.js';
+import { layoutRotated } from './rotated.js';
+import { segment } from './segment.js';
+
+/** What the passes see of a page once its zones are laid out. */
+export interface OrderContext {
+  segments: Segment[];
+  page: number;
+  columnCount: number;
+  /** The page's normal line advance and body size. */
+  advance: number;
+  bodySize: number;
+  /** Runs of sideways text, kept out of the column analysis. */
+  rotated: Run[];
+  /** The band number a segment placed after every band gets. */
+  nextBand: number;
+}
+
+export interface OrderPass {
+  name: string;
+  /** Reorders `ctx.segments` in place; returns a diagnostic when it changed something. */
+  run(ctx: OrderContext): Diagnostic | null;
+}
+
+/**
+ * A band's segments when they are plain columns, one segment each (no partial span splitting one of them), lying
+ * together in the page's order from index `from`; null otherwise.
+ */
+function columnBand(segments: Segment[], band: number): { cols: Segment[]; from: number } | null {
+  const cols = segments.filter((s) => s.band === band);
+  if (cols.some((s) => s.kind !== 'column') || new Set(cols.map((s) => s.column)).size !== cols.length) return null;
+  const from = segments.indexOf(cols[0]);
+  return segments[from + cols.length - 1] === cols[cols.length - 1] ? { cols, from } : null;
+}
+
+/** A line of running text holds at least this many characters... */
+export const RUNNING_CHARS = 30;
+/** ...and, turned at the measure, ends within this many body sizes of it, the line after it filling at least this
+ * share of the measure (a wide return-address line above a short name is not running text). */
+const RUNNING_END_EM = 2;
+const RUNNING_WIDTH = 0.6;
+/** Blocks of a column of short lines are parted by at least this many line advances. */
+const BLOCK_GAP = 3;
+/** Columns whose tops lie within this many line advances of each other begin level (a set of columns). */
+const LEVEL_START = 0.5;
+/** Justified running text: a column at least this many body sizes wide... */
+const JUSTIFIED_MIN_MEASURE_EM = 10;
+/** ...with three consecutive lines filling this share of it, ending at its edge... */
+const FULL_LINE_SHARE = 0.9;
+/** ...within this many line advances from the first to the third. */
+const JUSTIFIED_SPAN = 3;
+/** Ragged running text: a line turned at the measure and the next one within this many line advances. */
+const RUNNING_LINE_GAP = 1.5;
+/** CJK set without spaces counts as running text from this share of RUNNING_CHARS in ems. */
+const RUNNING_EMS_SHARE = 0.5;
+
+/**
+ * Columns of separate blocks, not running text (a letterhead: logo, sender's address panel, recipient, date; a
+ * form): with no text flowing down a column there is no column to follow, and a reader takes the blocks from the
+ * top of the page down, left to right where they start level. A band is read so when none of its columns holds two
+ * consecutive lines of running text (the first turned at the measure) and one of them falls into blocks apart by
+ * blank space. Returns the diagnostic when it reordered a band.
+ */
+function blockOrder(segments: Segment[], advance: number, bodySize: number, page: number): Diagnostic | null {
+  const reordered: number[] = [];
+  for (const band of new Set(segments.map((s) => s.band))) {
+    const plain = columnBand(segments, band);
+    if (!plain || plain.cols.length < 2) continue;
+    const { cols, from } = plain;
+    // Columns begun level with each other are a set of columns, read one after another (a newsletter's, a
+    // questionnaire's, a brochure's panels); a letterhead's blocks start staggered.
+    const tops = cols.map((s) => s.bbox[1]);
+    if (tops.some((t, j) => tops.slice(0, j).some((u) => Math.abs(t - u) <= LEVEL_START * advance))) continue;
+    const running = cols.some((s) => {
+      const measure = Math.max(...s.lines.map((l) => l.bbox[2]));
+      const left = Math.min(...s.lines.map((l) => l.bbox[0]));
+      const full = (l: Line) => l.bbox[2] >= measure - bodySize && l.bbox[2] - l.bbox[0] >= FULL_LINE_SHARE * (measure - left);
+      // Justified text in a narrow column, or text without spaces: three consecutive lines filling the measure.
+      const justified =
+        measure - left >= JUSTIFIED_MIN_MEASURE_EM * bodySize &&
+        s.lines.some(
+          (l, i) =>
+            i + 2 < s.lines.length &&
+            full(l) &&
+            full(s.lines[i + 1]) &&
+            full(s.lines[i + 2]) &&
+            s.lines[i + 2].baseline - l.baseline <= JUSTIFIED_SPAN * advance * (l.size / bodySize),
+        );
+      if (justified) return true;
+      return s.lines.some((l, i) => {
+        const next = s.lines[i + 1];
+        return (
+          next !== undefined &&
+          // Thirty characters, or fifteen ems of CJK set without spaces.
+          (l.text.length >= RUNNING_CHARS || l.bbox[2] - l.bbox[0] >= RUNNING_EMS_SHARE * RUNNING_CHARS * l.size) &&
+          next.bbox[2] - next.bbox[0] >= RUNNING_WIDTH * (measure - left) &&
+          l.bbox[2] >= measure - RUNNING_END_EM * bodySize &&
+          next.baseline - l.baseline <= RUNNING_LINE_GAP * advance * (Math.max(l.size, next.size) / bodySize)
+        );
+      });
+    });
+    if (running) continue;
+    const blocks: Segment[] = [];
+    for (const s of cols) {
+      let cur: Line[] = [];
+      for (const l of s.lines) {
+        const prev = cur[cur.length - 1];
+        if (prev && l.baseline - prev.baseline > (BLOCK_GAP * advance * Math.max(l.size, prev.size)) / bodySize) {
+          blocks.push(segment('column', page, s.band, s.column, cur));
+          cur = [];
+        }
+        cur.push(l);
+      }
+      if (cur.length) blocks.push(segment('column', page, s.band, s.column, cur));
+    }
+    if (blocks.length === cols.length) continue;
+    // From the top, in rows of blocks that start level (within half an advance of the row's first), left to right.
+    blocks.sort((a, b) => a.bbox[1] - b.bbox[1]);
+    const ordered: Segment[] = [];
+    for (let i = 0; i < blocks.length; ) {
+      let j = i + 1;
+      while (j < blocks.length && blocks[j].bbox[1] - blocks[i].bbox[1] <= LEVEL_START * advance) j++;
+      ordered.push(...blocks.slice(i, j).sort((a, b) => (a.column ?? 0) - (b.column ?? 0)));
+      i = j;
+    }
+    segments.splice(from, cols.length, ...ordered);
+    reordered.push(band);
+  }
+  if (!reordered.length) return null;
+  return {
+    code: 'block-order',
+    severity: 'info',
+    page,
+    message:
+      'columns of separate blocks, not running text (a letterhead, a form): read block by block from the top, left to ' +
+      'right where blocks start level; the order between side-by-side blocks is a convention the geometry cannot see',
+    detail: { bands: reordered },
+  };
+}
+
+/** A document's title is set at least this many times the body size... */
+const TITLE_SIZE = 1.6;
+/** ...and this much larger than any type outside its own column. */
+const TITLE_LEAD = 1.25;
+
+/**
+ * A document opens with its title. On its first page, a column headed by the title (the page's largest type by a
+ * clear margin, a tri-fold's cover panel on the right, a flyer's headline in the second column) is read before the
+ * columns left of it in its band; nothing can run on into a column that opens with a title. Returns the diagnostic
+ * when it moved one.
+ */
+function titleFirst(segments: Segment[], bodySize: number, page: number): Diagnostic | null {
+  let title: { seg: Segment; line: Line } | null = null;
+  for (const seg of segments) for (const line of seg.lines) if (!title || line.size > title.line.size) title = { seg, line };
+  if (!title || title.seg.kind !== 'column' || !title.seg.column || title.seg.lines[0] !== title.line) return null;
+  const size = title.line.size;
+  if (size < TITLE_SIZE * bodySize) return null;
+  if (segments.some((s) => s !== title!.seg && s.lines.some((l) => l.size * TITLE_LEAD > size))) return null;
+  const plain = columnBand(segments, title.seg.band);
+  if (!plain) return null;
+  const { cols: band, from } = plain;
+  const k = band.indexOf(title.seg);
+  if (k <= 0) return null;
+  // The title's column and those after it (an article running on), then the columns before it.
+  segments.splice(from, band.length, ...band.slice(k), ...band.slice(0, k));
+  return {
+    code: 'title-first',
+    severity: 'info',
+    page,
+    message: `the column opened by the page's title (${round2(size)} pt, the largest type on the page) and the columns after it are read before the ${k} column(s) that precede it`,
+    detail: { title: title.line.text, column: title.seg.column, band: title.seg.band },
+  };
+}
+
+/** Sideways text further than this many body sizes from every column stands in a margin. */
+const ROTATED_REACH = 3;
+
+/**
+ * The segment a block of sideways text is read after: the last one of the column it stands in (a photo credit set
+ * up the photo's edge, a vertical label beside a figure), the column whose text is horizontally nearest among those
+ * level with it. -1 when none is within reach (a stamp in the page margin).
+ */
+function hostOf(box: Box, segments: Segment[], bodySize: number): number {
+  const cy = (box[1] + box[3]) / 2;
+  const cx = (box[0] + box[2]) / 2;
+  // A column's extent over all its segments in its band (blocks read apart, a partial span), and its last segment.
+  const columns = new Map<string, { box: Box; last: number }>();
+  segments.forEach((s, k) => {
+    if (s.kind !== 'column' && s.kind !== 'span') return;
+    const key = `${s.band}|${s.column}|${s.kind}`;
+    const c = columns.get(key);
+    if (c) {
+      c.box = unionBox([c.box, s.bbox]);
+      c.last = Math.max(c.last, k);
+    } else columns.set(key, { box: [...s.bbox] as Box, last: k });
+  });
+  let best = -1;
+  let bestDistance = ROTATED_REACH * bodySize;
+  for (const { box: b, last } of columns.values()) {
+    if (cy < b[1] || cy > b[3]) continue;
+    const d = Math.max(0, b[0] - cx, cx - b[2]);
+    if (d <= bestDistance) {
+      bestDistance = d;
+      best = last;
+    }
+  }
+  if (best < 0) return -1;
+  // After any sideways text already placed there, so several blocks keep their order.
+  while (segments[best + 1]?.kind === 'rotated') best++;
+  return best;
+}
+
+/** Sideways text after the column it stands in, or after the page's flow when in a margin. */
+function placeRotated(ctx: OrderContext): Diagnostic | null {
+  const { segments, rotated, page, bodySize } = ctx;
+  if (!rotated.length) return null;
+  for (const lines of layoutRotated(rotated)) {
+    const seg = segment('rotated', page, ctx.nextBand, null, lines);
+    const host = hostOf(seg.bbox, segments, bodySize);
+    if (host < 0) segments.push(seg);
+    else {
+      seg.band = segments[host].band;
+      segments.splice(host + 1, 0, seg);
+    }
+  }
+  return {
+    code: 'rotated-text',
+    severity: 'info',
+    page,
+    message: `${rotated.length} run(s) of rotated text kept out of the column analysis and read as separate segments (by the geometry, each after the column it stands in, or after the page's flow when in a margin)`,
+    detail: { runs: rotated.length, angles: [...new Set(rotated.map((r) => Math.round(r.angle)))] },
+  };
+}
+
+/** The passes, in the order they run. */
+export const ORDER_PASSES: readonly OrderPass[] = [
+  { name: 'block-grid', run: (c) => readBlockGrids(c.segments, c.page) },
+  { name: 'block-order', run: (c) => (c.columnCount > 1 ? blockOrder(c.segments, c.advance, c.bodySize, c.page) : null) },
+  { name: 'title-first', run: (c) => (c.page === 1 && c.columnCount > 1 ? titleFirst(c.segments, c.bodySize, c.page) : null) },
+  { name: 'rotated', run: placeRotated },
+];
+
+/** Runs every pass in order; the diagnostics of those that changed something. */
+export function runOrderPasses(ctx: OrderContext): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const pass of ORDER_PASSES) {
+    const d = pass.run(ctx);
+    if (d) out.push(d);
+  }
+  return out;
+}
