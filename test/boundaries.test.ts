@@ -80,6 +80,12 @@ describe('import boundaries', () => {
     expect(bad.map((e) => `${relative(ROOT, e.from)} -> ${relative(ROOT, e.to)}`)).toEqual([]);
   });
 
+  it('the layout and document stages do not import the PDF adapter (lib/pdf) nor OCR', () => {
+    const stage = (f: string) => /^lib\/(layout|document)\//.test(relative(ROOT, f));
+    const bad = edges.filter((e) => !e.typeOnly && stage(e.from) && /^lib\/(pdf|ocr)\//.test(relative(ROOT, e.to)));
+    expect(bad.map((e) => `${relative(ROOT, e.from)} -> ${relative(ROOT, e.to)}`)).toEqual([]);
+  });
+
   it('lib imports no AWS SDK and no Lambda tooling', () => {
     const bad = packages.filter((p) => layerOf(p.from) === 'lib' && /^(@aws-sdk\/|@aws-lambda-powertools\/|aws-cdk-lib|aws-lambda)/.test(p.spec));
     expect(bad.map((p) => `${relative(ROOT, p.from)} -> ${p.spec}`)).toEqual([]);

@@ -4,7 +4,7 @@
  * one paragraph, joined without a stray space inside a split word; a caption that interrupts it is read after it.
  */
 import type { Block, Box, Line, Segment } from '../types.js';
-import { codePoints, textDirection, unionBox, roundBox } from '../layout/lines.js';
+import { codePoints, median, textDirection, unionBox, roundBox } from '../layout/lines.js';
 import { CJK_WIDE, endsWithBreakHyphen, joinLines, Vocabulary } from './hyphenation.js';
 
 /** A gap between lines of more than this many normal advances ends a paragraph. */
@@ -35,9 +35,6 @@ interface Group {
   kind: Block['kind'];
 }
 
-function median(v: number[]): number {
-  return v.length ? Float64Array.from(v).sort()[v.length >> 1] : 0;
-}
 
 /** The far edge of a column's text: the furthest line end, leaving out lines of one token (a URL can overrun it). */
 function measureOf(lines: Line[], rtl = false): number {

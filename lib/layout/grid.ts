@@ -5,7 +5,7 @@
  * first row of each group of rows (the names) is set larger than the rows under it, and no cell holds a number.
  */
 import type { Diagnostic, Line, Run, Segment } from '../types.js';
-import { cellRuns, makeLine, orderRuns, roundBox, runsDirection, runsOfLine, unionBox } from './lines.js';
+import { cellRuns, makeLine, median, orderRuns, roundBox, runsDirection, runsOfLine, unionBox } from './lines.js';
 
 /** The names' row is set at least this much larger than the median of the rows under it. */
 const NAME_SIZE = 1.1;
@@ -29,10 +29,6 @@ function cellsOf(line: Line): Cell[] {
     .sort((a, b) => a.x0 - b.x0);
 }
 
-function median(v: number[]): number {
-  const s = [...v].sort((a, b) => a - b);
-  return s[s.length >> 1];
-}
 
 /** Rows of a table segment in groups parted by wider gaps. */
 function groups(lines: Line[]): Line[][] {

@@ -70,6 +70,14 @@ export function runsDirection(runs: Run[]): Direction {
 }
 export const textDirection = (text: string): Direction => direction([text]);
 
+/** A run whose direction is within this many degrees of horizontal is horizontal text. */
+export const HORIZONTAL_TOLERANCE_DEG = 2;
+
+export function isHorizontal(run: Run): boolean {
+  return Math.abs(run.angle) <= HORIZONTAL_TOLERANCE_DEG;
+}
+
+/** The median of some values (the upper one of an even count); 0 for none. */
 export function median(values: number[]): number {
   if (values.length === 0) return 0;
   const s = [...values].sort((a, b) => a - b);

@@ -6,6 +6,7 @@
  * inside one column never line up like that (their ends drift with the words), and a ragged column has no such edge.
  */
 import type { Interval, Run } from '../types.js';
+import { median } from './lines.js';
 import type { Row } from './rows.js';
 
 /** Runs end within this many points of the edge to line up with it (justified text ends on the same x). */
@@ -101,10 +102,6 @@ function lineEnd(runs: Run[], bridge: number): number {
   return x;
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[s.length >> 1];
-}
 
 /** A gap from `from` to `to` spans one of the narrow gutters: the ink either side stays apart (rows.ts' inkIntervals). */
 export function spansNarrow(narrow: Interval[]): (from: number, to: number) => boolean {

@@ -2,14 +2,13 @@
  * The per-page ordering pass (pure): runs → rows → zones and gutters → spans and bands → ordered segments.
  */
 import type { BandInfo, Diagnostic, Direction, Interval, Line, Run, Segment } from '../types.js';
-import { isHorizontal } from '../pdf/runs.js';
 import { narrowGutters, spansNarrow } from './narrow.js';
 import { buildRows, inkIntervals, type Row } from './rows.js';
 import type { InkRow } from './gutters.js';
 import { partition, type Zone } from './zones.js';
 import { growSpans } from './spans.js';
 import { CELL_GAP_EM, findTableBlocks, hasProsePiece } from './tables.js';
-import { makeLine, round2, runsDirection } from './lines.js';
+import { isHorizontal, makeLine, round2, runsDirection } from './lines.js';
 import { RUNNING_CHARS, runOrderPasses } from './order.js';
 import { segment } from './segment.js';
 

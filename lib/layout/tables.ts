@@ -5,6 +5,7 @@
  */
 import type { Interval, Run } from '../types.js';
 import type { InkRow } from './gutters.js';
+import { median } from './lines.js';
 import { inkIntervals } from './rows.js';
 
 /** Cells are separated by gaps of at least this many body ems; word spaces in prose are narrower. */
@@ -39,10 +40,6 @@ function columnsOf(pieces: Interval[]): Interval[] {
   return cols;
 }
 
-function median(v: number[]): number {
-  const s = [...v].sort((a, b) => a - b);
-  return s[s.length >> 1];
-}
 
 function isTable(block: Interval[][], bodySize: number): boolean {
   const cols = columnsOf(block.flat());

@@ -5,11 +5,10 @@
  * used.
  */
 import type { Direction, Interval, Line, Run, Segment } from '../types.js';
-import { ancestor, blockOf, type TagLeaf } from '../pdf/tags.js';
+import { ancestor, blockOf, type TagLeaf } from './tag-tree.js';
 import { buildRows, INITIAL_SIZE } from './rows.js';
-import { isHorizontal } from '../pdf/runs.js';
 import { layoutRotated } from './rotated.js';
-import { codePoints, makeLine, median, roundBox, runsOfLine, unionBox } from './lines.js';
+import { codePoints, isHorizontal, makeLine, median, roundBox, runsOfLine, unionBox } from './lines.js';
 import type { PageLayout } from './page.js';
 
 /** Tags must cover at least this share of the page's (non-artifact) characters. */

@@ -7,14 +7,14 @@ import { fontFacts, type FontFacts } from './fonts.js';
 import { multiply, type Matrix } from './matrix.js';
 import type { OpenPdf, PdfPage } from './open.js';
 
+export { HORIZONTAL_TOLERANCE_DEG, isHorizontal } from '../layout/lines.js';
+
 /** Ascent and descent used when pdf.js does not know them (non-embedded base fonts): typical Latin faces. */
 const FALLBACK_ASCENT = 0.8;
 const FALLBACK_DESCENT = -0.2;
 /** Font metrics outside these bounds make boxes taller than the glyphs (some fonts declare 1.07 / -0.29). */
 const ASCENT_RANGE: [number, number] = [0.6, 0.95];
 const DESCENT_RANGE: [number, number] = [-0.3, -0.1];
-/** A run whose direction is within this many degrees of horizontal is horizontal text. */
-export const HORIZONTAL_TOLERANCE_DEG = 2;
 /** Inside one run, this much whitespace separates pieces that get their own boxes (wide internal spaces). */
 const WIDE_SPACE = /[ \u00a0]{2,}|\t/g;
 const HAS_WIDE_SPACE = /[ \u00a0]{2}|\t/;
@@ -308,8 +308,4 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
     droppedRuns: dropped,
     operatorList,
   };
-}
-
-export function isHorizontal(run: Run): boolean {
-  return Math.abs(run.angle) <= HORIZONTAL_TOLERANCE_DEG;
 }

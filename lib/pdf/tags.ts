@@ -1,19 +1,10 @@
 /**
  * The author's own order: a tagged PDF's structure tree, flattened into its marked-content leaves in tree order,
- * each with the chain of structure elements above it.
+ * each with the chain of structure elements above it (the model is lib/layout/tag-tree.ts).
  */
+import type { TagElement, TagLeaf } from '../layout/tag-tree.js';
 
-export interface TagElement {
-  role: string;
-  /** Unique per element within the page's tree. */
-  key: number;
-}
-
-export interface TagLeaf {
-  mcid: string;
-  /** Ancestors, root first. */
-  path: TagElement[];
-}
+export { ancestor, blockOf, type TagElement, type TagLeaf } from '../layout/tag-tree.js';
 
 interface StructNode {
   role?: string;
@@ -40,21 +31,4 @@ export function tagLeaves(tree: unknown): TagLeaf[] {
   };
   if (tree && typeof tree === 'object') walk(tree as StructNode, []);
   return leaves;
-}
-
-/** Roles that sit inside a line of text rather than making a block of their own. */
-const INLINE = new Set([
-  'Span', 'Link', 'Em', 'Strong', 'Quote', 'Code', 'Reference', 'Annot', 'Lbl', 'LBody', 'Sub', 'Ruby', 'RB', 'RT', 'RP',
-  'Warichu', 'WT', 'WP', 'BibEntry', 'Form', 'NonStruct', 'Private', 'Artifact',
-]);
-
-/** The block a leaf belongs to: its deepest ancestor that is not an inline role. */
-export function blockOf(leaf: TagLeaf): TagElement | null {
-  for (let i = leaf.path.length - 1; i >= 0; i--) if (!INLINE.has(leaf.path[i].role)) return leaf.path[i];
-  return leaf.path[leaf.path.length - 1] ?? null;
-}
-
-export function ancestor(leaf: TagLeaf, roles: string[]): TagElement | null {
-  for (let i = leaf.path.length - 1; i >= 0; i--) if (roles.includes(leaf.path[i].role)) return leaf.path[i];
-  return null;
 }
