@@ -260,6 +260,23 @@ describe('small blocks stepped down from the text', () => {
     expect(detectFootnotes(column(520, notes), new Set(), BODY, ADVANCE).footnotes.map((n) => n.marker)).toEqual(['1', '2']);
   });
 
+  it('are not notes when they are a numbered reference list (a Nature-style paper\'s, with no heading)', () => {
+    const refs = [
+      '1. Nielsen, M. A. & Chuang, I. L. Quantum computation (Cambridge, 2010).',
+      '2. Ladd, T. D. et al. Quantum computers. Nature 464, 45-53 (2010).',
+      '3. Blatt, R. & Wineland, D. Entangled states of trapped ions. Nature 453,',
+      '1008-1015 (2008).',
+      '4. Haffner, H., Roos, C. F. & Blatt, R. Phys. Rep. 469, 155-203 (2008).',
+      '5. Cirac, J. I. & Zoller, P. Phys. Rev. Lett. 74, 4091-4094 (1995).',
+      '6. Monroe, C. et al. Phys. Rev. Lett. 75, 4714-4717 (1995).',
+    ];
+    expect(detectFootnotes(column(440, refs), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+    // Numbered the same way but not bibliographic, or only a few: notes.
+    const plain = Array.from({ length: 6 }, (_, i) => `${i + 1}. The engineer's remark number ${i + 1} on the works of the harbour.`);
+    expect(detectFootnotes(column(440, plain), new Set(), BODY, ADVANCE).footnotes).toHaveLength(6);
+    expect(detectFootnotes(column(440, refs.slice(0, 3)), new Set(), BODY, ADVANCE).footnotes).toHaveLength(3);
+  });
+
   it('are not notes high on the page (a form\'s labels, a figure\'s)', () => {
     expect(detectFootnotes(column(80, notes), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
   });

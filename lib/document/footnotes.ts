@@ -40,6 +40,30 @@ function joinNoteLines(lines: string[]): string {
   return out;
 }
 
+/** A reference list at the foot of a column: at least this many entries... */
+const REFERENCE_MIN_ENTRIES = 5;
+/** ...this share of them giving a year, as bibliographic entries do. */
+const REFERENCE_YEAR_SHARE = 0.6;
+const YEAR = /\b(1[6-9]|20)\d\d[a-z]?\b/;
+
+/**
+ * A numbered list of references set small at the foot of a column (a Nature-style paper's, with no heading above
+ * it) looks like notes, but it is the article's own text: entries numbered "1.", "2.", "3." … one after the other,
+ * at least five, most of them giving a year. Footnotes are numbered without the list's full stop, or are few, or
+ * are not bibliographic.
+ */
+function isReferenceList(notes: PlacedLine[][]): boolean {
+  // Entries open with "N. "; a wrapped line that opens with a number ("256–259 (2000).") is an entry's own.
+  const entries = notes.map((note) => ({ note, m: /^(\p{Nd}{1,3})\.\s/u.exec(note[0].line.text) })).filter((e) => e.m);
+  if (entries.length < REFERENCE_MIN_ENTRIES || !/^\p{Nd}{1,3}\.\s/u.test(notes[0][0].line.text)) return false;
+  let years = 0;
+  for (let i = 0; i < entries.length; i++) {
+    if (i > 0 && Number(entries[i].m![1]) !== Number(entries[i - 1].m![1]) + 1) return false;
+    if (entries[i].note.some((l) => YEAR.test(l.line.text))) years++;
+  }
+  return years >= REFERENCE_YEAR_SHARE * entries.length;
+}
+
 export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: number, advance: number): FootnoteResult {
   const out: Footnote[] = [];
   const taken = new Set<Line>();
@@ -97,6 +121,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
       if (MARKER.test(l.line.text) || notes.length === 0) notes.push([l]);
       else notes[notes.length - 1].push(l);
     }
+    if (isReferenceList(notes)) continue;
     for (const note of notes) {
       const first = note[0].line.text;
       const m = MARKER.exec(first);
