@@ -260,6 +260,14 @@ describe('small blocks stepped down from the text', () => {
     expect(detectFootnotes(column(520, notes), new Set(), BODY, ADVANCE).footnotes.map((n) => n.marker)).toEqual(['1', '2']);
   });
 
+  it('are notes also when each note is a block of its own, the second right under the first', () => {
+    const lines = column(520, notes);
+    // The second note in a segment of its own (a Word memo's notes come as separate blocks).
+    const seg2: Segment = { ...lines[13]!.seg, lines: [lines[13]!.line] };
+    lines[13] = { ...lines[13]!, segment: 1, index: 0, seg: seg2 };
+    expect(detectFootnotes(lines, new Set(), BODY, ADVANCE).footnotes.map((n) => n.marker)).toEqual(['1', '2']);
+  });
+
   it('are not notes when they are a numbered reference list (a Nature-style paper\'s, with no heading)', () => {
     const refs = [
       '1. Nielsen, M. A. & Chuang, I. L. Quantum computation (Cambridge, 2010).',

@@ -108,9 +108,10 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
       (l) => !inBlock.has(lineKey(l)) && l.line.bbox[1] > box[3] && overlapsX(l.line.bbox) && (l.line.size > NOTE_SIZE * body || CAPTION.test(l.line.text)),
     );
     if (below) continue;
-    // The step down from the nearest text above it in the same column.
+    // The step down from the nearest text above it in the same column (notes already taken above it, in a segment of
+    // their own, are not text: the step is measured from the text above them).
     const above = pageLines
-      .filter((l) => !inBlock.has(lineKey(l)) && l.line.baseline < block[0].line.baseline && overlapsX(l.line.bbox))
+      .filter((l) => !inBlock.has(lineKey(l)) && !taken.has(lineKey(l)) && l.line.baseline < block[0].line.baseline && overlapsX(l.line.bbox))
       .sort((a, b) => b.line.baseline - a.line.baseline)[0];
     if (!above) continue;
     const step = block[0].line.baseline - above.line.baseline;
