@@ -81,9 +81,10 @@ async function renderOne(pdf: OpenPdf, info: PageInfo, dpi: number, skew = 0): P
   try {
     page = await pdf.doc.getPage(info.page);
     let canvas = await renderPage(page, dpi);
-    // A scan read turned: its boxes are in the upright frame (info.rotation includes the turn).
+    // A scan read turned, or a page whose text runs sideways: its boxes are in the upright frame (info.rotation
+    // includes the turn).
     const turn = (((info.rotation - page.rotate) % 360) + 360) % 360;
-    if (info.source === 'ocr' && !info.failed && (turn === 90 || turn === 180 || turn === 270)) canvas = turned(canvas, turn);
+    if (!info.failed && (turn === 90 || turn === 180 || turn === 270)) canvas = turned(canvas, turn);
     return skew ? levelled(canvas, skew) : canvas;
   } catch (e) {
     return blankPage(info, s, e instanceof Error ? e.message : String(e));

@@ -6,6 +6,7 @@ import type { ResolvedOptions } from './options.js';
 import type { OpenPdf, PdfPage } from './pdf/open.js';
 import { readPageText } from './pdf/runs.js';
 import { layoutPage } from './layout/page.js';
+import { turnUpright } from './layout/sideways.js';
 import type { Diagnostic, Line, PageAnalysis, PageSource, Segment } from './types.js';
 import { failedPage } from './failed.js';
 import { makeLine, round2 } from './layout/lines.js';
@@ -77,6 +78,21 @@ async function analyzeWith(pdf: OpenPdf, page: PdfPage, pageNo: number, o: Resol
     const known = text.operatorList ? await pageGraphics(page).catch(() => null) : null;
     const read = await textOrOcr(page, pageNo, lift ? text.runs.filter((r) => !r.artifact) : text.runs, text.width, text.height, o, known);
     diagnostics.push(...read.diagnostics);
+    // A page whose text runs sideways as a whole is read turned upright, as a scan lying sideways is.
+    const upright = read.source === 'text' ? turnUpright(read.runs, read.width, read.height) : null;
+    if (upright) {
+      read.runs = upright.runs;
+      read.width = upright.width;
+      read.height = upright.height;
+      read.turned = (read.turned + upright.turned) % 360;
+      diagnostics.push({
+        code: 'page-sideways',
+        severity: 'info',
+        page: pageNo,
+        message: `the page's text runs sideways: it was read turned ${upright.turned}° clockwise, and coordinates refer to the page read upright`,
+        detail: { turned: upright.turned },
+      });
+    }
     const runs = read.runs;
     const layout = layoutPage(runs, {
       page: pageNo,

@@ -49,6 +49,11 @@ export const DIAGNOSTICS = {
     from: 'page',
     meaning: "On page 1, the column the document's title opens is read before the columns left of it.",
   },
+  'page-sideways': {
+    severity: ['info'],
+    from: 'page',
+    meaning: "The page's text runs sideways as a whole (a landscape spread set turned): it was read turned upright, and its coordinates refer to the page so turned.",
+  },
   'rotated-text': {
     severity: ['info'],
     from: 'page',

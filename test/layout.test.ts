@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { layoutPage, type LayoutParams } from '../lib/layout/page.js';
 import { layoutRotated } from '../lib/layout/rotated.js';
 import { measuredFixedPitch } from '../lib/pdf/runs.js';
+import { turnUpright } from '../lib/layout/sideways.js';
 import type { Run } from '../lib/types.js';
 import { column, labels, layoutParams, line, run } from './support/runs.js';
 
@@ -597,6 +598,22 @@ describe('a label hung beside its text (an admonition)', () => {
   it('leaves a short line of a paragraph alone (it sits on a line of its own, one advance down)', () => {
     const lines = [run(line('q001', 90), 48, 60), run('q002 end.', 48, 72), run(line('q003', 90), 48, 84)];
     expect(labels(textOf(lines))).toEqual(seq(1, 3));
+  });
+});
+
+describe('a page whose text runs sideways as a whole (a landscape spread set turned)', () => {
+  it('is read turned upright: columns in order, one after the other', () => {
+    // Two columns laid out upright on a 792 x 612 landscape page, then drawn turned a quarter left on a 612 x 792
+    // portrait page (the text reads upward): upright (x, y) sits at (y, 792 - x), the box turned with it.
+    const upright = [...column(1, 30, 50, 60, { chars: 60 }), ...column(31, 30, 420, 60, { chars: 60 })];
+    const sideways = upright.map((r) => ({ ...r, x0: r.y0, x1: r.y1, y0: 792 - r.x1, y1: 792 - r.x0, baseline: 792 - r.x0, angle: -90 }));
+    expect(turnUpright(sideways.slice(0, 3).map((r) => ({ ...r, angle: 0 })), 612, 792)).toBeNull();
+    const turned = turnUpright(sideways, 612, 792)!;
+    expect(turned.turned).toBe(90);
+    expect([turned.width, turned.height]).toEqual([792, 612]);
+    const layout = layoutPage(turned.runs, params());
+    expect(layout.columnCount).toBe(2);
+    expect(labels(layout.segments.map((seg) => seg.text).join('\n'))).toEqual(seq(1, 60));
   });
 });
 
