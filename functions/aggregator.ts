@@ -3,8 +3,6 @@
  * result is written (JSON, Markdown, text), with the usage record and the completion announcement. Idempotent: the
  * same stored inputs give the same bytes at the same keys, so a repeated aggregation changes nothing.
  */
-import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
-import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { finishDocument } from '../lib/finish.js';
 import { failedResult } from '../lib/document/assemble.js';
 import { isReadflowError } from '../lib/errors.js';
@@ -16,6 +14,7 @@ import { logger as makeLogger } from './shared/log.js';
 import { count, millis } from './shared/metrics.js';
 import { writeFinal } from './shared/output.js';
 import { getJson } from './shared/store.js';
+import { sqsHandler } from './shared/sqs.js';
 
 const log = makeLogger('readflow-aggregator');
 
@@ -49,10 +48,7 @@ export async function aggregate(jobId: string, config: PipelineConfig): Promise<
   log.info('result written', { jobId, key: source.key, status: doc.status, pages: doc.usage.pages, ocrPages: doc.usage.ocrPages });
 }
 
-const processor = new BatchProcessor(EventType.SQS);
-
-export async function handler(event: SQSEvent, context: Context): Promise<SQSBatchResponse> {
-  const config = loadConfig();
-  const record = async (r: SQSRecord) => aggregate((JSON.parse(r.body) as AggregateMessage).jobId, config);
-  return processPartialResponse(event, record, processor, { context, processInParallel: false, throwOnFullBatchFailure: false });
-}
+export const handler = sqsHandler({
+  setup: () => loadConfig(),
+  record: (r, config) => aggregate((JSON.parse(r.body) as AggregateMessage).jobId, config),
+});

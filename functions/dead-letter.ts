@@ -4,8 +4,6 @@
  * completes as `partial`; an intake event whose splitting kept failing, or an aggregation that kept failing,
  * becomes a `failed` result.
  */
-import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
-import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { basename } from 'node:path';
 import { failedResult } from '../lib/document/assemble.js';
 import { resolveOptions } from '../lib/options.js';
@@ -20,6 +18,7 @@ import { writeFinal, type FinalMarker } from './shared/output.js';
 import { exists, getJson, putJson } from './shared/store.js';
 import { objectsOf } from './shared/events.js';
 import { claimForJob, documentOf, isTenantKey, jobOptions, ledgerEntryOf, ownerOfKey, settleJob } from './api/lifecycle.js';
+import { sqsHandler } from './shared/sqs.js';
 
 const log = makeLogger('readflow-dead-letter');
 
@@ -85,10 +84,7 @@ export async function handleDeadLetter(body: string, receives: number, config: P
   }
 }
 
-const processor = new BatchProcessor(EventType.SQS);
-
-export async function handler(event: SQSEvent, context: Context): Promise<SQSBatchResponse> {
-  const config = loadConfig();
-  const record = async (r: SQSRecord) => handleDeadLetter(r.body, Number(r.attributes?.ApproximateReceiveCount ?? 0), config);
-  return processPartialResponse(event, record, processor, { context, processInParallel: false, throwOnFullBatchFailure: false });
-}
+export const handler = sqsHandler({
+  setup: () => loadConfig(),
+  record: (r, config) => handleDeadLetter(r.body, Number(r.attributes?.ApproximateReceiveCount ?? 0), config),
+});

@@ -4,8 +4,6 @@
  * aggregation. A page that throws is a page diagnostic inside the batch result, not a retry; a message whose
  * processing fails (the object is gone, S3 is unreachable) is reported in batchItemFailures so only it is retried.
  */
-import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
-import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { extractPages } from '../lib/pages.js';
 import { clients } from './shared/aws.js';
 import { loadConfig, type PipelineConfig } from './shared/env.js';
@@ -16,6 +14,7 @@ import { requestAggregationIfComplete } from './shared/completion.js';
 import { exists, getBytes, isPreconditionFailed, putJson } from './shared/store.js';
 import { failedPage } from '../lib/failed.js';
 import { withSecrets } from './shared/env.js';
+import { sqsHandler } from './shared/sqs.js';
 
 const log = makeLogger('readflow-page-worker');
 
@@ -50,10 +49,7 @@ export async function processBatch(msg: PagesMessage, config: PipelineConfig): P
   await requestAggregationIfComplete(c, config, msg.jobId, msg.batches);
 }
 
-const processor = new BatchProcessor(EventType.SQS);
-
-export async function handler(event: SQSEvent, context: Context): Promise<SQSBatchResponse> {
-  const config = loadConfig();
-  const record = async (r: SQSRecord) => processBatch(JSON.parse(r.body) as PagesMessage, config);
-  return processPartialResponse(event, record, processor, { context, processInParallel: false, throwOnFullBatchFailure: false });
-}
+export const handler = sqsHandler({
+  setup: () => loadConfig(),
+  record: (r, config) => processBatch(JSON.parse(r.body) as PagesMessage, config),
+});

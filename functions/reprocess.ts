@@ -13,6 +13,8 @@ import { jobIdOf, keys, type SourceRef } from './shared/jobs.js';
 import { logger as makeLogger } from './shared/log.js';
 import { exists, getJson, head, putJson } from './shared/store.js';
 import { s3EventBody } from './shared/events.js';
+import type { Context } from 'aws-lambda';
+import { invocation } from './shared/sqs.js';
 
 const log = makeLogger('readflow-reprocess');
 
@@ -108,12 +110,14 @@ export async function reprocess(req: ReprocessRequest, config: PipelineConfig, i
 }
 
 /** Scheduled (EventBridge) or invoked on demand with a ReprocessRequest as the event. */
-export async function handler(event: ReprocessRequest & Record<string, unknown> = {}): Promise<ReprocessReport> {
-  const config = loadConfig();
-  const intake = process.env.INTAKE_QUEUE_URL;
-  if (!intake) throw new Error('the environment variable INTAKE_QUEUE_URL is not set');
-  const { bucket, prefix, maxPerRun, maxQueueDepth, restart } = event;
-  const report = await reprocess({ bucket, prefix, maxPerRun, maxQueueDepth, restart }, config, intake);
-  log.info('reprocess run', { ...report });
-  return report;
+export async function handler(event: ReprocessRequest & Record<string, unknown> = {}, context?: Context): Promise<ReprocessReport> {
+  return invocation(context, async () => {
+    const config = loadConfig();
+    const intake = process.env.INTAKE_QUEUE_URL;
+    if (!intake) throw new Error('the environment variable INTAKE_QUEUE_URL is not set');
+    const { bucket, prefix, maxPerRun, maxQueueDepth, restart } = event;
+    const report = await reprocess({ bucket, prefix, maxPerRun, maxQueueDepth, restart }, config, intake);
+    log.info('reprocess run', { ...report });
+    return report;
+  });
 }

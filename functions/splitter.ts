@@ -4,9 +4,7 @@
  * batches. Input that cannot be read ends at once as a `failed` result. Idempotent: a redelivered event finds the
  * job's final marker or manifest and at most re-sends the batches that have no result yet.
  */
-import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
-import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { basename } from 'node:path';
 import { planDocument, sourceInfo } from '../lib/plan.js';
 import { failedResult } from '../lib/document/assemble.js';
@@ -25,6 +23,7 @@ import { claimForJob, documentOf, isTenantKey, jobOptions, markRunning, ownerOfK
 import type { DocumentRecord } from './api/types.js';
 import type { ReadflowOptions } from '../lib/options.js';
 import type { DiagnosticCode } from '../lib/diagnostics.js';
+import { sqsHandler } from './shared/sqs.js';
 
 const log = makeLogger('readflow-splitter');
 
@@ -120,12 +119,9 @@ export async function splitObject(ref: SourceRef, config: PipelineConfig): Promi
   return jobId;
 }
 
-const processor = new BatchProcessor(EventType.SQS);
-
-export async function handler(event: SQSEvent, context: Context): Promise<SQSBatchResponse> {
-  const config = loadConfig();
-  const record = async (r: SQSRecord) => {
+export const handler = sqsHandler({
+  setup: () => loadConfig(),
+  record: async (r, config) => {
     for (const ref of objectsOf(r.body)) await splitObject(ref, config);
-  };
-  return processPartialResponse(event, record, processor, { context, processInParallel: false, throwOnFullBatchFailure: false });
-}
+  },
+});

@@ -21,6 +21,7 @@ export const UNIT = [
   'redraw.test.ts',
   'samples.test.ts',
   'schema.test.ts',
+  'sqs-handler.test.ts',
   'tagged.test.ts',
 ];
 
