@@ -22,7 +22,9 @@ import { LocalPipeline } from '../local/pipeline.js';
 import { makeTenant, tableItems, verifyStandardWebhook, WebhookReceiver } from '../test/support/api.js';
 import { waitFor } from '../test/support/pipeline.js';
 
-const { values: v } = parseArgs({ options: { documents: { type: 'string', default: '200' }, tenants: { type: 'string', default: '5' }, workers: { type: 'string', default: '2' } } });
+const { values: v } = parseArgs({
+  options: { documents: { type: 'string', default: '200' }, tenants: { type: 'string', default: '5' }, workers: { type: 'string', default: '2' } },
+});
 const DOCUMENTS = Number(v.documents);
 const TENANTS = Number(v.tenants);
 /** Small generated fixtures of one to five pages, so the run measures the API and the pipeline, not OCR. */
@@ -35,10 +37,12 @@ const quantile = (xs: number[], q: number) => {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))];
 };
 
-const pdfs = await Promise.all(FIXTURES.map(async (name) => {
-  const bytes = fixture(name).pdf;
-  return { name, bytes, pages: (await PDFDocument.load(bytes)).getPageCount() };
-}));
+const pdfs = await Promise.all(
+  FIXTURES.map(async (name) => {
+    const bytes = fixture(name).pdf;
+    return { name, bytes, pages: (await PDFDocument.load(bytes)).getPageCount() };
+  }),
+);
 const receiver = await WebhookReceiver.start();
 const p = await LocalPipeline.start({ workers: Number(v.workers), api: {} });
 let failed = false;
@@ -47,7 +51,9 @@ const check = (ok: boolean, what: string) => {
   if (!ok) failed = true;
 };
 try {
-  const tenants = await Promise.all(Array.from({ length: TENANTS }, (_, i) => makeTenant(p, `Load ${i}`, { documentsInFlight: DOCUMENTS, pagesPerMonth: 1_000_000 })));
+  const tenants = await Promise.all(
+    Array.from({ length: TENANTS }, (_, i) => makeTenant(p, `Load ${i}`, { documentsInFlight: DOCUMENTS, pagesPerMonth: 1_000_000 })),
+  );
   const plan = Array.from({ length: DOCUMENTS }, (_, i) => ({ i, tenant: tenants[i % TENANTS], pdf: pdfs[Math.floor(i / TENANTS) % pdfs.length] }));
   // First, one client alone: submits one after another (deleted again, never uploaded, so nothing is billed).
   const alone: number[] = [];
@@ -81,7 +87,10 @@ try {
   const wall = performance.now() - started;
 
   const finished = await Promise.all(submitted.map(async (d) => ({ ...d, view: await d.tenant.client.waitUntilFinished(d.id) })));
-  check(finished.every((d) => d.view.status === 'complete'), `all ${DOCUMENTS} documents complete (none lost)`);
+  check(
+    finished.every((d) => d.view.status === 'complete'),
+    `all ${DOCUMENTS} documents complete (none lost)`,
+  );
   const byTenant = new Map(tenants.map((t) => [t.tenant.tenantId, t]));
   const verified = receiver.received.every((h) => {
     const id = JSON.parse(h.body).data.id as string;
@@ -92,13 +101,19 @@ try {
   const ledger = (await tableItems(p)).filter((i) => String(i.sk).startsWith('LEDGER#')) as unknown as LedgerEntry[];
   const perDocument = new Map<string, number>();
   for (const e of ledger) perDocument.set(e.documentId!, (perDocument.get(e.documentId!) ?? 0) + 1);
-  check(ledger.length === DOCUMENTS && [...perDocument.values()].every((n) => n === 1), `${ledger.length} ledger entries, one per document (none billed twice)`);
+  check(
+    ledger.length === DOCUMENTS && [...perDocument.values()].every((n) => n === 1),
+    `${ledger.length} ledger entries, one per document (none billed twice)`,
+  );
   for (const t of tenants) {
     const expected = submitted.filter((d) => d.tenant === t).reduce((s, d) => s + d.pdf.pages, 0);
     const docs = submitted.filter((d) => d.tenant === t).length;
     const u = await t.client.usage();
     const total = u.ok ? u.body.total : null;
-    check(total?.documents === docs && total?.billedPages === expected && total?.pages === expected, `${t.tenant.tenantId}: usage ${total?.documents} documents, ${total?.billedPages} pages billed (expected ${docs}, ${expected})`);
+    check(
+      total?.documents === docs && total?.billedPages === expected && total?.pages === expected,
+      `${t.tenant.tenantId}: usage ${total?.documents} documents, ${total?.billedPages} pages billed (expected ${docs}, ${expected})`,
+    );
   }
   const figures = {
     documents: DOCUMENTS,
@@ -113,8 +128,12 @@ try {
     lastWebhookWallS: +(wall / 1000).toFixed(1),
     pages: submitted.reduce((s, d) => s + d.pdf.pages, 0),
   };
-  process.stdout.write(`\n| documents | tenants | one at a time: submit p50 / p95 | all at once: submit p50 / p95 / max | all submitted + uploaded | last webhook |\n|---|---|---|---|---|---|\n`);
-  process.stdout.write(`| ${figures.documents} | ${figures.tenants} | ${figures.aloneP50Ms} / ${figures.aloneP95Ms} ms | ${figures.submitP50Ms} / ${figures.submitP95Ms} / ${figures.submitMaxMs} ms | ${figures.submitAndUploadWallS} s | ${figures.lastWebhookWallS} s |\n\n`);
+  process.stdout.write(
+    `\n| documents | tenants | one at a time: submit p50 / p95 | all at once: submit p50 / p95 / max | all submitted + uploaded | last webhook |\n|---|---|---|---|---|---|\n`,
+  );
+  process.stdout.write(
+    `| ${figures.documents} | ${figures.tenants} | ${figures.aloneP50Ms} / ${figures.aloneP95Ms} ms | ${figures.submitP50Ms} / ${figures.submitP95Ms} / ${figures.submitMaxMs} ms | ${figures.submitAndUploadWallS} s | ${figures.lastWebhookWallS} s |\n\n`,
+  );
   process.stdout.write(`BENCH_API ${JSON.stringify(figures)}\n`);
 } finally {
   await p.stop();

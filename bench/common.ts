@@ -93,7 +93,11 @@ export function onPath(cmd: string): string | null {
  * timed runs (wall time of the whole process, start-up included). Peak RSS comes from GNU time (`-f %M`) when
  * /usr/bin/time exists, else it is left out.
  */
-export function runPdftotext(file: string, warmup: number, runs: number): { timesMs: number[]; peakRssKiB: number | null; chars: number; version: string } | null {
+export function runPdftotext(
+  file: string,
+  warmup: number,
+  runs: number,
+): { timesMs: number[]; peakRssKiB: number | null; chars: number; version: string } | null {
   const exe = onPath('pdftotext');
   if (!exe) return null;
   const version = (spawnSync(exe, ['-v'], { encoding: 'utf8' }).stderr ?? '').split('\n')[0]!.trim();

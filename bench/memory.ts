@@ -46,7 +46,12 @@ for (const pages of books) {
     for (const name of Object.keys(names) as Name[]) {
       const peak = runChild([name, pdf.file, '--warmup', '0', '--runs', '1']);
       const probe = runChild([name, pdf.file, '--probe'], ['--expose-gc']);
-      figures[name] = { peakRssKiB: peak.peakRssKiB, baselineRssKiB: peak.baselineRssKiB, livePer100: livePer100(probe.live), live: probe.live ?? [] };
+      figures[name] = {
+        peakRssKiB: peak.peakRssKiB,
+        baselineRssKiB: peak.baselineRssKiB,
+        livePer100: livePer100(probe.live),
+        live: probe.live ?? [],
+      };
       process.stderr.write(`  ${pages} pp ${names[name]}: peak ${mib(peak.peakRssKiB)} MiB\n`);
     }
     results.push({ pages, bytes: pdf.bytes, figures });

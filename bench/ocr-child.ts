@@ -158,7 +158,11 @@ const cpuMsSince = (start: NodeJS.CpuUsage): number => {
   return (d.user + d.system) / 1000;
 };
 
-async function extractPage(bytes: Uint8Array, page: number, dpi: number | null): Promise<{ text: string; confidence: number | null; ocr: OcrDetail | null }> {
+async function extractPage(
+  bytes: Uint8Array,
+  page: number,
+  dpi: number | null,
+): Promise<{ text: string; confidence: number | null; ocr: OcrDetail | null }> {
   const doc = await extractDocument(bytes, { pages: [page], ocr: 'auto', ...(dpi === null ? {} : { ocrDpi: dpi }) });
   const info = doc.pages.find((p) => p.page === page);
   // A page that was not OCRed would make every figure meaningless: stop rather than report it.
@@ -168,7 +172,17 @@ async function extractPage(bytes: Uint8Array, page: number, dpi: number | null):
   const furniture = [...doc.headers, ...doc.footers, ...doc.footnotes].map((f) => f.text);
   const d = doc.diagnostics.find((x) => x.code === 'page-ocr' && x.page === page)?.detail;
   const num = (k: string) => (typeof d?.[k] === 'number' ? (d[k] as number) : null);
-  const ocr = d ? { dpi: num('dpi'), skew: num('skew'), specks: num('specks'), borders: num('borders'), junkWords: num('junkWords'), words: num('words'), confidence: num('confidence') } : null;
+  const ocr = d
+    ? {
+        dpi: num('dpi'),
+        skew: num('skew'),
+        specks: num('specks'),
+        borders: num('borders'),
+        junkWords: num('junkWords'),
+        words: num('words'),
+        confidence: num('confidence'),
+      }
+    : null;
   return { text: [doc.text, ...furniture].join('\n'), confidence: info.ocrConfidence ?? null, ocr };
 }
 
@@ -209,7 +223,17 @@ async function installTimeline(worker: Worker, sample: Uint8Array): Promise<void
       const task = render.call(this, params);
       // Attached before the caller awaits the promise, so this runs first: t1 is when the render ended.
       task.promise.then(
-        () => log?.push({ kind: 'render', dpi: Math.round(params.viewport.scale * 72), width: Math.ceil(params.viewport.width), height: Math.ceil(params.viewport.height), t0, t1: performance.now(), c0, c1: cpuNow() }),
+        () =>
+          log?.push({
+            kind: 'render',
+            dpi: Math.round(params.viewport.scale * 72),
+            width: Math.ceil(params.viewport.width),
+            height: Math.ceil(params.viewport.height),
+            t0,
+            t1: performance.now(),
+            c0,
+            c1: cpuNow(),
+          }),
         () => undefined,
       );
       return task;
@@ -297,7 +321,16 @@ async function main(): Promise<void> {
     if (i === 0) firstPageMs = performance.now() - t0;
   }
 
-  const pages: OcrChildPage[] = manifest.pages.map((p) => ({ id: p.id, wallMs: [], cpuMs: [], text: '', stable: true, confidence: null, ocr: null, splits: [] }));
+  const pages: OcrChildPage[] = manifest.pages.map((p) => ({
+    id: p.id,
+    wallMs: [],
+    cpuMs: [],
+    text: '',
+    stable: true,
+    confidence: null,
+    ocr: null,
+    splits: [],
+  }));
   for (let r = 0; r < runs; r++) {
     for (const [i, p] of manifest.pages.entries()) {
       const bytes = bytesOf(p.file);
@@ -351,7 +384,18 @@ async function main(): Promise<void> {
         const recognizeMs = performance.now() - t0;
         const recognizeCpuMs = cpuMsSince(c0);
         breakdown.push({
-          id: p.id, renderMs, pngMs, pngBytes: png.length, width: canvas.width, height: canvas.height, recognizeMs, renderCpuMs, pngCpuMs, recognizeCpuMs, ocrPageMs, ocrPageCpuMs,
+          id: p.id,
+          renderMs,
+          pngMs,
+          pngBytes: png.length,
+          width: canvas.width,
+          height: canvas.height,
+          recognizeMs,
+          renderCpuMs,
+          pngCpuMs,
+          recognizeCpuMs,
+          ocrPageMs,
+          ocrPageCpuMs,
         });
         page.cleanup();
       } finally {

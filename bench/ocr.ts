@@ -189,12 +189,26 @@ function score(ref: Reference, text: string): Score {
   }
   const tokens = new Set(text.split(/\s+/));
   const labelsExact = ref.flow.filter((l) => tokens.has(l)).length;
-  return { refWords: ref.words.length, wordsFound: wordsFound(ref.words, words(text)), labels: ref.flow.length, labelsFound: seen.size, labelsInOrder: lis(order), labelsExact };
+  return {
+    refWords: ref.words.length,
+    wordsFound: wordsFound(ref.words, words(text)),
+    labels: ref.flow.length,
+    labelsFound: seen.size,
+    labelsInOrder: lis(order),
+    labelsExact,
+  };
 }
 
 function pooled(scores: Score[]): Score {
   const sum = (k: keyof Score) => scores.reduce((n, s) => n + s[k], 0);
-  return { refWords: sum('refWords'), wordsFound: sum('wordsFound'), labels: sum('labels'), labelsFound: sum('labelsFound'), labelsInOrder: sum('labelsInOrder'), labelsExact: sum('labelsExact') };
+  return {
+    refWords: sum('refWords'),
+    wordsFound: sum('wordsFound'),
+    labels: sum('labels'),
+    labelsFound: sum('labelsFound'),
+    labelsInOrder: sum('labelsInOrder'),
+    labelsExact: sum('labelsExact'),
+  };
 }
 
 interface Reference {
@@ -296,7 +310,14 @@ interface NativeRow {
   peakRssKiB: number | null;
 }
 
-async function runTesseract(exe: string, model: { name: string; tessdataDir: string | null }, dpi: number, images: string[], blank: string, scratch: string): Promise<NativeRow> {
+async function runTesseract(
+  exe: string,
+  model: { name: string; tessdataDir: string | null },
+  dpi: number,
+  images: string[],
+  blank: string,
+  scratch: string,
+): Promise<NativeRow> {
   const env = { ...process.env, OMP_THREAD_LIMIT: '1' };
   const args = (img: string) => [img, '-', '-l', 'eng', ...(model.tessdataDir ? ['--tessdata-dir', model.tessdataDir] : [])];
   await measure(exe, args(images[0]!), env, scratch); // warm-up: binary, libraries and model into the page cache
@@ -362,7 +383,10 @@ function libState(): { commit: string | null; dirty: string[] } {
   const git = (args: string[]) => spawnSync('git', args, { cwd: join(HERE, '..'), encoding: 'utf8' });
   const head = git(['rev-parse', '--short', 'HEAD']);
   if (head.status !== 0) return { commit: null, dirty: [] };
-  const dirty = (git(['status', '--porcelain', '--', 'lib']).stdout ?? '').split('\n').filter(Boolean).map((l) => l.slice(3));
+  const dirty = (git(['status', '--porcelain', '--', 'lib']).stdout ?? '')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => l.slice(3));
   return { commit: head.stdout.trim(), dirty };
 }
 
@@ -492,7 +516,9 @@ async function cleanPart(): Promise<Record<string, unknown>> {
   const lines: string[] = [
     `OCR on ${pages.length} scanned page${pages.length > 1 ? 's' : ''} (${pages.map((p) => p.id).join(', ')}; ${totalWords} words, ${totalLabels} flow labels), scanned at ${INPUT_DPI} dpi and rendered for OCR at each DPI.`,
     `Node ${process.version}, ${cpus()[0]?.model ?? 'cpu'} (${cpus().length} threads); load average (1 min) ${fixed(load0[0]!, 1)} at start, ${fixed(load1[0]!, 1)} at end: ${
-      Math.max(load0[0]!, load1[0]!) > cpus().length * 0.5 ? 'OTHER WORK WAS RUNNING, times are inflated and noisier than on an idle machine' : 'the machine was mostly idle'
+      Math.max(load0[0]!, load1[0]!) > cpus().length * 0.5
+        ? 'OTHER WORK WAS RUNNING, times are inflated and noisier than on an idle machine'
+        : 'the machine was mostly idle'
     }.`,
     `readflow: ${lib.commit ? `commit ${lib.commit}` : 'not a git checkout'}${lib.dirty.length ? ` with uncommitted changes in ${lib.dirty.join(', ')} (the working tree is what ran)` : ''}.`,
     `Median of ${runs} runs per page after 1 warm-up; readflow: one fresh process per DPI, worker reused across pages; tesseract: one process per page, OMP_THREAD_LIMIT=1.`,
@@ -513,7 +539,10 @@ async function cleanPart(): Promise<Record<string, unknown>> {
     `start-up: readflow, the tesseract.js worker (wasm core, language data); tesseract, a process on a blank image. first page, cold: readflow's first extraction after the worker started (the wasm core still warming). s/page: readflow, one extractDocument of the page on the warm worker (open, render, PNG, recognise, layout); tesseract, its process time on the page minus start-up (the whole process: start-up + s/page). CPU: every thread of the process. Peak RSS: readflow, the whole process (Node, pdf.js, the worker and its wasm heap) over every page, from VmHWM (${mib(readflow[0]!.baselineRssKiB)} MiB of it before the worker started: Node, pdf.js, canvas, tesseract.js loaded and the scans read); tesseract, the largest page process (GNU time). run spread: max/min − 1 over the runs, median over pages.`,
   );
   if (!tesseract) lines.push('tesseract: skipped, not on PATH (optional anchor: apt-get install -y tesseract-ocr).');
-  else lines.push(`tesseract: ${tesseractVersion}; "system eng" is the distribution's model (Debian: tessdata_fast), "tesseract.js eng" the one readflow uses. The CLI segments the page itself (PSM 3); tesseract.js keeps PSM 6 (one block) and readflow orders the words, so "labels in order" for tesseract is the CLI's own reading order.`);
+  else
+    lines.push(
+      `tesseract: ${tesseractVersion}; "system eng" is the distribution's model (Debian: tessdata_fast), "tesseract.js eng" the one readflow uses. The CLI segments the page itself (PSM 3); tesseract.js keeps PSM 6 (one block) and readflow orders the words, so "labels in order" for tesseract is the CLI's own reading order.`,
+    );
 
   if (breakdownOn) {
     lines.push(
@@ -529,7 +558,10 @@ async function cleanPart(): Promise<Record<string, unknown>> {
       const s = summaries.find((x) => x.dpi === r.dpi && x.engine.startsWith('readflow'))!;
       const px = `${b[0]!.width}×${b[0]!.height}`;
       const png = fixed(mean(b.map((x) => x.pngBytes)) / 1048576, 2);
-      for (const [measure, page, k] of [['CPU', s.cpuMsPerPage!, 'Cpu'], ['wall', s.wallMsPerPage, '']] as const) {
+      for (const [measure, page, k] of [
+        ['CPU', s.cpuMsPerPage!, 'Cpu'],
+        ['wall', s.wallMsPerPage, ''],
+      ] as const) {
         const get = (step: 'render' | 'png' | 'recognize' | 'ocrPage') => mean(b.map((x) => x[`${step}${k}Ms` as keyof typeof x] as number));
         const [render, enc, rec, ocr] = [get('render'), get('png'), get('recognize'), get('ocrPage')];
         lines.push(
@@ -537,7 +569,10 @@ async function cleanPart(): Promise<Record<string, unknown>> {
         );
       }
     }
-    lines.push('', 'Image size of the first page (portrait Letter; scan-rotated is landscape). The steps are timed in a separate pass from the page times, so under load the columns need not add up exactly.');
+    lines.push(
+      '',
+      'Image size of the first page (portrait Letter; scan-rotated is landscape). The steps are timed in a separate pass from the page times, so under load the columns need not add up exactly.',
+    );
   }
 
   lines.push('', 'Accuracy per page (words found · labels found / in order / exact):', '');
@@ -678,8 +713,20 @@ async function degradedPart(): Promise<Record<string, unknown>> {
   const unpaperVersion = unpaper && !ocrmypdfMissing ? firstLine(unpaper, ['--version']) : null;
   const tessArgs = (img: string, dpi: number) => [img, '-', '-l', 'eng', '--psm', '3', '--dpi', String(dpi)];
   const ocrmypdfArgs = (p: DegradedPage, out: string) => [
-    '--deskew', '--clean', '-l', 'eng', '--jobs', '1', '--output-type', 'pdf', '--optimize', '0', '--quiet',
-    ...(p.page > 1 || all.filter((q) => q.name === p.name).length > 1 ? ['--pages', String(p.page)] : []), p.file, out,
+    '--deskew',
+    '--clean',
+    '-l',
+    'eng',
+    '--jobs',
+    '1',
+    '--output-type',
+    'pdf',
+    '--optimize',
+    '0',
+    '--quiet',
+    ...(p.page > 1 || all.filter((q) => q.name === p.name).length > 1 ? ['--pages', String(p.page)] : []),
+    p.file,
+    out,
   ];
   let tessStartup: { wallMs: number; cpuMs: number | null } | null = null;
   if (tesseract) {
@@ -719,7 +766,19 @@ async function degradedPart(): Promise<Record<string, unknown>> {
       confidence: rp.confidence,
       stable: rp.stable,
     });
-    raw.push({ id: p.id, workerStartMs: r.workerStartMs, firstPageMs: r.firstPageMs, baselineRssKiB: r.baselineRssKiB, workerRssKiB: r.workerRssKiB, peakRssKiB: r.peakRssKiB, rssSource: r.rssSource, cpuMs: rp.cpuMs, wallMs: rp.wallMs, ocr: rp.ocr, splits: rp.splits });
+    raw.push({
+      id: p.id,
+      workerStartMs: r.workerStartMs,
+      firstPageMs: r.firstPageMs,
+      baselineRssKiB: r.baselineRssKiB,
+      workerRssKiB: r.workerRssKiB,
+      peakRssKiB: r.peakRssKiB,
+      rssSource: r.rssSource,
+      cpuMs: rp.cpuMs,
+      wallMs: rp.wallMs,
+      ocr: rp.ocr,
+      splits: rp.splits,
+    });
 
     if (tesseract && tessStartup) {
       process.stderr.write(`tesseract on ${p.id}...\n`);
@@ -779,7 +838,12 @@ async function degradedPart(): Promise<Record<string, unknown>> {
           score: score(p.ref, ms.at(-1)!.text),
         });
       } catch (e) {
-        errors.push(`ocrmypdf failed on ${p.id}: ${String((e as Error).message ?? e).split('\n').slice(0, 3).join(' ')}`);
+        errors.push(
+          `ocrmypdf failed on ${p.id}: ${String((e as Error).message ?? e)
+            .split('\n')
+            .slice(0, 3)
+            .join(' ')}`,
+        );
       }
     }
   }
@@ -804,11 +868,11 @@ async function degradedPart(): Promise<Record<string, unknown>> {
   const pct = (a: number, b: number) => (b ? `${fixed((100 * a) / b, 1)}%` : 'n/a');
   const sec = (ms: number | null) => (ms === null ? 'n/a' : fixed(ms / 1000, 2));
   const engines = [
-    { key: 'readflow', label: "readflow (tesseract.js, its defaults)" },
+    { key: 'readflow', label: 'readflow (tesseract.js, its defaults)' },
     { key: 'tesseract', label: `tesseract CLI${tesseractVersion ? ` ${tesseractVersion.replace(/^tesseract\s*/, '')}` : ''}, system eng, PSM 3` },
     { key: 'ocrmypdf', label: `ocrmypdf --deskew --clean${ocrmypdfVersion ? ` ${ocrmypdfVersion}` : ''} + pdftotext` },
   ] as const;
-  const label = (k: DegradedRow['engine']) => engines.find((e) => e.key === k)!.label;
+  const _label = (k: DegradedRow['engine']) => engines.find((e) => e.key === k)!.label;
   const totalWords = dpages.reduce((n, p) => n + p.ref.words.length, 0);
   const totalLabels = dpages.reduce((n, p) => n + p.ref.flow.length, 0);
   const busy = Math.max(load0[0]!, load1[0]!) > cpus().length * 0.5;
@@ -838,9 +902,7 @@ async function degradedPart(): Promise<Record<string, unknown>> {
     `dpi: readflow's choice (page-ocr diagnostic), the scan's own for the others; the scan's tilt is in the first table (positive = clockwise). skew: what readflow measured and levelled (0: left as it was). s/page: readflow, one extractDocument of the page on the warm worker; tesseract, its process minus ${tessStartup ? `${sec(tessStartup.wallMs)} s` : 'its'} start-up; ocrmypdf + pdftotext, the whole processes. labels found: the flow labels whose four digits are read, whatever letters come before them; labels in order: the longest run of them in flow order (its own reading order for each engine; pdftotext's for ocrmypdf).`,
   );
 
-  const pooledRows = engines
-    .map((e) => ({ e, rs: rows.filter((r) => r.engine === e.key) }))
-    .filter(({ rs }) => rs.length);
+  const pooledRows = engines.map((e) => ({ e, rs: rows.filter((r) => r.engine === e.key) })).filter(({ rs }) => rs.length);
   const startupOf = (k: DegradedRow['engine']) =>
     k === 'readflow' ? sec(mean(raw.map((x) => x.workerStartMs as number))) : k === 'tesseract' ? sec(tessStartup?.wallMs ?? null) : 'included';
   lines.push(
@@ -854,8 +916,17 @@ async function degradedPart(): Promise<Record<string, unknown>> {
     const cpu = rs.every((r) => r.cpuMs !== null) ? mean(rs.map((r) => r.cpuMs!)) : null;
     const rss = rs.map((r) => r.peakRssKiB).filter((x): x is number => x !== null);
     const peak = rss.length ? Math.max(...rss) : null;
-    lines.push(`| ${e.label} | ${rs.length} | ${startupOf(e.key)} | ${sec(mean(rs.map((r) => r.wallMs)))} | ${sec(cpu)} | ${peak === null ? 'n/a' : mib(peak)} | ${pct(a.wordsFound, a.refWords)} | ${pct(a.labelsFound, a.labels)} | ${pct(a.labelsInOrder, a.labels)} |`);
-    pooledJson.push({ engine: e.label, pages: rs.length, wallMsPerPage: mean(rs.map((r) => r.wallMs)), cpuMsPerPage: cpu, peakRssKiB: peak, accuracy: a });
+    lines.push(
+      `| ${e.label} | ${rs.length} | ${startupOf(e.key)} | ${sec(mean(rs.map((r) => r.wallMs)))} | ${sec(cpu)} | ${peak === null ? 'n/a' : mib(peak)} | ${pct(a.wordsFound, a.refWords)} | ${pct(a.labelsFound, a.labels)} | ${pct(a.labelsInOrder, a.labels)} |`,
+    );
+    pooledJson.push({
+      engine: e.label,
+      pages: rs.length,
+      wallMsPerPage: mean(rs.map((r) => r.wallMs)),
+      cpuMsPerPage: cpu,
+      peakRssKiB: peak,
+      accuracy: a,
+    });
   }
   lines.push('');
   if (!tesseract) lines.push('tesseract: skipped, not on PATH (apt-get install -y tesseract-ocr).');
@@ -896,7 +967,10 @@ async function degradedPart(): Promise<Record<string, unknown>> {
       }
       splitJson.push({ ...x, median: medians });
     }
-    lines.push('', 'CPU: every thread of the process (the main thread and the tesseract.js worker). The columns are medians taken one by one, so they need not add up to the page exactly.');
+    lines.push(
+      '',
+      'CPU: every thread of the process (the main thread and the tesseract.js worker). The columns are medians taken one by one, so they need not add up to the page exactly.',
+    );
   } else if (splitOn) {
     lines.push('', `DPI split: skipped, no degraded scan named ${splitPage}.`);
   }
@@ -906,9 +980,32 @@ async function degradedPart(): Promise<Record<string, unknown>> {
     loadAverage: { start: load0, end: load1 },
     runs,
     warmup: 1,
-    pages: dpages.map((p) => ({ id: p.id, source: p.source, sourcePage: p.sourcePage, degradation: p.degradation, words: p.ref.words.length, labels: p.ref.flow.length })),
-    tesseract: tesseract ? { version: tesseractVersion, model: 'system eng', threads: 1, psm: 3, startupMs: tessStartup?.wallMs ?? null, startupCpuMs: tessStartup?.cpuMs ?? null } : null,
-    ocrmypdf: ocrmypdfMissing ? { skipped: `${ocrmypdfMissing} not on PATH` } : { version: ocrmypdfVersion, unpaper: unpaperVersion, args: ['--deskew', '--clean', '-l', 'eng', '--jobs', '1', '--output-type', 'pdf', '--optimize', '0'], errors },
+    pages: dpages.map((p) => ({
+      id: p.id,
+      source: p.source,
+      sourcePage: p.sourcePage,
+      degradation: p.degradation,
+      words: p.ref.words.length,
+      labels: p.ref.flow.length,
+    })),
+    tesseract: tesseract
+      ? {
+          version: tesseractVersion,
+          model: 'system eng',
+          threads: 1,
+          psm: 3,
+          startupMs: tessStartup?.wallMs ?? null,
+          startupCpuMs: tessStartup?.cpuMs ?? null,
+        }
+      : null,
+    ocrmypdf: ocrmypdfMissing
+      ? { skipped: `${ocrmypdfMissing} not on PATH` }
+      : {
+          version: ocrmypdfVersion,
+          unpaper: unpaperVersion,
+          args: ['--deskew', '--clean', '-l', 'eng', '--jobs', '1', '--output-type', 'pdf', '--optimize', '0'],
+          errors,
+        },
     results: rows,
     pooled: pooledJson,
     readflowRaw: raw,

@@ -72,7 +72,15 @@ async function inProcessRun(file: string): Promise<Measured> {
   const t0 = performance.now();
   const doc = await extractDocument(bytes, { source: { name: basename(file) } });
   const wallMs = performance.now() - t0;
-  return { mode: 'in-process', workers: 0, pages: doc.usage.pages, status: doc.status, wallMs, maxRssKiB: process.resourceUsage().maxRSS, sampledPeakMiB: rss.stop() };
+  return {
+    mode: 'in-process',
+    workers: 0,
+    pages: doc.usage.pages,
+    status: doc.status,
+    wallMs,
+    maxRssKiB: process.resourceUsage().maxRSS,
+    sampledPeakMiB: rss.stop(),
+  };
 }
 
 async function pipelineRun(file: string, workers: number, children: boolean): Promise<Measured> {
@@ -123,7 +131,15 @@ async function pipelineRun(file: string, workers: number, children: boolean): Pr
 async function aggregateRun(): Promise<Measured> {
   const t0 = performance.now();
   await aggregate(process.env.BENCH_JOB_ID!, loadConfig());
-  return { mode: 'aggregate', workers: 0, pages: 0, status: 'rewritten', wallMs: performance.now() - t0, maxRssKiB: process.resourceUsage().maxRSS, sampledPeakMiB: 0 };
+  return {
+    mode: 'aggregate',
+    workers: 0,
+    pages: 0,
+    status: 'rewritten',
+    wallMs: performance.now() - t0,
+    maxRssKiB: process.resourceUsage().maxRSS,
+    sampledPeakMiB: 0,
+  };
 }
 
 // --- the driver ---------------------------------------------------------------------------------------------------
@@ -175,8 +191,14 @@ async function driver(o: { pages: number; workers: number[]; children: number[];
     writeFileSync(file, book(o.pages));
     const configs: { label: string; args: string[] }[] = [
       { label: 'extractDocument, in process', args: ['--one', 'in-process', '--file', file] },
-      ...o.workers.map((n) => ({ label: `pipeline, ${n} in-process worker${n > 1 ? 's' : ''}`, args: ['--one', 'workers', '--workers', String(n), '--file', file] })),
-      ...o.children.map((n) => ({ label: `pipeline, ${n} child-process worker${n > 1 ? 's' : ''}`, args: ['--one', 'children', '--workers', String(n), '--file', file] })),
+      ...o.workers.map((n) => ({
+        label: `pipeline, ${n} in-process worker${n > 1 ? 's' : ''}`,
+        args: ['--one', 'workers', '--workers', String(n), '--file', file],
+      })),
+      ...o.children.map((n) => ({
+        label: `pipeline, ${n} child-process worker${n > 1 ? 's' : ''}`,
+        args: ['--one', 'children', '--workers', String(n), '--file', file],
+      })),
     ];
     const rows: { label: string; runs: Measured[]; wallMs: number }[] = [];
     for (const c of configs) {
@@ -205,13 +227,23 @@ async function driver(o: { pages: number; workers: number[]; children: number[];
       );
     }
     const machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? '?', node: process.version, loadavg1: Number(loadavg()[0].toFixed(2)) };
-    console.log(`\n${o.pages}-page book (${(readFileSync(file).length / 2 ** 20).toFixed(1)} MiB), median of ${o.runs} run(s); ${machine.cpus} CPU(s), ${machine.cpu}, node ${machine.node}\n`);
+    console.log(
+      `\n${o.pages}-page book (${(readFileSync(file).length / 2 ** 20).toFixed(1)} MiB), median of ${o.runs} run(s); ${machine.cpus} CPU(s), ${machine.cpu}, node ${machine.node}\n`,
+    );
     console.log(lines.join('\n'));
     console.log(
       `\nIn-process workers share one event loop (with the server, splitter and aggregator): more of them overlap I/O, never compute two pages at once. ` +
         `Child-process workers can use every core (${machine.cpus} here). The splitter reads every page's text before queueing any batch.`,
     );
-    console.log('BENCH_PIPELINE ' + JSON.stringify({ pages: o.pages, runs: o.runs, machine, results: rows.map((r) => ({ label: r.label, wallMs: Math.round(r.wallMs), ratio: Number((r.wallMs / base).toFixed(3)), runs: r.runs })) }));
+    console.log(
+      'BENCH_PIPELINE ' +
+        JSON.stringify({
+          pages: o.pages,
+          runs: o.runs,
+          machine,
+          results: rows.map((r) => ({ label: r.label, wallMs: Math.round(r.wallMs), ratio: Number((r.wallMs / base).toFixed(3)), runs: r.runs })),
+        }),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -16,8 +16,17 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { childScript, fixed, intFlag, runChild, writeBook } from './common.js';
 
-interface CallFrame { functionName: string; url: string; lineNumber: number; columnNumber: number }
-interface Profile { nodes: { id: number; callFrame: CallFrame }[]; samples: number[]; timeDeltas: number[] }
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+interface Profile {
+  nodes: { id: number; callFrame: CallFrame }[];
+  samples: number[];
+  timeDeltas: number[];
+}
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const pages = intFlag('--pages', 200);
@@ -48,7 +57,8 @@ function place(f: CallFrame): { file: string; line: number } {
   if (!f.url) return { file: f.functionName || '(native)', line: 0 };
   if (f.url.endsWith('/child.mjs')) {
     const e = map.findEntry(f.lineNumber, f.columnNumber) as { originalSource?: string; originalLine?: number };
-    if (e.originalSource) return { file: relative(ROOT, fileURLToPath(new URL(e.originalSource, `file://${script}`))), line: (e.originalLine ?? 0) + 1 };
+    if (e.originalSource)
+      return { file: relative(ROOT, fileURLToPath(new URL(e.originalSource, `file://${script}`))), line: (e.originalLine ?? 0) + 1 };
   }
   const path = f.url.startsWith('file://') ? relative(ROOT, fileURLToPath(f.url)) : f.url;
   return { file: path.replace(/^node_modules\/pdfjs-dist\/legacy\/build\//, 'pdfjs:'), line: f.lineNumber + 1 };
@@ -71,7 +81,9 @@ for (let i = 0; i < profile.samples.length; i++) {
 const ms = (us: number): string => fixed(us / 1000, 0);
 const pct = (us: number): string => `${fixed((100 * us) / total, 1)}%`;
 const sorted = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n);
-console.log(`CPU profile of ${contender} on the ${pages}-page book (${runs} cold pass${runs > 1 ? 'es' : ''}, in a fresh process): ${ms(total)} ms sampled.`);
+console.log(
+  `CPU profile of ${contender} on the ${pages}-page book (${runs} cold pass${runs > 1 ? 'es' : ''}, in a fresh process): ${ms(total)} ms sampled.`,
+);
 console.log('\n| file | self ms | share |\n| --- | ---: | ---: |');
 for (const [file, us] of sorted(byFile, 15)) console.log(`| ${file} | ${ms(us)} | ${pct(us)} |`);
 console.log(`\n| function (top ${top} by self time) | self ms | share |\n| --- | ---: | ---: |`);

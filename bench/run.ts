@@ -38,7 +38,15 @@ interface Row {
   chars: number;
 }
 
-function row(name: string, pages: number, timesMs: number[], peakRssKiB: number | null, baselineRssKiB: number | null, chars: number, cpuMs: number[] = []): Row {
+function row(
+  name: string,
+  pages: number,
+  timesMs: number[],
+  peakRssKiB: number | null,
+  baselineRssKiB: number | null,
+  chars: number,
+  cpuMs: number[] = [],
+): Row {
   const medianMs = median(timesMs);
   const medianCpuMs = cpuMs.length ? median(cpuMs) : null;
   return { name, pages, medianMs, timesMs, medianCpuMs, pagesPerSec: pages / (medianMs / 1000), peakRssKiB, baselineRssKiB, chars };
@@ -107,10 +115,15 @@ try {
     lines.push(`| ${r.name} | ${fixed(r.medianMs, 0)} | ${fixed(r.pagesPerSec, 0)} | ${r.peakRssKiB === null ? 'n/a' : mib(r.peakRssKiB)} | ${vs} |`);
   }
   lines.push('');
-  if (load > cpus().length / 2) lines.push(`Busy machine (load ${fixed(load, 1)} on ${cpus().length} threads): wall times are unreliable, compare the CPU ratio.`);
+  if (load > cpus().length / 2)
+    lines.push(`Busy machine (load ${fixed(load, 1)} on ${cpus().length} threads): wall times are unreliable, compare the CPU ratio.`);
   const cpuRatio = median(cpuRatios);
-  lines.push(`readflow / pdf.js raw, median of the rounds' ratios: ${fixed(ratio, 2)}× wall (rounds: ${wallRatios.map((x) => fixed(x, 2)).join(', ')}), ${fixed(cpuRatio, 2)}× CPU. Node times are in process (start-up and module loading excluded); peak RSS includes Node and the loaded pdf.js (${mib(raw.baselineRssKiB!)} MiB before the first pass).`);
-  lines.push(`readflow's own work: readflow / pdf.js raw on the same worker port (lib/pdf/port.ts), median of the rounds' ratios: ${fixed(ownRatio, 2)}× (rounds: ${ownRatios.map((x) => fixed(x, 2)).join(', ')}).`);
+  lines.push(
+    `readflow / pdf.js raw, median of the rounds' ratios: ${fixed(ratio, 2)}× wall (rounds: ${wallRatios.map((x) => fixed(x, 2)).join(', ')}), ${fixed(cpuRatio, 2)}× CPU. Node times are in process (start-up and module loading excluded); peak RSS includes Node and the loaded pdf.js (${mib(raw.baselineRssKiB!)} MiB before the first pass).`,
+  );
+  lines.push(
+    `readflow's own work: readflow / pdf.js raw on the same worker port (lib/pdf/port.ts), median of the rounds' ratios: ${fixed(ownRatio, 2)}× (rounds: ${ownRatios.map((x) => fixed(x, 2)).join(', ')}).`,
+  );
   lines.push(
     poppler
       ? 'pdftotext (optional) is timed as a whole process, start-up included; its peak RSS is from GNU time.'

@@ -33,7 +33,14 @@ async function child(file: string, passes: number): Promise<void> {
 
   const bytes = new Uint8Array(readFileSync(file));
   const o = resolveOptions({});
-  const params = { page: 1, direction: o.direction, gutterSpanTolerance: o.gutterSpanTolerance, gutterRejectFloor: o.gutterRejectFloor, minGutterWidth: o.minGutterWidth, partialSpans: o.partialSpans };
+  const params = {
+    page: 1,
+    direction: o.direction,
+    gutterSpanTolerance: o.gutterSpanTolerance,
+    gutterRejectFloor: o.gutterRejectFloor,
+    minGutterWidth: o.minGutterWidth,
+    partialSpans: o.partialSpans,
+  };
   const source = { name: null, bucket: null, key: null, versionId: null, etag: null, bytes: bytes.length, sha256: '' };
 
   /** Every page's text, through pdf.js alone or through readPageText; the runs of the last pass are kept. */
@@ -56,7 +63,11 @@ async function child(file: string, passes: number): Promise<void> {
   const first = await openPdf(bytes, { maxBytes: Infinity, password: null });
   const numPages = first.numPages;
   await closePdf(first);
-  const analyses = await extractPages(bytes, Array.from({ length: numPages }, (_, i) => i + 1), {});
+  const analyses = await extractPages(
+    bytes,
+    Array.from({ length: numPages }, (_, i) => i + 1),
+    {},
+  );
   const timed = async (f: () => unknown): Promise<number> => {
     const t0 = performance.now();
     await f();

@@ -88,7 +88,7 @@ export async function main(argv: string[], io: CliIO = { stdout: process.stdout,
     let bytes: Uint8Array;
     try {
       const info = await stat(file).catch(() => null);
-      if (!info || !info.isFile()) throw new ReadflowError('not-pdf', `no such file: ${file}`);
+      if (!info?.isFile()) throw new ReadflowError('not-pdf', `no such file: ${file}`);
       bytes = new Uint8Array(await readFile(file));
       const showProgress = !v.quiet && Boolean(io.stderr.isTTY);
       doc = await extractDocument(bytes, {
@@ -168,5 +168,7 @@ export function summariseDiagnostics(diagnostics: readonly Diagnostic[]): string
     if (g) g.n++;
     else groups.set(key, { d, n: 1 });
   }
-  return [...groups.values()].map(({ d, n }) => `${d.page ? `: page ${d.page}` : ''}: ${d.severity}: ${d.code}${n > 1 ? ` (${n} times)` : ''}: ${d.message}`);
+  return [...groups.values()].map(
+    ({ d, n }) => `${d.page ? `: page ${d.page}` : ''}: ${d.severity}: ${d.code}${n > 1 ? ` (${n} times)` : ''}: ${d.message}`,
+  );
 }

@@ -23,7 +23,9 @@ export function render(doc: DocumentResult, format: Format, opts: RenderOptions 
     case 'md':
       return renderMarkdown(doc);
     case 'chunks':
-      return renderChunks(doc, { targetTokens: opts.chunkTokens }).map((c) => JSON.stringify(c) + '\n').join('');
+      return renderChunks(doc, { targetTokens: opts.chunkTokens })
+        .map((c) => JSON.stringify(c) + '\n')
+        .join('');
   }
 }
 

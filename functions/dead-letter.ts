@@ -23,7 +23,11 @@ import { sqsHandler } from './shared/sqs.js';
 const log = makeLogger('readflow-dead-letter');
 
 const givenUp = (page: number) =>
-  failedPage(page, 'page-batch-failed', "the page's batch exhausted its retries (the worker was killed, ran out of memory or timed out); the page was given up");
+  failedPage(
+    page,
+    'page-batch-failed',
+    "the page's batch exhausted its retries (the worker was killed, ran out of memory or timed out); the page was given up",
+  );
 
 async function deadPages(msg: PagesMessage, receives: number, config: PipelineConfig): Promise<void> {
   const c = clients(config);
@@ -37,7 +41,12 @@ async function deadPages(msg: PagesMessage, receives: number, config: PipelineCo
   await requestAggregationIfComplete(c, config, msg.jobId, msg.batches);
 }
 
-async function deadJob(jobId: string, reason: string, config: PipelineConfig, fallback?: { bucket: string; key: string; versionId: string | null; etag: string | null }): Promise<void> {
+async function deadJob(
+  jobId: string,
+  reason: string,
+  config: PipelineConfig,
+  fallback?: { bucket: string; key: string; versionId: string | null; etag: string | null },
+): Promise<void> {
   const c = clients(config);
   const k = keys(config, jobId);
   if (await exists(c.s3, config.outputBucket, k.final)) return;

@@ -32,7 +32,13 @@ export async function processBatch(msg: PagesMessage, config: PipelineConfig): P
     const options = withSecrets(msg.options, config);
     const pages = bytes
       ? await extractPages(bytes, msg.pages, options)
-      : msg.pages.map((p) => failedPage(p, 'source-changed', 'the input object was replaced while the document was being read (its ETag no longer matches); this version can no longer be read'));
+      : msg.pages.map((p) =>
+          failedPage(
+            p,
+            'source-changed',
+            'the input object was replaced while the document was being read (its ETag no longer matches); this version can no longer be read',
+          ),
+        );
     const result: BatchResult = { v: 1, jobId: msg.jobId, batch: msg.batch, pages, ms: Math.round(performance.now() - started) };
     await putJson(c.s3, config.outputBucket, k.batch(msg.batch), result);
     const ocrPages = pages.filter((p) => p.info.source === 'ocr').length;

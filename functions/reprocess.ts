@@ -55,7 +55,12 @@ async function queueDepth(config: PipelineConfig): Promise<number> {
   return Number(r.Attributes?.ApproximateNumberOfMessages ?? 0);
 }
 
-export async function reprocess(req: ReprocessRequest, config: PipelineConfig, intakeQueueUrl: string, env: NodeJS.ProcessEnv = process.env): Promise<ReprocessReport> {
+export async function reprocess(
+  req: ReprocessRequest,
+  config: PipelineConfig,
+  intakeQueueUrl: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ReprocessReport> {
   const c = clients(config);
   const bucket = req.bucket ?? env.INPUT_BUCKET;
   if (!bucket) throw new Error('no input bucket: pass bucket or set INPUT_BUCKET');
@@ -79,7 +84,7 @@ export async function reprocess(req: ReprocessRequest, config: PipelineConfig, i
         break;
       }
       position = obj.Key;
-      if (!obj.Key || !obj.Key.toLowerCase().endsWith(config.inputSuffix.toLowerCase())) continue;
+      if (!obj.Key?.toLowerCase().endsWith(config.inputSuffix.toLowerCase())) continue;
       report.scanned++;
       // The current version, as the splitter will see it (the job id uses the version id on versioned buckets).
       const h = await head(c.s3, bucket, obj.Key);

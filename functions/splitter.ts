@@ -64,7 +64,11 @@ export async function splitObject(ref: SourceRef, config: PipelineConfig): Promi
   if (!manifest) {
     // An API document is named by the file name it was submitted with, as the CLI names it.
     const identity = { name: doc ? doc.filename : basename(src.key), bucket: src.bucket, key: src.key, versionId: src.versionId, etag: src.etag };
-    const refuse = async (code: DiagnosticCode, message: string, source = { ...sourceInfo(new Uint8Array(), identity), bytes: h.bytes, sha256: '0'.repeat(64) }) => {
+    const refuse = async (
+      code: DiagnosticCode,
+      message: string,
+      source = { ...sourceInfo(new Uint8Array(), identity), bytes: h.bytes, sha256: '0'.repeat(64) },
+    ) => {
       await writeFinal(c, config, jobId, src, resultKey, failedResult(source, o, { code, message }, performance.now() - started));
       log.warn('input rejected', { ...at, reason: message, code });
       count('Documents', 1, { status: 'failed' });
@@ -90,19 +94,38 @@ export async function splitObject(ref: SourceRef, config: PipelineConfig): Promi
       // The pages are reserved on the tenant's monthly counter now, so documents split together cannot pass it.
       const remaining = await reserveForJob(config.api, doc, jobId, plan.pages.length);
       if (remaining !== null) {
-        return refuse('quota-exceeded', `the document has ${plan.pages.length} pages to read but the tenant's monthly quota has ${remaining} left`, source);
+        return refuse(
+          'quota-exceeded',
+          `the document has ${plan.pages.length} pages to read but the tenant's monthly quota has ${remaining} left`,
+          source,
+        );
       }
     }
     const batches = makeBatches(plan.pages, new Set(plan.sparsePages ?? []), config.digitalBatchPages, config.ocrBatchPages);
     manifest = { v: 1, jobId, source, options: withoutSecrets(options), plan, batches, resultKey, ms: Math.round(performance.now() - started) };
     await putJson(c.s3, config.outputBucket, k.manifest, manifest);
   }
-  if (doc && config.api) await markRunning(config.api, doc, jobId, manifest.batches.map((b) => b.pages.length));
+  if (doc && config.api)
+    await markRunning(
+      config.api,
+      doc,
+      jobId,
+      manifest.batches.map((b) => b.pages.length),
+    );
   // Send every batch that has no result yet (all of them the first time; the missing ones on a redelivery).
   const pending: PagesMessage[] = [];
   for (const b of manifest.batches) {
     if (await exists(c.s3, config.outputBucket, k.batch(b.index))) continue;
-    pending.push({ v: 1, kind: 'pages', jobId, batch: b.index, batches: manifest.batches.length, pages: b.pages, source: src, options: withoutSecrets(options) });
+    pending.push({
+      v: 1,
+      kind: 'pages',
+      jobId,
+      batch: b.index,
+      batches: manifest.batches.length,
+      pages: b.pages,
+      source: src,
+      options: withoutSecrets(options),
+    });
   }
   for (let i = 0; i < pending.length; i += 10) {
     const chunk = pending.slice(i, i + 10);

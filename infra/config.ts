@@ -219,9 +219,11 @@ export function validateSettings(s: ReadflowSettings): void {
     if (!p.endsWith('/') || p === '/') throw new Error(`output prefixes must be non-empty folders ending in / (got "${p}")`);
   }
   if (new Set([s.resultPrefix, s.jobPrefix, s.usagePrefix]).size !== 3) throw new Error('resultPrefix, jobPrefix and usagePrefix must differ');
-  if (!/^([a-z0-9-]+\/)+$/.test(s.tenantPrefix)) throw new Error(`tenantPrefix must be a folder of a-z, 0-9 and dashes ending in / (got "${s.tenantPrefix}")`);
+  if (!/^([a-z0-9-]+\/)+$/.test(s.tenantPrefix))
+    throw new Error(`tenantPrefix must be a folder of a-z, 0-9 and dashes ending in / (got "${s.tenantPrefix}")`);
   if (s.retentionDays < 1) throw new Error('retentionDays must be at least 1');
-  if (s.uploadUrlSeconds < 60 || s.uploadUrlSeconds > 43_200) throw new Error('uploadUrlSeconds must be 60–43200 (a presigned URL lasts at most as long as the role session, 12 h)');
+  if (s.uploadUrlSeconds < 60 || s.uploadUrlSeconds > 43_200)
+    throw new Error('uploadUrlSeconds must be 60–43200 (a presigned URL lasts at most as long as the role session, 12 h)');
   // A page the engine gives up on (pageTimeoutMs) must end as a page diagnostic, not as a killed invocation.
   const pageTimeoutS = (s.readflowOptions.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS) / 1000;
   const worker = functionSettings(s, 'pageWorker');
@@ -235,7 +237,8 @@ export function validateSettings(s: ReadflowSettings): void {
     const f = functionSettings(s, name);
     if (f.memoryMb < 128 || f.memoryMb > 10240) throw new Error(`${name}: memoryMb must be 128–10240`);
     if (f.timeoutSeconds < 1 || f.timeoutSeconds > 900) throw new Error(`${name}: timeoutSeconds must be 1–900`);
-    if (name !== 'reprocess' && name !== 'api' && (f.maxConcurrency < 2 || f.maxConcurrency > 1000)) throw new Error(`${name}: maxConcurrency must be 2–1000`);
+    if (name !== 'reprocess' && name !== 'api' && (f.maxConcurrency < 2 || f.maxConcurrency > 1000))
+      throw new Error(`${name}: maxConcurrency must be 2–1000`);
     if (f.batchSize < 1 || f.batchSize > 10) throw new Error(`${name}: batchSize must be 1–10`);
   }
 }

@@ -18,10 +18,7 @@ const arnToken = (bucket: s3.Bucket) => `<${Stack.of(bucket).getLogicalId(bucket
  * ids); each is scoped to one bucket and one key prefix, and only the actions the code performs are granted.
  */
 export function acknowledgeScopedGrants(fns: ReadflowFunction[], input: s3.Bucket, output: s3.Bucket, s: ReadflowSettings): void {
-  const resources = [
-    `${arnToken(input)}/${s.inputPrefix}*`,
-    ...[s.jobPrefix, s.resultPrefix, s.usagePrefix].map((p) => `${arnToken(output)}/${p}*`),
-  ];
+  const resources = [`${arnToken(input)}/${s.inputPrefix}*`, ...[s.jobPrefix, s.resultPrefix, s.usagePrefix].map((p) => `${arnToken(output)}/${p}*`)];
   for (const fn of fns) {
     for (const r of resources) {
       Validations.of(fn.role).acknowledge({
@@ -38,7 +35,13 @@ export function acknowledgeScopedGrants(fns: ReadflowFunction[], input: s3.Bucke
  * The API's grants: object keys under the tenant prefix (one per document), the job scratch and usage records a
  * DELETE removes, and the table's indexes (the index name is fixed, but IAM names an index by ARN under the table).
  */
-export function acknowledgeApiGrants(fns: ReadflowFunction[], api: { table: { node: IConstruct['node'] } }, input: s3.Bucket, output: s3.Bucket, s: ReadflowSettings): void {
+export function acknowledgeApiGrants(
+  fns: ReadflowFunction[],
+  api: { table: { node: IConstruct['node'] } },
+  input: s3.Bucket,
+  output: s3.Bucket,
+  s: ReadflowSettings,
+): void {
   const tenant = `${s.inputPrefix}${s.tenantPrefix}`;
   const tableToken = `<${Stack.of(input).getLogicalId(api.table.node.defaultChild as CfnElement)}.Arn>`;
   const resources = [`${arnToken(input)}/${tenant}*`, `${arnToken(output)}/${s.resultPrefix}${tenant}*`, `${tableToken}/index/*`];
@@ -72,13 +75,13 @@ export function acknowledgeFrameworkResources(stack: Stack): void {
     if (child.node.id.startsWith('BucketNotificationsHandler')) {
       Validations.of(child).acknowledge({
         id: 'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-        reason: 'CDK\'s own handler that configures the input bucket\'s event notification at deploy time; it only writes its logs with this policy.',
+        reason: "CDK's own handler that configures the input bucket's event notification at deploy time; it only writes its logs with this policy.",
       });
     }
     if (child.node.id.startsWith('Custom::S3AutoDeleteObjects')) {
       Validations.of(child).acknowledge({
         id: 'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-        reason: 'CDK\'s provider that empties the buckets on `cdk destroy` (only with destroyData=true); it only writes its logs with this policy.',
+        reason: "CDK's provider that empties the buckets on `cdk destroy` (only with destroyData=true); it only writes its logs with this policy.",
       });
     }
   }

@@ -142,7 +142,11 @@ export class ReadflowStack extends Stack {
 
     // S3 → intake queue. Only the prefix is filtered by S3: its suffix filter is case-sensitive, while the
     // splitter (and reprocess) accept `.PDF` as well as `.pdf`.
-    input.addEventNotification(s3.EventType.OBJECT_CREATED, new s3n.SqsDestination(queues.intake), ...(s.inputPrefix ? [{ prefix: s.inputPrefix }] : []));
+    input.addEventNotification(
+      s3.EventType.OBJECT_CREATED,
+      new s3n.SqsDestination(queues.intake),
+      ...(s.inputPrefix ? [{ prefix: s.inputPrefix }] : []),
+    );
 
     const consume = (fn: ReadflowFunction, queue: sqs.Queue, name: FunctionName) => {
       const f = functionSettings(s, name);
@@ -190,7 +194,11 @@ export class ReadflowStack extends Stack {
     // The API: each function gets the item actions its code performs on the table (and the index, for the ledger
     // and in-flight queries); no Scan except for the tenant command, which runs with an operator's credentials.
     const table = (fn: ReadflowFunction, actions: string[]) =>
-      allow(fn, actions.map((a) => `dynamodb:${a}`), [api.table.tableArn, `${api.table.tableArn}/index/*`]);
+      allow(
+        fn,
+        actions.map((a) => `dynamodb:${a}`),
+        [api.table.tableArn, `${api.table.tableArn}/index/*`],
+      );
     const tenantInput = input.arnForObjects(`${tenantPrefix}*`);
     const tenantResults = output.arnForObjects(`${s.resultPrefix}${tenantPrefix}*`);
     table(apiFn, ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query']);
@@ -248,7 +256,10 @@ export class ReadflowStack extends Stack {
     new CfnOutput(this, 'AggregateQueueUrl', { value: queues.aggregate.queueUrl });
     new CfnOutput(this, 'ApiUrl', { value: api.httpApi!.apiEndpoint, description: 'The HTTP API (README: API)' });
     new CfnOutput(this, 'ApiTableName', { value: api.table.tableName, description: 'TABLE_NAME for npm run tenant' });
-    new CfnOutput(this, 'WebhookDeadLetterQueueUrl', { value: api.webhookDeadLetter.queueUrl, description: 'Webhooks given up after webhookRetrySeconds' });
+    new CfnOutput(this, 'WebhookDeadLetterQueueUrl', {
+      value: api.webhookDeadLetter.queueUrl,
+      description: 'Webhooks given up after webhookRetrySeconds',
+    });
     new CfnOutput(this, 'BillingEventBusName', { value: api.bus.eventBusName, description: 'readflow.document.finished events' });
     new CfnOutput(this, 'ReprocessFunctionName', { value: reprocess.fn.functionName, description: 'Invoke to reprocess on demand' });
   }
@@ -268,11 +279,23 @@ export class ReadflowStack extends Stack {
       if (topic) a.addAlarmAction(new cwActions.SnsAction(topic));
       return a;
     };
-    alarm('DeadLettersAlarm', 'readflow: messages exhausted their retries (the dead-letter handler settles them; look at why)',
-      queues.deadLetter.metricApproximateNumberOfMessagesVisible({ period: five, statistic: 'Maximum' }), 1);
-    alarm('UnprocessableAlarm', 'readflow: dead letters the dead-letter handler could not settle; their documents have no result',
-      queues.unprocessable.metricApproximateNumberOfMessagesVisible({ period: five, statistic: 'Maximum' }), 1);
-    alarm('PagesBacklogAlarm', `readflow: the oldest page batch has waited ${s.pagesQueueAgeAlarmSeconds} s or more (workers too few or failing)`,
-      queues.pages.metricApproximateAgeOfOldestMessage({ period: five, statistic: 'Maximum' }), s.pagesQueueAgeAlarmSeconds);
+    alarm(
+      'DeadLettersAlarm',
+      'readflow: messages exhausted their retries (the dead-letter handler settles them; look at why)',
+      queues.deadLetter.metricApproximateNumberOfMessagesVisible({ period: five, statistic: 'Maximum' }),
+      1,
+    );
+    alarm(
+      'UnprocessableAlarm',
+      'readflow: dead letters the dead-letter handler could not settle; their documents have no result',
+      queues.unprocessable.metricApproximateNumberOfMessagesVisible({ period: five, statistic: 'Maximum' }),
+      1,
+    );
+    alarm(
+      'PagesBacklogAlarm',
+      `readflow: the oldest page batch has waited ${s.pagesQueueAgeAlarmSeconds} s or more (workers too few or failing)`,
+      queues.pages.metricApproximateAgeOfOldestMessage({ period: five, statistic: 'Maximum' }),
+      s.pagesQueueAgeAlarmSeconds,
+    );
   }
 }

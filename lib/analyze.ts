@@ -54,7 +54,14 @@ async function analyze(pdf: OpenPdf, pageNo: number, o: ResolvedOptions): Promis
   }
 }
 
-async function analyzeWith(pdf: OpenPdf, page: PdfPage, pageNo: number, o: ResolvedOptions, diagnostics: Diagnostic[], strict: boolean): Promise<PageAnalysis> {
+async function analyzeWith(
+  pdf: OpenPdf,
+  page: PdfPage,
+  pageNo: number,
+  o: ResolvedOptions,
+  diagnostics: Diagnostic[],
+  strict: boolean,
+): Promise<PageAnalysis> {
   try {
     const text = await readPageText(pdf, page, o.maxRunsPerPage);
     if (strict && text.runs.length === 0 && (await lenientHasText(pdf, pageNo))) {
@@ -71,9 +78,7 @@ async function analyzeWith(pdf: OpenPdf, page: PdfPage, pageNo: number, o: Resol
     }
     // Content the file marks as /Artifact (running heads, page numbers, decoration) is not part of the flow.
     const lift = pdf.marked && !pdf.suspects;
-    const artifacts: Line[] = lift
-      ? buildRows(text.runs.filter((r) => r.artifact)).map((r) => makeLine(r.runs, r.baseline))
-      : [];
+    const artifacts: Line[] = lift ? buildRows(text.runs.filter((r) => r.artifact)).map((r) => makeLine(r.runs, r.baseline)) : [];
     // Pages without a usable text layer are read by OCR; the words go through the same layout as digital text.
     const known = text.operatorList ? await pageGraphics(page).catch(() => null) : null;
     const read = await textOrOcr(page, pageNo, lift ? text.runs.filter((r) => !r.artifact) : text.runs, text.width, text.height, o, known);
@@ -126,14 +131,38 @@ async function analyzeWith(pdf: OpenPdf, page: PdfPage, pageNo: number, o: Resol
           source = 'tags';
           tagDiagnostics.push(
             tagged.coherent
-              ? { code: 'order-from-tags', severity: 'info', page: pageNo, message: "the order was taken from the file's structure tree, which agrees with the geometry", detail }
-              : { code: 'tags-incoherent', severity: 'warning', page: pageNo, message: `order: "tags" was asked for, so the structure tree was used although ${tagged.reason}`, detail },
+              ? {
+                  code: 'order-from-tags',
+                  severity: 'info',
+                  page: pageNo,
+                  message: "the order was taken from the file's structure tree, which agrees with the geometry",
+                  detail,
+                }
+              : {
+                  code: 'tags-incoherent',
+                  severity: 'warning',
+                  page: pageNo,
+                  message: `order: "tags" was asked for, so the structure tree was used although ${tagged.reason}`,
+                  detail,
+                },
           );
           if (tagged.untaggedChars > 0) {
-            tagDiagnostics.push({ code: 'untagged-text', severity: 'warning', page: pageNo, message: `${tagged.untaggedChars} characters of text are not in the structure tree; they are read in the tagged line they continue, or else where the page shows them`, detail });
+            tagDiagnostics.push({
+              code: 'untagged-text',
+              severity: 'warning',
+              page: pageNo,
+              message: `${tagged.untaggedChars} characters of text are not in the structure tree; they are read in the tagged line they continue, or else where the page shows them`,
+              detail,
+            });
           }
         } else {
-          tagDiagnostics.push({ code: 'tags-incoherent', severity: 'warning', page: pageNo, message: `the structure tree was not used because ${tagged.reason}; the order was taken from the geometry`, detail });
+          tagDiagnostics.push({
+            code: 'tags-incoherent',
+            severity: 'warning',
+            page: pageNo,
+            message: `the structure tree was not used because ${tagged.reason}; the order was taken from the geometry`,
+            detail,
+          });
         }
       }
     }

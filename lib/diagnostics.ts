@@ -52,7 +52,8 @@ export const DIAGNOSTICS = {
   'page-sideways': {
     severity: ['info'],
     from: 'page',
-    meaning: "The page's text runs sideways as a whole (a landscape spread set turned): it was read turned upright, and its coordinates refer to the page so turned.",
+    meaning:
+      "The page's text runs sideways as a whole (a landscape spread set turned): it was read turned upright, and its coordinates refer to the page so turned.",
   },
   'rotated-text': {
     severity: ['info'],
@@ -99,7 +100,11 @@ export const DIAGNOSTICS = {
     from: 'page',
     meaning: 'The page looks like a scan with no usable text layer, but OCR is off: its text is missing.',
   },
-  'ocr-failed': { severity: ['error'], from: 'page', meaning: 'The page needed OCR but OCR failed (the engine or its language data could not be used): its text is missing.' },
+  'ocr-failed': {
+    severity: ['error'],
+    from: 'page',
+    meaning: 'The page needed OCR but OCR failed (the engine or its language data could not be used): its text is missing.',
+  },
   'invisible-text-layer': {
     severity: ['info'],
     from: 'page',
@@ -119,16 +124,24 @@ export const DIAGNOSTICS = {
     severity: ['info'],
     from: 'document',
     meaning:
-      "A line looks like a running head but nothing else says so (kept in the flow), or a line repeated as the running head is set in title type on the first page (read there as the title).",
+      'A line looks like a running head but nothing else says so (kept in the flow), or a line repeated as the running head is set in title type on the first page (read there as the title).',
   },
   // The input as a whole.
   'page-limit': { severity: ['error'], from: 'input', meaning: 'The document has more pages than `maxPages`: the later ones were left out.' },
   'page-out-of-range': { severity: ['warning'], from: 'input', meaning: '`pages` names pages the document does not have: they were left out.' },
-  'damaged-file': { severity: ['warning'], from: 'input', meaning: "The file's structure is damaged; the parser recovered it (its warning is the message)." },
+  'damaged-file': {
+    severity: ['warning'],
+    from: 'input',
+    meaning: "The file's structure is damaged; the parser recovered it (its warning is the message).",
+  },
   'not-pdf': { severity: ['error'], from: 'input', meaning: 'The input is not a PDF: the result is `failed`.' },
   truncated: { severity: ['error'], from: 'input', meaning: 'The file ends before its end-of-file marker and could not be read: `failed`.' },
   corrupt: { severity: ['error'], from: 'input', meaning: "The file's structure is damaged beyond recovery: `failed`." },
-  encrypted: { severity: ['error'], from: 'input', meaning: 'The document needs a password that was not given, or the one given is wrong: `failed`.' },
+  encrypted: {
+    severity: ['error'],
+    from: 'input',
+    meaning: 'The document needs a password that was not given, or the one given is wrong: `failed`.',
+  },
   empty: { severity: ['error'], from: 'input', meaning: 'The document has no pages: `failed`.' },
   'too-large': { severity: ['error'], from: 'input', meaning: 'The input is larger than `maxBytes`: `failed`.' },
   'bad-option': { severity: ['error'], from: 'input', meaning: 'An option has a value readflow cannot use: `failed`.' },

@@ -24,14 +24,7 @@ export type ErrorCode =
   | 'internal';
 
 /** Codes that mean the input itself was rejected. */
-export const INPUT_ERROR_CODES: ReadonlySet<ErrorCode> = new Set([
-  'not-pdf',
-  'truncated',
-  'corrupt',
-  'encrypted',
-  'empty',
-  'too-large',
-]);
+export const INPUT_ERROR_CODES: ReadonlySet<ErrorCode> = new Set(['not-pdf', 'truncated', 'corrupt', 'encrypted', 'empty', 'too-large']);
 
 export class ReadflowError extends Error {
   override readonly name = 'ReadflowError';

@@ -141,7 +141,10 @@ export const DEFAULT_OPTIONS: Omit<ResolvedOptions, 'pages' | 'password' | 'ocrD
 /** Parse `"3-7,9"` into sorted unique page numbers. */
 export function parsePageRanges(spec: string): number[] {
   const pages = new Set<number>();
-  for (const part of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const m = /^(\d+)(?:\s*-\s*(\d+))?$/.exec(part);
     if (!m) throw new ReadflowError('bad-option', `invalid page range "${part}" (expected e.g. 3-7,9)`);
     const a = Number(m[1]);

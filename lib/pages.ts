@@ -15,7 +15,12 @@ import type { PageAnalysis } from './types.js';
  */
 const CLEANUP_EVERY = 100;
 
-export async function readPages(pdf: OpenPdf, pages: number[], o: ResolvedOptions, onProgress?: (done: number, total: number) => void): Promise<PageAnalysis[]> {
+export async function readPages(
+  pdf: OpenPdf,
+  pages: number[],
+  o: ResolvedOptions,
+  onProgress?: (done: number, total: number) => void,
+): Promise<PageAnalysis[]> {
   const out: PageAnalysis[] = [];
   for (let k = 0; k < pages.length; k++) {
     // The next page's text is asked for before this page is read, so pdf.js inflates it while this one is laid

@@ -37,12 +37,18 @@ export async function createApiTable(endpoint: string, tableName: string): Promi
     new CreateTableCommand({
       TableName: tableName,
       BillingMode: 'PAY_PER_REQUEST',
-      KeySchema: [{ AttributeName: s.partitionKey, KeyType: 'HASH' }, { AttributeName: s.sortKey, KeyType: 'RANGE' }],
+      KeySchema: [
+        { AttributeName: s.partitionKey, KeyType: 'HASH' },
+        { AttributeName: s.sortKey, KeyType: 'RANGE' },
+      ],
       AttributeDefinitions: [attr(s.partitionKey), attr(s.sortKey), attr(s.index.partitionKey), attr(s.index.sortKey)],
       GlobalSecondaryIndexes: [
         {
           IndexName: s.index.name,
-          KeySchema: [{ AttributeName: s.index.partitionKey, KeyType: 'HASH' }, { AttributeName: s.index.sortKey, KeyType: 'RANGE' }],
+          KeySchema: [
+            { AttributeName: s.index.partitionKey, KeyType: 'HASH' },
+            { AttributeName: s.index.sortKey, KeyType: 'RANGE' },
+          ],
           Projection: { ProjectionType: 'ALL' },
         },
       ],

@@ -22,7 +22,13 @@ export interface PresignedRefusal {
 }
 
 /** Why a presigned request is refused, or null when its signature is valid and unexpired (or it is not presigned). */
-export function presignedRefusal(method: string, rawUrl: string, headers: IncomingHttpHeaders, secret: string, now = Date.now()): PresignedRefusal | null {
+export function presignedRefusal(
+  method: string,
+  rawUrl: string,
+  headers: IncomingHttpHeaders,
+  secret: string,
+  now = Date.now(),
+): PresignedRefusal | null {
   const q = rawUrl.indexOf('?');
   if (q < 0 || !/[?&]X-Amz-Signature=/.test(rawUrl)) return null;
   const path = rawUrl.slice(0, q);
@@ -36,7 +42,14 @@ export function presignedRefusal(method: string, rawUrl: string, headers: Incomi
       return i < 0 ? [dec(p), ''] : [dec(p.slice(0, i)), dec(p.slice(i + 1))];
     });
   const get = (k: string) => params.find(([n]) => n === k)?.[1];
-  const [algorithm, credential, date, expires, signedHeaders, signature] = ['X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Date', 'X-Amz-Expires', 'X-Amz-SignedHeaders', 'X-Amz-Signature'].map(get);
+  const [algorithm, credential, date, expires, signedHeaders, signature] = [
+    'X-Amz-Algorithm',
+    'X-Amz-Credential',
+    'X-Amz-Date',
+    'X-Amz-Expires',
+    'X-Amz-SignedHeaders',
+    'X-Amz-Signature',
+  ].map(get);
   if (algorithm !== 'AWS4-HMAC-SHA256' || !credential || !date || !expires || !signedHeaders || !signature) {
     return { status: 403, code: 'AuthorizationQueryParametersError', message: 'the presigned URL lacks a query parameter SigV4 needs' };
   }
@@ -51,7 +64,14 @@ export function presignedRefusal(method: string, rawUrl: string, headers: Incomi
     .map(([k, v]) => `${k}=${v}`)
     .join('&');
   const names = signedHeaders.split(';');
-  const canonicalHeaders = names.map((n) => `${n}:${String(headers[n] ?? '').trim().replace(/\s+/g, ' ')}\n`).join('');
+  const canonicalHeaders = names
+    .map(
+      (n) =>
+        `${n}:${String(headers[n] ?? '')
+          .trim()
+          .replace(/\s+/g, ' ')}\n`,
+    )
+    .join('');
   const payload = get('X-Amz-Content-Sha256') ?? 'UNSIGNED-PAYLOAD';
   const canonicalRequest = [method, path, canonicalQuery, canonicalHeaders, signedHeaders, payload].join('\n');
   const scope = credential.split('/').slice(1).join('/');
@@ -78,7 +98,13 @@ export interface ConditionalWriteRefusal {
  * upload once. `exists` says whether the key holds an object now. Two such PUTs arriving at the same instant can both
  * pass here (S3 itself lets one win and answers the other 409); tests send them one after the other.
  */
-export async function conditionalWriteRefusal(method: string, headers: IncomingHttpHeaders, exists: () => Promise<boolean>): Promise<ConditionalWriteRefusal | null> {
+export async function conditionalWriteRefusal(
+  method: string,
+  headers: IncomingHttpHeaders,
+  exists: () => Promise<boolean>,
+): Promise<ConditionalWriteRefusal | null> {
   if (method !== 'PUT' || String(headers['if-none-match'] ?? '').trim() !== '*' || headers['x-amz-copy-source']) return null;
-  return (await exists()) ? { status: 412, code: 'PreconditionFailed', message: 'At least one of the pre-conditions you specified did not hold' } : null;
+  return (await exists())
+    ? { status: 412, code: 'PreconditionFailed', message: 'At least one of the pre-conditions you specified did not hold' }
+    : null;
 }

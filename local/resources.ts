@@ -53,7 +53,8 @@ export async function createResources(endpoint: string, opts: ResourceOptions = 
   // The webhook sender settles each message itself (re-enqueues with backoff or dead-letters), so its queue has
   // a redrive only for deliveries that crash the handler repeatedly.
   const webhookDlq = await queue('readflow-webhook-dead-letter');
-  const webhookDlqArn = (await c.sqs.send(new GetQueueAttributesCommand({ QueueUrl: webhookDlq, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
+  const webhookDlqArn = (await c.sqs.send(new GetQueueAttributesCommand({ QueueUrl: webhookDlq, AttributeNames: ['QueueArn'] }))).Attributes!
+    .QueueArn!;
   const webhooks = await queue('readflow-webhooks', {
     VisibilityTimeout: '60',
     RedrivePolicy: JSON.stringify({ deadLetterTargetArn: webhookDlqArn, maxReceiveCount: 5 }),

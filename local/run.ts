@@ -52,7 +52,12 @@ const pipeline = await LocalPipeline.start({
   options: v.ocr ? { ocr: v.ocr as 'auto' | 'off' | 'force' } : {},
   api: { port: Number(v['api-port']), dynamoPort: Number(v['dynamo-port']) },
 });
-const dev = await createTenant(new Table(loadApiConfig(pipeline.env)), { tenantId: 'dev', name: 'Development', pagesPerMonth: 100_000, documentsInFlight: 100 });
+const dev = await createTenant(new Table(loadApiConfig(pipeline.env)), {
+  tenantId: 'dev',
+  name: 'Development',
+  pagesPerMonth: 100_000,
+  documentsInFlight: 100,
+});
 const config = loadConfig(pipeline.env);
 const { s3 } = clients(config);
 

@@ -34,7 +34,8 @@ export async function startLocalAws(port = 0, presignSecret = process.env.AWS_SE
       const r = await app.inject({ method: 'HEAD', url: path });
       return r.statusCode === 200;
     };
-    const refusal = presignedRefusal(req.method, req.url, req.headers, presignSecret) ?? (await conditionalWriteRefusal(req.method, req.headers, exists));
+    const refusal =
+      presignedRefusal(req.method, req.url, req.headers, presignSecret) ?? (await conditionalWriteRefusal(req.method, req.headers, exists));
     if (!refusal) return;
     return reply
       .code(refusal.status)

@@ -69,7 +69,12 @@ async function handler(event: SQSEvent, context: Context) {
   }
   const response = await pageWorker(event, context);
   batches += event.Records.length;
-  say({ event: 'end', records: event.Records.length, failures: response?.batchItemFailures.length ?? 0, ms: Math.round(performance.now() - started) });
+  say({
+    event: 'end',
+    records: event.Records.length,
+    failures: response?.batchItemFailures.length ?? 0,
+    ms: Math.round(performance.now() - started),
+  });
   return response;
 }
 

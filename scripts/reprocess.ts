@@ -41,7 +41,9 @@ for (;;) {
   const r = await reprocess({ prefix: v.prefix, restart, maxPerRun: v['max-per-run'] ? Number(v['max-per-run']) : undefined }, config, intake);
   restart = false;
   total = { scanned: total.scanned + r.scanned, enqueued: total.enqueued + r.enqueued, upToDate: total.upToDate + r.upToDate };
-  process.stdout.write(`scanned ${total.scanned}, enqueued ${total.enqueued}, up to date ${total.upToDate}${r.paused ? ` (paused: ${r.paused})` : ''}\n`);
+  process.stdout.write(
+    `scanned ${total.scanned}, enqueued ${total.enqueued}, up to date ${total.upToDate}${r.paused ? ` (paused: ${r.paused})` : ''}\n`,
+  );
   if (r.done) break;
   await new Promise((res) => setTimeout(res, 5000));
 }

@@ -44,10 +44,34 @@ try {
       pagesPerMonth: whole('pages-per-month', v['pages-per-month'], config.defaultPagesPerMonth),
       documentsInFlight: whole('in-flight', v['in-flight'], config.defaultDocumentsInFlight),
     });
-    process.stdout.write(JSON.stringify({ tenantId: tenant.tenantId, name: tenant.name, apiKey, webhookSecret: tenant.webhookSecret, pagesPerMonth: tenant.pagesPerMonth, documentsInFlight: tenant.documentsInFlight }, null, 2) + '\n');
+    process.stdout.write(
+      JSON.stringify(
+        {
+          tenantId: tenant.tenantId,
+          name: tenant.name,
+          apiKey,
+          webhookSecret: tenant.webhookSecret,
+          pagesPerMonth: tenant.pagesPerMonth,
+          documentsInFlight: tenant.documentsInFlight,
+        },
+        null,
+        2,
+      ) + '\n',
+    );
   } else if (command === 'list') {
     for (const t of await listTenants(table)) {
-      process.stdout.write(JSON.stringify({ tenantId: t.tenantId, name: t.name, key: `${t.keyHint}…`, pagesPerMonth: t.pagesPerMonth, documentsInFlight: t.documentsInFlight, inFlight: t.inFlight, createdAt: t.createdAt, ...(t.revokedAt ? { revokedAt: t.revokedAt } : {}) }) + '\n');
+      process.stdout.write(
+        JSON.stringify({
+          tenantId: t.tenantId,
+          name: t.name,
+          key: `${t.keyHint}…`,
+          pagesPerMonth: t.pagesPerMonth,
+          documentsInFlight: t.documentsInFlight,
+          inFlight: t.inFlight,
+          createdAt: t.createdAt,
+          ...(t.revokedAt ? { revokedAt: t.revokedAt } : {}),
+        }) + '\n',
+      );
     }
   } else if (command === 'revoke') {
     const id = positionals[0] ?? fail('revoke needs a tenant id');

@@ -21,7 +21,8 @@ import { clients } from '../functions/shared/aws.js';
 import { clientsOf, drainQueue, queueDepth, sleep, waitFor, waitForIdle } from './support/pipeline.js';
 import { head } from '../functions/shared/store.js';
 
-const ledgerOf = async (p: Parameters<typeof tableItems>[0]) => (await tableItems(p)).filter((i) => String(i.sk).startsWith('LEDGER#')) as unknown as LedgerEntry[];
+const ledgerOf = async (p: Parameters<typeof tableItems>[0]) =>
+  (await tableItems(p)).filter((i) => String(i.sk).startsWith('LEDGER#')) as unknown as LedgerEntry[];
 
 describe('once-only under redelivery', () => {
   it('a redelivered S3 event and four racing aggregations bill once, announce once and finish the document once', async () => {
@@ -220,7 +221,9 @@ describe('once-only under redelivery', () => {
         }
         const times = receiver.received.map((h) => Number(h.headers['webhook-timestamp']));
         expect(times[2]).toBeGreaterThanOrEqual(times[0]);
-        const hook = await waitFor('the delivered record', async () => (await tableItems(p)).find((i) => String(i.sk).startsWith('HOOK#') && i.state === 'delivered'));
+        const hook = await waitFor('the delivered record', async () =>
+          (await tableItems(p)).find((i) => String(i.sk).startsWith('HOOK#') && i.state === 'delivered'),
+        );
         expect(hook).toMatchObject({ attempts: 3 });
         await sleep(2500);
         expect(receiver.received.length).toBe(3);
@@ -236,7 +239,17 @@ describe('once-only under redelivery', () => {
       const config = apiConfigOf(p);
       const sender = p.consumers.find((c) => c.name === 'readflow-webhook-sender');
       await sender?.stop();
-      const msg: WebhookMessage = { v: 1, eventId: 'evt_dns', tenantId: a.tenant.tenantId, documentId: 'doc_dns', url: 'http://nothing-here.invalid/hook', body: '{}', attempt: 0, firstAttemptAt: null, notBefore: null };
+      const msg: WebhookMessage = {
+        v: 1,
+        eventId: 'evt_dns',
+        tenantId: a.tenant.tenantId,
+        documentId: 'doc_dns',
+        url: 'http://nothing-here.invalid/hook',
+        body: '{}',
+        attempt: 0,
+        firstAttemptAt: null,
+        notBefore: null,
+      };
       const log = { info: () => {}, warn: () => {} };
       expect(await deliverWebhook(clients(config), tableOf(p), config, msg, log)).toBe('retry');
       const [again] = await waitFor('the retry', async () => {
@@ -258,10 +271,14 @@ describe('once-only under redelivery', () => {
         const r = await a.client.submit({ filename: 'hook.pdf', bytes: pdf.length, webhook: receiver.url });
         if (!r.ok) throw new Error('submit failed');
         await ReadflowClient.upload(r.body.upload, pdf);
-        const dead = await waitFor('the webhook dead letter', async () => {
-          const m = await drainQueue(p, p.resources.webhookDeadLetterQueueUrl);
-          return m.length ? m : null;
-        }, 90_000);
+        const dead = await waitFor(
+          'the webhook dead letter',
+          async () => {
+            const m = await drainQueue(p, p.resources.webhookDeadLetterQueueUrl);
+            return m.length ? m : null;
+          },
+          90_000,
+        );
         const msg = JSON.parse(dead[0].Body!);
         expect(msg).toMatchObject({ documentId: r.body.id, attempt: 2 });
         expect(msg.reason).toMatch(/answered 500; retried for 2 s/);

@@ -36,7 +36,9 @@ describe('submitting', () => {
       expect(other.status).toBe(422);
       expect(!other.ok && other.problem.code).toBe('idempotency-key-reused');
       // Racing retries with one key make one document.
-      const racing = await Promise.all(Array.from({ length: 6 }, () => a.client.submit({ filename: 'r.pdf', bytes: 99 }, { idempotencyKey: 'key-race' })));
+      const racing = await Promise.all(
+        Array.from({ length: 6 }, () => a.client.submit({ filename: 'r.pdf', bytes: 99 }, { idempotencyKey: 'key-race' })),
+      );
       const ids = new Set(racing.filter((r) => r.ok).map((r) => (r.ok ? r.body.id : '')));
       expect(ids.size).toBe(1);
       for (const r of racing) expect([201, 409]).toContain(r.status);
@@ -109,7 +111,9 @@ describe('reading', () => {
       const none = await b.client.list();
       expect(none.ok && none.body.items).toEqual([]);
       // Another tenant's cursor is refused.
-      const foreign = await b.client.list({ cursor: Buffer.from(JSON.stringify({ pk: `TENANT#${a.tenant.tenantId}`, sk: `DOC#${ids[0]}` })).toString('base64url') });
+      const foreign = await b.client.list({
+        cursor: Buffer.from(JSON.stringify({ pk: `TENANT#${a.tenant.tenantId}`, sk: `DOC#${ids[0]}` })).toString('base64url'),
+      });
       expect(foreign.status).toBe(400);
     });
   }, 120_000);
@@ -300,7 +304,10 @@ describe('abandoned uploads', () => {
       expect(await ReadflowClient.upload(first.body.upload, small())).toBe(403);
       await p.put(`tenants/${a.tenant.tenantId}/${first.body.id}.pdf`, small());
       // Its S3 event, sent now (the bucket watcher sends one too), so the queues cannot be idle before it is handled.
-      await p.announce({ bucket: p.resources.inputBucket, key: `tenants/${a.tenant.tenantId}/${first.body.id}.pdf`, versionId: null, etag: null }, small().length);
+      await p.announce(
+        { bucket: p.resources.inputBucket, key: `tenants/${a.tenant.tenantId}/${first.body.id}.pdf`, versionId: null, etag: null },
+        small().length,
+      );
       await waitForIdle(p, 60_000);
       const after = await a.client.get(first.body.id);
       expect(after.ok && after.body.status).toBe('failed');
@@ -324,7 +331,9 @@ describe('deleting', () => {
         const s3 = clientsOf(p).s3;
         const input = await listKeys(s3, p.resources.inputBucket, '');
         const output = await outputKeys(p, '');
-        const items = (await tableItems(p)).filter((i) => JSON.stringify(i).includes(r.body.id) || JSON.stringify(i).includes(jobId) || String(i.sk) === 'IDEM#del-1');
+        const items = (await tableItems(p)).filter(
+          (i) => JSON.stringify(i).includes(r.body.id) || JSON.stringify(i).includes(jobId) || String(i.sk) === 'IDEM#del-1',
+        );
         return { objects: [...input, ...output].filter((k) => k.includes(r.body.id) || k.includes(jobId)), items: items.map((i) => String(i.sk)) };
       };
       const before = await mentions();

@@ -33,7 +33,9 @@ const local = { allowLocal: true };
 
 describe('webhook signatures', () => {
   it('reproduce the Standard Webhooks test vector exactly', () => {
-    expect(sign('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, '{"test": 2432232314}')).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
+    expect(sign('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, '{"test": 2432232314}')).toBe(
+      'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
+    );
   });
 
   it('verify with the independent verifier, and fail it when the body, id or timestamp changes', () => {
@@ -51,7 +53,19 @@ describe('where a webhook may point', () => {
   it('in the cloud: https to public addresses only', async () => {
     expect(await webhookRefusal('http://93.184.215.14/hook', cloud)).toMatch(/https/);
     expect(await webhookRefusal('https://93.184.215.14/hook', cloud)).toBeNull();
-    for (const host of ['127.0.0.1', '10.1.2.3', '172.16.0.9', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '[::1]', '[fe80::1]', '[fd00::1]', '[::ffff:127.0.0.1]']) {
+    for (const host of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.9',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '[::1]',
+      '[fe80::1]',
+      '[fd00::1]',
+      '[::ffff:127.0.0.1]',
+    ]) {
       expect(await webhookRefusal(`https://${host}/hook`, cloud), host).toMatch(/private|loopback|reserved/);
     }
     expect(await webhookRefusal('https://user:pw@93.184.215.14/', cloud)).toMatch(/credentials/);
@@ -142,7 +156,12 @@ describe('the small rules', () => {
 
 describe('presigned URLs on the local S3 server', () => {
   it('are checked as S3 checks them: signature over key and Content-Length, and expiry', async () => {
-    const s3 = new S3Client({ region: 'us-east-1', endpoint: 'http://127.0.0.1:9', forcePathStyle: true, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const s3 = new S3Client({
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
     const url = new URL(
       await getSignedUrl(s3, new PutObjectCommand({ Bucket: 'b', Key: 'tenants/a/doc_1.pdf', ContentLength: 10, ContentType: 'application/pdf' }), {
         expiresIn: 60,
@@ -165,7 +184,11 @@ describe('presigned URLs on the local S3 server', () => {
 describe('one list of operations', () => {
   it('the OpenAPI document, the router and the HTTP API routes name the same operations', async () => {
     const spec = JSON.parse(readFileSync(OPENAPI_URL, 'utf8')) as { paths: Record<string, Record<string, unknown>> };
-    const ops = Object.entries(spec.paths).flatMap(([path, item]) => Object.keys(item).filter((k) => ['get', 'post', 'put', 'patch', 'delete'].includes(k)).map((m) => `${m.toUpperCase()} ${path}`));
+    const ops = Object.entries(spec.paths).flatMap(([path, item]) =>
+      Object.keys(item)
+        .filter((k) => ['get', 'post', 'put', 'patch', 'delete'].includes(k))
+        .map((m) => `${m.toUpperCase()} ${path}`),
+    );
     expect(ops.sort()).toEqual(API_ROUTES.map(([m, path]) => `${m} ${path}`).sort());
     // The router serves each of them (asks for a key: 401, never 404 or 405) and nothing else.
     const deps = depsOf(loadApiConfig({ TABLE_NAME: 'unused' }));
@@ -182,7 +205,13 @@ describe('npm run tenant', () => {
     const db = await startDynamo();
     try {
       await createApiTable(db.endpoint, 'tenants-test');
-      const env = { ...process.env, TABLE_NAME: 'tenants-test', AWS_ENDPOINT_URL_DYNAMODB: db.endpoint, AWS_REGION: 'us-east-1', NODE_NO_WARNINGS: '1' };
+      const env = {
+        ...process.env,
+        TABLE_NAME: 'tenants-test',
+        AWS_ENDPOINT_URL_DYNAMODB: db.endpoint,
+        AWS_REGION: 'us-east-1',
+        NODE_NO_WARNINGS: '1',
+      };
       const tenant = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/tenant.ts', ...args], { cwd: REPO_ROOT, env });
       const created = JSON.parse((await tenant('create', '--name', 'Acme', '--id', 'acme', '--pages-per-month', '500')).stdout);
       expect(created).toMatchObject({ tenantId: 'acme', name: 'Acme', pagesPerMonth: 500 });
@@ -194,7 +223,10 @@ describe('npm run tenant', () => {
       expect(stored!.keyHash).toBe(hashKey(created.apiKey));
       expect(JSON.stringify(stored)).not.toContain(created.apiKey);
       expect((await authenticate(table, `Bearer ${created.apiKey}`)).tenantId).toBe('acme');
-      const listed = (await tenant('list')).stdout.trim().split('\n').map((l) => JSON.parse(l));
+      const listed = (await tenant('list')).stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
       expect(listed.map((t) => t.tenantId)).toEqual(['acme']);
       expect((await tenant('revoke', 'acme')).stdout).toContain('revoked acme');
       await expect(authenticate(table, `Bearer ${created.apiKey}`)).rejects.toMatchObject({ code: 'unauthorized' });

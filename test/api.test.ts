@@ -23,7 +23,14 @@ describe('a document submitted through the API', () => {
         const acme = await makeTenant(p, 'Acme');
         const pdf = fixture('chapter-furniture-5pp-random').pdf;
         const sub = await acme.client.submit(
-          { filename: 'chapter.pdf', bytes: pdf.length, pages: '1-3', options: { partialSpans: 'band' }, metadata: { customer: 'c-42' }, webhook: receiver.url },
+          {
+            filename: 'chapter.pdf',
+            bytes: pdf.length,
+            pages: '1-3',
+            options: { partialSpans: 'band' },
+            metadata: { customer: 'c-42' },
+            webhook: receiver.url,
+          },
           { idempotencyKey: 'submit-1' },
         );
         expectOpenApi('post', '/v1/documents', sub);
@@ -46,7 +53,17 @@ describe('a document submitted through the API', () => {
         const json = await (await fetch(done.result!.json)).text();
         const local = await inProcess(pdf, 'chapter.pdf', { pages: '1-3', partialSpans: 'band' });
         const stored = JSON.parse(json);
-        const aligned = { ...local, source: { ...local.source, bucket: stored.source.bucket, key: stored.source.key, versionId: stored.source.versionId, etag: stored.source.etag }, usage: { ...local.usage, ms: stored.usage.ms } };
+        const aligned = {
+          ...local,
+          source: {
+            ...local.source,
+            bucket: stored.source.bucket,
+            key: stored.source.key,
+            versionId: stored.source.versionId,
+            etag: stored.source.etag,
+          },
+          usage: { ...local.usage, ms: stored.usage.ms },
+        };
         expect(json).toBe(JSON.stringify(aligned, null, 2) + '\n');
         // And the real command line, on the same file under the submitted name, with the same options and pages.
         await ensureCliBuilt();
@@ -55,7 +72,17 @@ describe('a document submitted through the API', () => {
           const cli = await readflow('-f', 'json', '--pages', '1-3', '--partial-spans', 'band', await dir.put('chapter.pdf', pdf));
           expect(cli.code, cli.stderr).toBe(0);
           const fromCli = JSON.parse(cli.stdout);
-          expect({ ...fromCli, source: { ...fromCli.source, bucket: stored.source.bucket, key: stored.source.key, versionId: stored.source.versionId, etag: stored.source.etag }, usage: { ...fromCli.usage, ms: stored.usage.ms } }).toEqual(stored);
+          expect({
+            ...fromCli,
+            source: {
+              ...fromCli.source,
+              bucket: stored.source.bucket,
+              key: stored.source.key,
+              versionId: stored.source.versionId,
+              etag: stored.source.etag,
+            },
+            usage: { ...fromCli.usage, ms: stored.usage.ms },
+          }).toEqual(stored);
         } finally {
           await dir.remove();
         }
@@ -67,11 +94,16 @@ describe('a document submitted through the API', () => {
         expect(verifyStandardWebhook(acme.tenant.webhookSecret, hook.headers, hook.body)).toBeNull();
         expect(verifyStandardWebhook('whsec_' + Buffer.from('another secret').toString('base64'), hook.headers, hook.body)).not.toBeNull();
         const payload = JSON.parse(hook.body);
-        expect(payload).toMatchObject({ type: 'document.finished', data: { id: sub.body.id, status: 'complete', metadata: { customer: 'c-42' }, usage: { billedPages: 3 } } });
+        expect(payload).toMatchObject({
+          type: 'document.finished',
+          data: { id: sub.body.id, status: 'complete', metadata: { customer: 'c-42' }, usage: { billedPages: 3 } },
+        });
 
         // One ledger entry, one billing event, usage for today.
         const ledger = (await tableItems(p)).filter((i) => String(i.sk).startsWith('LEDGER#')) as unknown as LedgerEntry[];
-        expect(ledger.map((l) => [l.tenantId, l.documentId, l.pages, l.billedPages, l.bytes])).toEqual([[acme.tenant.tenantId, sub.body.id, 3, 3, pdf.length]]);
+        expect(ledger.map((l) => [l.tenantId, l.documentId, l.pages, l.billedPages, l.bytes])).toEqual([
+          [acme.tenant.tenantId, sub.body.id, 3, 3, pdf.length],
+        ]);
         const events = await waitFor('the billing event', async () => {
           const m = await drainQueue(p, p.resources.eventsQueueUrl);
           return m.length ? m : null;
@@ -94,7 +126,9 @@ describe('a document submitted through the API', () => {
       const ref = await p.put('drops/three-col.pdf', pdf);
       const [doc] = await resultsOf(p, [ref]);
       expect(doc.status).toBe('complete');
-      const ledger = await waitFor('the default tenant ledger entry', async () => (await tableItems(p)).find((i) => i.pk === 'TENANT#default' && String(i.sk).startsWith('LEDGER#')));
+      const ledger = await waitFor('the default tenant ledger entry', async () =>
+        (await tableItems(p)).find((i) => i.pk === 'TENANT#default' && String(i.sk).startsWith('LEDGER#')),
+      );
       expect(ledger).toMatchObject({ tenantId: 'default', documentId: null, key: 'drops/three-col.pdf', billedPages: doc.usage.pages });
     });
   }, 180_000);

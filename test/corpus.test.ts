@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusDir, corpusMetas, sourcesMarkdown } from '../scripts/corpus/sources.js';
 
-const folders = readdirSync(corpusDir).filter((d) => statSync(join(corpusDir, d)).isDirectory()).sort();
+const folders = readdirSync(corpusDir)
+  .filter((d) => statSync(join(corpusDir, d)).isDirectory())
+  .sort();
 
 describe('the real-document set', () => {
   it('holds at least 30 documents', () => {

@@ -201,7 +201,9 @@ describe('debug view of a two-column page with a wide table (wide-table-rows)', 
     expect(redAtEnd(dbg, low)).toBe(0);
     // Lines are tinted faintly: where the plain render of the line is paper, the OCR view is teal, the text view not.
     const row = rowOf(ok);
-    const paper = Array.from({ length: Math.floor((ok[2] - ok[0]) * S) - 20 }, (_, i) => ok[0] * S + 10 + i).filter((x) => diff(base.at(x, row), [255, 255, 255]) === 0);
+    const paper = Array.from({ length: Math.floor((ok[2] - ok[0]) * S) - 20 }, (_, i) => ok[0] * S + 10 + i).filter(
+      (x) => diff(base.at(x, row), [255, 255, 255]) === 0,
+    );
     expect(paper.length).toBeGreaterThan(20);
     expect(paper.filter((x) => isOcrFaint(p.at(x, row))).length / paper.length).toBeGreaterThan(0.9);
     expect(paper.filter((x) => isOcrFaint(dbg.at(x, row))).length).toBe(0);
@@ -230,8 +232,16 @@ describe('debug view of a two-column page with a wide table (wide-table-rows)', 
     const p = await decode(join(tdir, 'page-1.png'));
     expect([p.width, p.height]).toEqual([Math.ceil(geo.height * S), Math.ceil(geo.width * S)]);
     const isSpanGreen = ([r, g, b]: RGB) => g > 100 && r < 80 && b < 80;
-    for (const [x, y] of [[500 * S - 2, 200 * S], [700 * S + 1, 200 * S], [600 * S, 100 * S - 2], [600 * S, 300 * S + 1]]) {
-      expect([-1, 0, 1].some((d) => isSpanGreen(p.at(x + d, y)) || isSpanGreen(p.at(x, y + d))), `span outline at ${x}, ${y}`).toBe(true);
+    for (const [x, y] of [
+      [500 * S - 2, 200 * S],
+      [700 * S + 1, 200 * S],
+      [600 * S, 100 * S - 2],
+      [600 * S, 300 * S + 1],
+    ]) {
+      expect(
+        [-1, 0, 1].some((d) => isSpanGreen(p.at(x + d, y)) || isSpanGreen(p.at(x, y + d))),
+        `span outline at ${x}, ${y}`,
+      ).toBe(true);
     }
   });
 });

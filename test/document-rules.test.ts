@@ -96,7 +96,11 @@ describe('a figure at the foot of a column, inside a paragraph that runs on into
     const top = [lineAt('Figure 7-26. Self-locking nuts.', 321, 200, 9), ...col2.map((l) => ({ ...l, baseline: l.baseline + 200 }))];
     const atTop = buildBlocks([segment(col1.slice(0, 2), 0), segment(top, 1)], 10, 12.5);
     expect(atTop.map((b) => b.kind)).toEqual(['paragraph', 'caption']);
-    const inColumn = [...col1.slice(0, 2), lineAt('Figure 7-26. Self-locking nuts.', 72, 560, 9), lineAt('the most common ranges in size for No. 6 up to 1/4 inch.', 72, 600)];
+    const inColumn = [
+      ...col1.slice(0, 2),
+      lineAt('Figure 7-26. Self-locking nuts.', 72, 560, 9),
+      lineAt('the most common ranges in size for No. 6 up to 1/4 inch.', 72, 600),
+    ];
     expect(buildBlocks([segment(inColumn, 0)], 10, 12.5).map((b) => b.kind)).toEqual(['paragraph', 'caption']);
   });
 
@@ -117,7 +121,13 @@ describe('a figure at the foot of a column, inside a paragraph that runs on into
     // The plot at the top of the next column: ten tick labels in a typewriter face, a 9.3 pt legend, an axis title.
     const ticks = ['8', '6', '4', '2', '0', '400 500 600 700 800'].map((t, i) => mono(t, 321, 60 + 26 * i));
     for (const t of ticks) t.size = 8;
-    const plot = [...ticks.slice(0, 1), lineAt('Data Fit', 400, 75, 9.1), ...ticks.slice(1), lineAt('λ [nm]', 420, 230, 9.1), lineAt('Figure 1: The spectrum of the harbour lamp.', 321, 250, 9)];
+    const plot = [
+      ...ticks.slice(0, 1),
+      lineAt('Data Fit', 400, 75, 9.1),
+      ...ticks.slice(1),
+      lineAt('λ [nm]', 420, 230, 9.1),
+      lineAt('Figure 1: The spectrum of the harbour lamp.', 321, 250, 9),
+    ];
     const rest = [lineAt('the most common ranges in size for No. 6 up to 1/4 inch.', 321, 290)];
     const blocks = buildBlocks([segment(col1.slice(0, 2), 0), segment([...plot, ...rest], 1)], 10, 12.5);
     expect(blocks[0]!.text).toContain('The wing type that is the most common ranges');
@@ -126,7 +136,10 @@ describe('a figure at the foot of a column, inside a paragraph that runs on into
 
   it('reads a masthead opening the next column (a bold name over small volume and date lines) after the paragraph', () => {
     const bold = (text: string, x: number, baseline: number, size: number) => makeLine([run(text, x, baseline, size, { bold: true })], baseline);
-    const tail = [lineAt('The board invites you to send written comments on this', 72, 600, 9), lineAt('proposal. The most helpful comments name a portion of the', 72, 611, 9)];
+    const tail = [
+      lineAt('The board invites you to send written comments on this', 72, 600, 9),
+      lineAt('proposal. The most helpful comments name a portion of the', 72, 611, 9),
+    ];
     const masthead = [bold('Harbour Register', 321, 59, 8), lineAt('Vol. 85, No. 152', 321, 74, 8), lineAt('Thursday, August 6, 2020', 321, 91, 8)];
     const rest = [lineAt('proposal, explain the reason for any change, and include', 321, 122, 9), lineAt('supporting data.', 321, 133, 9)];
     const blocks = buildBlocks([segment(tail, 0), segment([...masthead, ...rest], 1)], 9, 11);
@@ -204,7 +217,7 @@ describe('code', () => {
   });
 
   it('is not the end of a word broken at the end of a prose line, though that line is mostly fixed-pitch', () => {
-      const lines = [
+    const lines = [
       lineAt('Running the command below will generate a file, containing the DER en-', 72, 100),
       mono('coding of PKIX1.Dss-Sig-Value.', 72, 112),
       mono('$ asn1Coding pkix.asn assign.asn1', 92, 130),
@@ -216,7 +229,12 @@ describe('code', () => {
 
   it('is not a line of prose whose identifiers take up most of it', () => {
     const mixed = makeLine(
-      [run('Returns:', 72, 100, 10), run('ASN1_SUCCESS', 115, 100, 10, { mono: true }), run('if successful,', 180, 100, 10), run('ASN1_ELEMENT_NOT_FOUND', 250, 100, 10, { mono: true })],
+      [
+        run('Returns:', 72, 100, 10),
+        run('ASN1_SUCCESS', 115, 100, 10, { mono: true }),
+        run('if successful,', 180, 100, 10),
+        run('ASN1_ELEMENT_NOT_FOUND', 250, 100, 10, { mono: true }),
+      ],
       100,
     );
     expect(mixed.mono).toBeUndefined();
@@ -224,7 +242,7 @@ describe('code', () => {
   });
 
   it('is not the identifiers that end a sentence of prose', () => {
-      const lines = [
+    const lines = [
       lineAt('The flags decide what is printed for each element, and are one of ASN1_', 72, 100),
       mono('PRINT_NAME_TYPE, ASN1_PRINT_NAME_TYPE_VALUE, or ASN1_PRINT_ALL.', 72, 112),
       lineAt('Prints the structure to the output stream.', 72, 130),
@@ -232,7 +250,11 @@ describe('code', () => {
     const blocks = buildBlocks([segment(lines, 0)], 10, 12);
     expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'paragraph']);
     // A listing after a sentence that introduces it stays code.
-    const listing = [lineAt('The definitions file starts with the module name:', 72, 100), mono('MYPKIX1 { }', 92, 112), mono('DEFINITIONS IMPLICIT TAGS ::=', 92, 124)];
+    const listing = [
+      lineAt('The definitions file starts with the module name:', 72, 100),
+      mono('MYPKIX1 { }', 92, 112),
+      mono('DEFINITIONS IMPLICIT TAGS ::=', 92, 124),
+    ];
     expect(buildBlocks([segment(listing, 0)], 10, 12).map((b) => b.kind)).toEqual(['paragraph', 'code']);
   });
 
@@ -329,7 +351,11 @@ describe('a paragraph across a column break', () => {
 
   it('goes on only when its last line was turned at the measure', () => {
     // An invoice: the recipient's block ends with a short title line; the sidebar beside it starts with a number.
-    const col1 = [lineAt('Kraxi Systems, Inc. • 17, Aviation Road • Paperfield', 55, 150, 9), lineAt('John Q. Doe', 55, 168), lineAt('INVOICE 2020-10', 55, 300)];
+    const col1 = [
+      lineAt('Kraxi Systems, Inc. • 17, Aviation Road • Paperfield', 55, 150, 9),
+      lineAt('John Q. Doe', 55, 168),
+      lineAt('INVOICE 2020-10', 55, 300),
+    ];
     const blocks = buildBlocks([segment(col1, 0), segment(col2, 1)], 10, 12.5);
     expect(blocks.map((b) => b.text)).toContain('INVOICE 2020-10');
     expect(blocks.some((b) => b.text.includes('2020-10 17, Aviation'))).toBe(false);
@@ -342,7 +368,10 @@ describe('a paragraph across a column break', () => {
   });
 
   it('joins ragged-right text whose last line left less room than the next word takes', () => {
-    const col1 = [lineAt('The survey was ordered in the spring and the engineer', 72, 100), lineAt('sent a revised drawing showing the harbour', 72, 112.5)];
+    const col1 = [
+      lineAt('The survey was ordered in the spring and the engineer', 72, 100),
+      lineAt('sent a revised drawing showing the harbour', 72, 112.5),
+    ];
     const next = [lineAt('breakwater carried forty feet further out.', 321, 100)];
     const [para] = buildBlocks([segment(col1, 0), segment(next, 1)], 10, 12.5);
     expect(para!.text).toContain('the harbour breakwater carried');
@@ -354,7 +383,10 @@ describe('a paragraph across a column break', () => {
 
 describe('sideways text between the two halves of a sentence', () => {
   it('is read after the paragraph, as a caption is', () => {
-    const col1 = [lineAt('The survey was ordered in the spring and the engineer', 72, 100), lineAt('sent a revised drawing showing the harbour wall and', 72, 112.5)];
+    const col1 = [
+      lineAt('The survey was ordered in the spring and the engineer', 72, 100),
+      lineAt('sent a revised drawing showing the harbour wall and', 72, 112.5),
+    ];
     const credit = makeLine([run('Photo by the harbour engineer', 250, 200, 7, { angle: -90 })], 200);
     const col2 = [lineAt('the breakwater carried forty feet further out.', 321, 100)];
     const rotated: Segment = { ...segment([credit], 0), kind: 'rotated', column: null };
@@ -366,7 +398,10 @@ describe('sideways text between the two halves of a sentence', () => {
 
 describe('review cases, second round', () => {
   it('sideways body-size text starting lowercase is never spliced into the sentence it interrupts', () => {
-    const col1 = [lineAt('The survey was ordered in the spring and the engineer', 72, 100), lineAt('sent a revised drawing showing the harbour wall and', 72, 112.5)];
+    const col1 = [
+      lineAt('The survey was ordered in the spring and the engineer', 72, 100),
+      lineAt('sent a revised drawing showing the harbour wall and', 72, 112.5),
+    ];
     const url = makeLine([run('www.harbourboard.example/photos', 262, 250, 10, { angle: -90 })], 250);
     url.bbox = [255, 95, 265, 250];
     const col2 = [lineAt('the breakwater carried forty feet further out.', 321, 100)];
@@ -379,13 +414,19 @@ describe('review cases, second round', () => {
   });
 
   it('a paragraph set sideways still runs on from one block to the next, whichever way it turns', () => {
-    for (const [x0, step] of [[100, -12], [500, 12]] as const) {
+    for (const [x0, step] of [
+      [100, -12],
+      [500, 12],
+    ] as const) {
       const sideways = (text: string, i: number) => {
         const l = makeLine([run(text, x0 + i * step, 0, 10, { angle: step < 0 ? 90 : -90 })], x0 + i * step);
         l.bbox = [x0 + i * step - 8, 100, x0 + i * step + 2, 100 + text.length * 5];
         return l;
       };
-      const a = [sideways('The survey was ordered in the spring and the engineer', 0), sideways('sent a revised drawing showing the harbour wall and', 1)];
+      const a = [
+        sideways('The survey was ordered in the spring and the engineer', 0),
+        sideways('sent a revised drawing showing the harbour wall and', 1),
+      ];
       const b = [sideways('the breakwater carried forty feet further out.', 0)];
       const rot = (lines: Line[]): Segment => ({ ...segment(lines, 0), kind: 'rotated', column: null });
       expect(buildBlocks([rot(a), rot(b)], 10, 12.5)).toHaveLength(1);
@@ -517,7 +558,15 @@ describe('running heads of short chapters', () => {
     const add = (page: number, text: string, baseline: number, size = 10) => {
       const line = lineAt(text, 90, baseline, size);
       const seg = segment([line], 0);
-      lines.push({ page, segment: lines.filter((l) => l.page === page).length, index: 0, line, seg: { ...seg, page }, pageHeight: 792, pageWidth: 612 });
+      lines.push({
+        page,
+        segment: lines.filter((l) => l.page === page).length,
+        index: 0,
+        line,
+        seg: { ...seg, page },
+        pageHeight: 792,
+        pageWidth: 612,
+      });
     };
     // A two-page chapter (its opener on page 1 has no head), then a long one.
     add(1, 'Chapter 2: Structure handling', 160, 20);
@@ -526,7 +575,8 @@ describe('running heads of short chapters', () => {
     // Body text on every page, and on page 10 a line at the head's height without a page number.
     const words = 'harbour works were incomplete before the season closed and no further funds had been voted for repairs'.split(' ');
     for (let p = 1; p <= 10; p++) {
-      for (let k = 0; k < 30; k++) add(p, `The ${words[(p * 7 + k) % words.length]} ${words[(p + k * 3) % words.length]} of the chapter text, at the usual size.`, 90 + k * 13);
+      for (let k = 0; k < 30; k++)
+        add(p, `The ${words[(p * 7 + k) % words.length]} ${words[(p + k * 3) % words.length]} of the chapter text, at the usual size.`, 90 + k * 13);
     }
     add(10, 'A note set at the top of the page', 58);
     // Pages whose first line sits in the slot with a number or a roman-numeral-like word in it, found once.
@@ -550,7 +600,9 @@ describe('review cases, third round', () => {
       makeLine([run(String(18 + i), 62, 136 + 12 * i, 7), run(t, 80, 136 + 12 * i, 10, { mono: true, font: 'Courier' })], 136 + 12 * i),
     );
     expect(buildBlocks([segment(code, 0)], 10, 12).map((b) => b.kind)).toEqual(['code']);
-    const body = Array.from({ length: 30 }, (_, k) => lineAt(`The ${['harbour', 'works', 'season', 'funds'][k % 4]} line ${'x'.repeat(k % 7)} of the page body text.`, 72, 80 + 12 * k));
+    const body = Array.from({ length: 30 }, (_, k) =>
+      lineAt(`The ${['harbour', 'works', 'season', 'funds'][k % 4]} line ${'x'.repeat(k % 7)} of the page body text.`, 72, 80 + 12 * k),
+    );
     const foot = ['for (i = 0; i < n; i++) {', 'sum += a[i];', '}'].map((t, k) =>
       makeLine([run(String(41 + k), 62, 700 + 9 * k, 6), run(t, 80, 700 + 9 * k, 8, { mono: true, font: 'Courier' })], 700 + 9 * k),
     );
@@ -561,7 +613,11 @@ describe('review cases, third round', () => {
   it('a tagged one-line list item does not take in the paragraph after it', () => {
     const tagged = (lines: Line[], role: string): Segment => ({ ...segment(lines, 0), role });
     const blocks = buildBlocks(
-      [tagged([lineAt('• Python 3.8 or later', 72, 113)], 'LI'), tagged([lineAt('• a C compiler', 72, 126)], 'LI'), tagged([lineAt('npm is needed only to build the documentation.', 72, 145)], 'P')],
+      [
+        tagged([lineAt('• Python 3.8 or later', 72, 113)], 'LI'),
+        tagged([lineAt('• a C compiler', 72, 126)], 'LI'),
+        tagged([lineAt('npm is needed only to build the documentation.', 72, 145)], 'P'),
+      ],
       10,
       13,
     );
@@ -585,7 +641,13 @@ describe('review cases, third round', () => {
   });
 
   it('contents entries do not run on across a page break, numbered ones included', () => {
-    const p1 = segment([lineAt('1. Introduction . . . . . . . . . . . . . . . . . . . . 1', 90, 700), lineAt('2. Background . . . . . . . . . . . . . . . . . . . . 3', 90, 713)], 0);
+    const p1 = segment(
+      [
+        lineAt('1. Introduction . . . . . . . . . . . . . . . . . . . . 1', 90, 700),
+        lineAt('2. Background . . . . . . . . . . . . . . . . . . . . 3', 90, 713),
+      ],
+      0,
+    );
     const p2: Segment = { ...segment([lineAt('2.1 History . . . . . . . . . . . . . . . . . . . . . 4', 100, 80)], 0), page: 2 };
     const blocks = buildBlocks([p1, p2], 10, 13);
     expect(blocks.map((b) => b.text.slice(0, 6))).toEqual(['1. Int', '2. Bac', '2.1 Hi']);

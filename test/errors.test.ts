@@ -45,7 +45,10 @@ describe('reads the other pages when one page cannot be read, and names the bad 
   it.each(onePageBroken.map((b) => [b.name, b] as const))('%s', async (_name, b) => {
     const doc = await extractDocument(b.bytes);
     const errors = doc.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.code}@${d.page}`);
-    expect(errors.some((e) => e.endsWith(`@${b.badPage}`)), `error diagnostics ${JSON.stringify(errors)} name page ${b.badPage}`).toBe(true);
+    expect(
+      errors.some((e) => e.endsWith(`@${b.badPage}`)),
+      `error diagnostics ${JSON.stringify(errors)} name page ${b.badPage}`,
+    ).toBe(true);
     expect(doc.status).toBe('partial');
     expect(labelsIn(doc.text)).toEqual(b.flow);
     expect(schemaErrors(doc)).toEqual([]);

@@ -35,8 +35,14 @@ function smallDoc(): { truth: string; furniture: object; output: string } {
     '',
   ].join('\n');
   const furniture = {
-    running_heads: [{ page: 1, text: 'Journal of Reading Studies' }, { page: 2, text: 'Journal of Reading Studies' }],
-    folios: [{ page: 1, text: '1' }, { page: 2, text: '2' }],
+    running_heads: [
+      { page: 1, text: 'Journal of Reading Studies' },
+      { page: 2, text: 'Journal of Reading Studies' },
+    ],
+    folios: [
+      { page: 1, text: '1' },
+      { page: 2, text: '2' },
+    ],
     footnotes: [{ page: 1, text: '1 A footnote that explains where the data came from and why.' }],
   };
   const output = [
@@ -60,8 +66,7 @@ function smallDoc(): { truth: string; furniture: object; output: string } {
 /** One page of 90 numbered sentences (over 2000 same-page pairs, so pairs are sampled), output in a scrambled order. */
 function sampledDoc(): { truth: string; furniture: object; output: string } {
   const words = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet'];
-  const sentence = (i: number) =>
-    `Sentence ${i} speaks of ${words[i % 10]} and ${words[Math.floor(i / 10) % 10]} with code q${i * 7919}x.`;
+  const sentence = (i: number) => `Sentence ${i} speaks of ${words[i % 10]} and ${words[Math.floor(i / 10) % 10]} with code q${i * 7919}x.`;
   const n = 90;
   const truth = '<!-- page 1 -->\n' + Array.from({ length: n }, (_, i) => sentence(i)).join('\n\n') + '\n';
   const order = Array.from({ length: n }, (_, i) => (i % 3 === 0 ? (i * 37) % n : i));
@@ -103,14 +108,22 @@ describe('normalisation (as score.py normalize_text / tokens)', () => {
 describe("Python's random (Mersenne Twister, random.sample)", () => {
   it('gives the same samples as CPython 3.11', () => {
     // python3.11: random.Random(20240601).sample(range(100), 5)
-    expect(new PyRandom(20240601).sample(Array.from({ length: 100 }, (_, i) => i), 5)).toEqual([15, 58, 53, 60, 33]);
+    expect(
+      new PyRandom(20240601).sample(
+        Array.from({ length: 100 }, (_, i) => i),
+        5,
+      ),
+    ).toEqual([15, 58, 53, 60, 33]);
     // python3.11: random.Random(20240602).sample(range(100000), 5)  (the set-based branch)
-    expect(new PyRandom(20240602).sample(Array.from({ length: 100000 }, (_, i) => i), 5)).toEqual([35451, 81964, 79871, 36646, 83699]);
+    expect(
+      new PyRandom(20240602).sample(
+        Array.from({ length: 100000 }, (_, i) => i),
+        5,
+      ),
+    ).toEqual([35451, 81964, 79871, 36646, 83699]);
     // python3.11: r = random.Random(0); [r.getrandbits(32) for _ in range(3)], r.getrandbits(40)
     const r = new PyRandom(0);
-    expect([r.getrandbits(32), r.getrandbits(32), r.getrandbits(32), r.getrandbits(40)]).toEqual([
-      3626764237, 1654615998, 3255389356, 463385069186,
-    ]);
+    expect([r.getrandbits(32), r.getrandbits(32), r.getrandbits(32), r.getrandbits(40)]).toEqual([3626764237, 1654615998, 3255389356, 463385069186]);
   });
 });
 

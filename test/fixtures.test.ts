@@ -50,7 +50,10 @@ describe('keeps each wide table whole, in place, in one table segment', () => {
       // In place: the rows sit where the flow puts them, one after the other.
       expect(indexOfRun(out, rows), `table ${rows[0]} consecutive in the text`).toBe(indexOfRun(f.flow, rows));
       const holders = doc.segments.filter((s) => indexOfRun(labelsIn(s.text), rows) >= 0);
-      expect(holders.map((s) => s.kind), `segment holding table ${rows[0]}`).toEqual(['table']);
+      expect(
+        holders.map((s) => s.kind),
+        `segment holding table ${rows[0]}`,
+      ).toEqual(['table']);
     }
   });
 });
@@ -59,7 +62,10 @@ describe('keeps floating text (figure labels, sideways captions) in the output',
   it.each(names(fixtures.filter((f) => f.floating?.length)))('%s', async (_name, f) => {
     const doc = await resultFor(f);
     const seen = new Set([...labelsIn(doc.text), ...doc.segments.flatMap((s) => labelsIn(s.text))]);
-    expect(f.floating!.filter((l) => !seen.has(l)), 'floating labels missing').toEqual([]);
+    expect(
+      f.floating!.filter((l) => !seen.has(l)),
+      'floating labels missing',
+    ).toEqual([]);
   });
 });
 

@@ -47,8 +47,12 @@ describe('a head on one page', () => {
     expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).headers)).toEqual(['22 1.6. PATHS AND KNOTS']);
   });
 
-  it('is taken when it is a first page\'s venue line in small type above the title', () => {
-    const lines = page(1, [['Proceedings of Machine Learning Research 1:1-11, 2010', 72, 40, 8], ['Full Title of Article', 150, 90, 17], ...body(130)]);
+  it("is taken when it is a first page's venue line in small type above the title", () => {
+    const lines = page(1, [
+      ['Proceedings of Machine Learning Research 1:1-11, 2010', 72, 40, 8],
+      ['Full Title of Article', 150, 90, 17],
+      ...body(130),
+    ]);
     expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).headers)).toEqual(['Proceedings of Machine Learning Research 1:1-11, 2010']);
   });
 
@@ -57,7 +61,7 @@ describe('a head on one page', () => {
     expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).footers)).toEqual(['© 2020 The Authors']);
   });
 
-  it('is taken at the foot when it gives the publication\'s DOI', () => {
+  it("is taken at the foot when it gives the publication's DOI", () => {
     const lines = page(1, [...body(80), ['https://doi.org/10.47397/tb/44-1/tb136guide', 72, 760, 8]]);
     expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).footers)).toEqual(['https://doi.org/10.47397/tb/44-1/tb136guide']);
   });
@@ -65,14 +69,15 @@ describe('a head on one page', () => {
   it('is taken under a running foot already found, its gap measured to the text, not to the foot', () => {
     // The foot repeats on both pages (right); page 1 also has a DOI line set just below the foot's level (left).
     const foot: [string, number, number, number] = ['The harbour macros', 400, 751, 9];
-    const lines = [
-      ...page(1, [...body(372), foot, ['doi.org/10.47397/tb/0-0/harbour', 72, 762, 7]]),
-      ...page(2, [...body(372, 1), foot]),
-    ];
-    expect(texts(detectFurniture(lines, BODY, 2, ADVANCE).footers).sort()).toEqual(['The harbour macros', 'The harbour macros', 'doi.org/10.47397/tb/0-0/harbour']);
+    const lines = [...page(1, [...body(372), foot, ['doi.org/10.47397/tb/0-0/harbour', 72, 762, 7]]), ...page(2, [...body(372, 1), foot])];
+    expect(texts(detectFurniture(lines, BODY, 2, ADVANCE).footers).sort()).toEqual([
+      'The harbour macros',
+      'The harbour macros',
+      'doi.org/10.47397/tb/0-0/harbour',
+    ]);
   });
 
-  it('is taken at the very foot when it stands far below all the text, number or none (a poster\'s footer)', () => {
+  it("is taken at the very foot when it stands far below all the text, number or none (a poster's footer)", () => {
     // Body from 80 to 428; the footer 330 points (27 advances) below, in the page's outer 8%.
     const lines = page(1, [...body(80), ['Contents of the footer', 72, 760]]);
     expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).footers)).toEqual(['Contents of the footer']);
@@ -113,16 +118,25 @@ describe('heads that change a little from page to page', () => {
   });
 
   it('but lines that share a few words only are body text', () => {
-    const last = ['The survey of the northern pier was ordered after the storm', 'Funds for the repairs were voted by the board in March', 'The engineer sent a revised drawing of the breakwater'];
+    const last = [
+      'The survey of the northern pier was ordered after the storm',
+      'Funds for the repairs were voted by the board in March',
+      'The engineer sent a revised drawing of the breakwater',
+    ];
     const lines = [1, 2, 3].flatMap((k) => page(k, [...body(60, k).slice(0, 12), [last[k - 1], 72, 760]]));
     expect(detectFurniture(lines, BODY, 3, ADVANCE).footers).toEqual([]);
   });
 });
 
-describe('a first page\'s masthead', () => {
+describe("a first page's masthead", () => {
   // Pages 2 and 3 carry the running head on one line with the folio; page 1 sets the same words as a masthead, three
   // lines atop its right-hand column, smaller than the body.
-  const head = (no: number): [string, number, number, number] => [`${no} Harbour Gazette / Vol. 85, No. 152 / Thursday, August 6 / Notices`, 72, 40, 9];
+  const head = (no: number): [string, number, number, number] => [
+    `${no} Harbour Gazette / Vol. 85, No. 152 / Thursday, August 6 / Notices`,
+    72,
+    40,
+    9,
+  ];
   const rest = [2, 3].flatMap((no) => page(no, [head(no), ...body(80, no)]));
 
   it('is taken when its lines say what the running head of other pages says', () => {
@@ -134,7 +148,7 @@ describe('a first page\'s masthead', () => {
     expect(texts(headers.filter((h) => h.page === 1))).toEqual(['Harbour Gazette', 'Vol. 85, No. 152', 'Thursday, August 6, 2020']);
   });
 
-  it('is not the first page\'s title in large type, nor a line of text using a few of its words', () => {
+  it("is not the first page's title in large type, nor a line of text using a few of its words", () => {
     // A paper whose running head is its title.
     const titled = [2, 3].flatMap((no) => page(no, [[`${no} Repairs to the Harbour Works`, 72, 40, 9], ...body(80, no)]));
     const title = page(1, [['Repairs to the Harbour Works', 150, 50, 17], ...body(80)]);
@@ -151,9 +165,7 @@ describe('a first page\'s masthead', () => {
 
 describe('a title repeated as the running head', () => {
   it('is read as the title on the first page, in title type there, and lifted on the others', () => {
-    const lines = [1, 2, 3].flatMap((no) =>
-      page(no, [['Repairs to the harbour works', 72, 40, no === 1 ? 17 : 9], ...body(80, no)]),
-    );
+    const lines = [1, 2, 3].flatMap((no) => page(no, [['Repairs to the harbour works', 72, 40, no === 1 ? 17 : 9], ...body(80, no)]));
     const { headers, diagnostics } = detectFurniture(lines, BODY, 2, ADVANCE);
     expect(headers.map((h) => h.page)).toEqual([2, 3]);
     expect(diagnostics.map((d) => [d.code, d.page])).toEqual([['furniture-uncertain', 1]]);
@@ -164,7 +176,11 @@ describe('a head sharing a table row with other text', () => {
   // A band read as a table on page 1: the title's last line level with a row of a menu, the folio level with a date.
   // On pages 2 and 3 the menu row and the date stand alone.
   function row(no: number, cells: [string, number, number][], baseline: number): PlacedLine {
-    const line = makeLine(cells.map(([text, x, size]) => run(text, x, baseline, size)), baseline, { cells: true });
+    const line = makeLine(
+      cells.map(([text, x, size]) => run(text, x, baseline, size)),
+      baseline,
+      { cells: true },
+    );
     const seg: Segment = { kind: 'table', page: no, band: 0, column: null, text: line.text, bbox: line.bbox, lines: [line] };
     return { page: no, segment: 0, index: 0, line, seg, pageHeight: 792, pageWidth: 612 };
   }
@@ -174,9 +190,24 @@ describe('a head sharing a table row with other text', () => {
 
   it('lifts the cells that repeat and keeps the others in the row', () => {
     const first = [
-      row(1, [['Reading order', 46, 17], ['Theorems and proofs', 376, 9], ['Enumerated lists', 470, 9]], 40),
+      row(
+        1,
+        [
+          ['Reading order', 46, 17],
+          ['Theorems and proofs', 376, 9],
+          ['Enumerated lists', 470, 9],
+        ],
+        40,
+      ),
       ...page(1, body(80)),
-      row(1, [['1', 305, 9], ['Date: November 23, 2020', 445, 9]], 770),
+      row(
+        1,
+        [
+          ['1', 305, 9],
+          ['Date: November 23, 2020', 445, 9],
+        ],
+        770,
+      ),
     ];
     const [menuRow, folioRow] = [first[0]!.line, first[first.length - 1]!.line];
     const { headers, footers, removed, replaced } = detectFurniture([...first, ...rest], BODY, 2, ADVANCE);
@@ -192,9 +223,21 @@ describe('a head sharing a table row with other text', () => {
   });
 
   it('does not take cells that repeat only as cells (a table continued from page to page)', () => {
-    const news = [['boats moored', 'north wind'], ['ferry delayed', 'calm sea'], ['crane idle', 'heavy swell']];
+    const news = [
+      ['boats moored', 'north wind'],
+      ['ferry delayed', 'calm sea'],
+      ['crane idle', 'heavy swell'],
+    ];
     const table = (no: number) => [
-      row(no, [['Harbour pier', 72, 10], [news[no - 1]![0]!, 200, 10], [news[no - 1]![1]!, 300, 10]], 40),
+      row(
+        no,
+        [
+          ['Harbour pier', 72, 10],
+          [news[no - 1]![0]!, 200, 10],
+          [news[no - 1]![1]!, 300, 10],
+        ],
+        40,
+      ),
       ...page(no, body(80, no)),
     ];
     const { headers, replaced } = detectFurniture([1, 2, 3].flatMap(table), BODY, 2, ADVANCE);
@@ -224,7 +267,7 @@ describe('folios and note markers in other scripts', () => {
     expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).footers)).toEqual(['١٢']);
   });
 
-  it('take an abjad page number (a letter) alone at the foot of an Arabic book\'s front matter', () => {
+  it("take an abjad page number (a letter) alone at the foot of an Arabic book's front matter", () => {
     const lines = page(1, [...body(80), ['ب', 300, 780]], 842);
     expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).footers)).toEqual(['ب']);
   });
@@ -249,12 +292,18 @@ describe('folios and note markers in other scripts', () => {
 describe('small blocks stepped down from the text', () => {
   /** One column: twelve lines of text from `top`, then small lines stepped down below them. */
   function column(top: number, small: string[]): PlacedLine[] {
-    const entries: [string, number, number, number?][] = [...body(top).slice(0, 12), ...small.map((t, i): [string, number, number, number] => [t, 72, top + 12 * ADVANCE + 10 + i * 10, 8])];
+    const entries: [string, number, number, number?][] = [
+      ...body(top).slice(0, 12),
+      ...small.map((t, i): [string, number, number, number] => [t, 72, top + 12 * ADVANCE + 10 + i * 10, 8]),
+    ];
     const lines = entries.map(([text, x, baseline, size = BODY]) => makeLine([run(text, x, baseline, size)], baseline));
     const seg: Segment = { kind: 'column', page: 1, band: 0, column: 0, text: '', bbox: roundBox(unionBox(lines.map((l) => l.bbox))), lines };
     return lines.map((line, index) => ({ page: 1, segment: 0, index, line, seg, pageHeight: 792, pageWidth: 612 }));
   }
-  const notes = ['1 See the minute book of the harbour board for the full text of the survey.', '2 The engineer reported on the breakwater in the spring of the year.'];
+  const notes = [
+    '1 See the minute book of the harbour board for the full text of the survey.',
+    '2 The engineer reported on the breakwater in the spring of the year.',
+  ];
 
   it('are notes at the foot of the page', () => {
     expect(detectFootnotes(column(520, notes), new Set(), BODY, ADVANCE).footnotes.map((n) => n.marker)).toEqual(['1', '2']);
@@ -268,7 +317,7 @@ describe('small blocks stepped down from the text', () => {
     expect(detectFootnotes(lines, new Set(), BODY, ADVANCE).footnotes.map((n) => n.marker)).toEqual(['1', '2']);
   });
 
-  it('are not notes when they are a numbered reference list (a Nature-style paper\'s, with no heading)', () => {
+  it("are not notes when they are a numbered reference list (a Nature-style paper's, with no heading)", () => {
     const refs = [
       '1. Nielsen, M. A. & Chuang, I. L. Quantum computation (Cambridge, 2010).',
       '2. Ladd, T. D. et al. Quantum computers. Nature 464, 45-53 (2010).',
@@ -285,7 +334,7 @@ describe('small blocks stepped down from the text', () => {
     expect(detectFootnotes(column(440, refs.slice(0, 3)), new Set(), BODY, ADVANCE).footnotes).toHaveLength(3);
   });
 
-  it('are not notes high on the page (a form\'s labels, a figure\'s)', () => {
+  it("are not notes high on the page (a form's labels, a figure's)", () => {
     expect(detectFootnotes(column(80, notes), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
   });
 });

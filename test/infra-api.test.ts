@@ -25,7 +25,9 @@ describe('the HTTP API', () => {
   it('routes exactly the API operations to the API function, with payload format 2.0', () => {
     t.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
     t.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
-    const routes = Object.values(t.findResources('AWS::ApiGatewayV2::Route')).map((r: any) => r.Properties.RouteKey).sort();
+    const routes = Object.values(t.findResources('AWS::ApiGatewayV2::Route'))
+      .map((r: any) => r.Properties.RouteKey)
+      .sort();
     // The operations, and `$default` so unknown paths and methods reach the router's problem details.
     expect(routes).toEqual([...API_ROUTES.map(([m, p]) => `${m} ${p}`), '$default'].sort());
     t.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
@@ -54,8 +56,20 @@ describe('the table', () => {
       SSESpecification: { SSEEnabled: true },
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
       TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
-      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
-      GlobalSecondaryIndexes: [{ IndexName: 'byTenant', KeySchema: [{ AttributeName: 'gsi1pk', KeyType: 'HASH' }, { AttributeName: 'gsi1sk', KeyType: 'RANGE' }], Projection: { ProjectionType: 'ALL' } }],
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: 'byTenant',
+          KeySchema: [
+            { AttributeName: 'gsi1pk', KeyType: 'HASH' },
+            { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+      ],
     });
     // The ledger bills tenants: kept when the stack goes, unless destroyData.
     t.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain' });
@@ -81,8 +95,12 @@ describe('webhooks and billing events', () => {
 describe('retention and configuration', () => {
   it('expires API inputs and results after retentionDays', () => {
     const rules = (id: string) => (t.findResources('AWS::S3::Bucket')[id] as any).Properties.LifecycleConfiguration.Rules;
-    expect(rules(logicalId(stack, stack.storage.input))).toContainEqual(expect.objectContaining({ Id: 'expire-api-inputs', Prefix: 'tenants/', ExpirationInDays: 30 }));
-    expect(rules(logicalId(stack, stack.storage.output))).toContainEqual(expect.objectContaining({ Id: 'expire-api-results', Prefix: 'results/tenants/', ExpirationInDays: 30 }));
+    expect(rules(logicalId(stack, stack.storage.input))).toContainEqual(
+      expect.objectContaining({ Id: 'expire-api-inputs', Prefix: 'tenants/', ExpirationInDays: 30 }),
+    );
+    expect(rules(logicalId(stack, stack.storage.output))).toContainEqual(
+      expect.objectContaining({ Id: 'expire-api-results', Prefix: 'results/tenants/', ExpirationInDays: 30 }),
+    );
     const b = buildStack({ retentionDays: 7, inputPrefix: 'in/' }, { nag: false });
     const r = (b.template.findResources('AWS::S3::Bucket')[logicalId(b.stack, b.stack.storage.input)] as any).Properties.LifecycleConfiguration.Rules;
     expect(r).toContainEqual(expect.objectContaining({ Id: 'expire-api-inputs', Prefix: 'in/tenants/', ExpirationInDays: 7 }));
@@ -93,7 +111,14 @@ describe('retention and configuration', () => {
       const vars = (t.findResources('AWS::Lambda::Function')[fnId(f)] as any).Properties.Environment.Variables as Record<string, unknown>;
       const env = Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, typeof v === 'string' ? v : `<${k}>`]));
       const c = loadApiConfig(env);
-      expect(c).toMatchObject({ tableName: '<TABLE_NAME>', tenantPrefix: 'tenants/', retentionDays: 30, webhookRetrySeconds: 86_400, allowLocalWebhooks: false, eventBusName: '<EVENT_BUS_NAME>' });
+      expect(c).toMatchObject({
+        tableName: '<TABLE_NAME>',
+        tenantPrefix: 'tenants/',
+        retentionDays: 30,
+        webhookRetrySeconds: 86_400,
+        allowLocalWebhooks: false,
+        eventBusName: '<EVENT_BUS_NAME>',
+      });
       expect(c.dynamoEndpoint).toBeNull();
     }
   });

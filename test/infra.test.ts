@@ -50,7 +50,12 @@ describe('cdk-nag', () => {
   it('passes AwsSolutions with only the justified acknowledgements', () => {
     // buildStack adds the AwsSolutions plugin before synthesis, which throws on an unacknowledged finding.
     const report = JSON.parse(readFileSync(join(built.app.synth().directory, 'validation-report.json'), 'utf8')) as {
-      pluginReports: { pluginName: string; conclusion: string; violations: unknown[]; suppressedViolations: { ruleName: string; reason: string }[] }[];
+      pluginReports: {
+        pluginName: string;
+        conclusion: string;
+        violations: unknown[];
+        suppressedViolations: { ruleName: string; reason: string }[];
+      }[];
     };
     const nag = report.pluginReports.find((p) => p.pluginName === 'AwsSolutions')!;
     expect(nag.conclusion).toBe('success');
@@ -61,7 +66,9 @@ describe('cdk-nag', () => {
     // The wildcard acknowledgements are object-key prefixes only, never an action wildcard or `*`.
     const iam5 = nag.suppressedViolations.filter((v) => v.ruleName.startsWith('AwsSolutions-IAM5')).map((v) => v.ruleName);
     for (const r of iam5) {
-      expect(r).toMatch(/^AwsSolutions-IAM5\[Resource::(<Storage(Input|Output)\w+\.Arn>\/(|jobs\/|results\/|usage\/|tenants\/|results\/tenants\/)\*|<ApiResourcesTable\w+\.Arn>\/index\/\*)\]$/);
+      expect(r).toMatch(
+        /^AwsSolutions-IAM5\[Resource::(<Storage(Input|Output)\w+\.Arn>\/(|jobs\/|results\/|usage\/|tenants\/|results\/tenants\/)\*|<ApiResourcesTable\w+\.Arn>\/index\/\*)\]$/,
+      );
     }
   });
 
@@ -94,7 +101,12 @@ describe('buckets', () => {
     const buckets = t.findResources('AWS::S3::Bucket');
     expect(Object.keys(buckets)).toHaveLength(3);
     for (const b of Object.values(buckets) as { Properties: Record<string, any>; DeletionPolicy: string }[]) {
-      expect(b.Properties.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+      expect(b.Properties.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
       expect(b.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
       expect(b.DeletionPolicy).toBe('Retain');
     }
@@ -140,7 +152,9 @@ describe('buckets', () => {
   it('filter notifications by the configured input prefix', () => {
     const { template } = buildStack({ inputPrefix: 'incoming/' }, { nag: false });
     template.hasResourceProperties('Custom::S3BucketNotifications', {
-      NotificationConfiguration: { QueueConfigurations: [Match.objectLike({ Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'incoming/' }] } } })] },
+      NotificationConfiguration: {
+        QueueConfigurations: [Match.objectLike({ Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'incoming/' }] } } })],
+      },
     });
   });
 });
@@ -199,7 +213,8 @@ describe('event source mappings', () => {
     const check = (b: Built) => {
       for (const [fn, queue] of wiring) {
         const timeout = (b.template.findResources('AWS::Lambda::Function')[logicalId(b.stack, b.stack.functions[fn].fn)] as any).Properties.Timeout;
-        const visibility = (b.template.findResources('AWS::SQS::Queue')[logicalId(b.stack, b.stack.queues[queue] as never)] as any).Properties.VisibilityTimeout;
+        const visibility = (b.template.findResources('AWS::SQS::Queue')[logicalId(b.stack, b.stack.queues[queue] as never)] as any).Properties
+          .VisibilityTimeout;
         expect(visibility, `${queue} vs ${fn}`).toBe(6 * timeout);
       }
     };
@@ -218,7 +233,12 @@ describe('functions', () => {
       expect(p.MemorySize).toBe(DEFAULT_FUNCTIONS[f].memoryMb);
       expect(p.Timeout).toBe(DEFAULT_FUNCTIONS[f].timeoutSeconds);
       expect(p.Handler).toBe('index.handler');
-      expect(p.LoggingConfig).toEqual({ LogFormat: 'JSON', ApplicationLogLevel: 'INFO', SystemLogLevel: 'WARN', LogGroup: { Ref: logicalId(stack, stack.functions[f].logGroup) } });
+      expect(p.LoggingConfig).toEqual({
+        LogFormat: 'JSON',
+        ApplicationLogLevel: 'INFO',
+        SystemLogLevel: 'WARN',
+        LogGroup: { Ref: logicalId(stack, stack.functions[f].logGroup) },
+      });
       expect(p.Environment.Variables.POWERTOOLS_METRICS_NAMESPACE).toBe('Readflow');
       // No managed policy: the role has only what the stack grants.
       expect(props('AWS::IAM::Role', roleId(f)).ManagedPolicyArns).toBeUndefined();
@@ -242,18 +262,30 @@ describe('functions', () => {
       // Tokens (bucket names, queue URLs) become placeholder strings: what matters is that each is set.
       const env = Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, typeof v === 'string' ? v : `<${k}>`]));
       const config = loadConfig(env);
-      expect(config).toMatchObject({ resultPrefix: 'results/', jobPrefix: 'jobs/', usagePrefix: 'usage/', inputPrefix: '', inputSuffix: '.pdf', digitalBatchPages: 50, ocrBatchPages: 2 });
+      expect(config).toMatchObject({
+        resultPrefix: 'results/',
+        jobPrefix: 'jobs/',
+        usagePrefix: 'usage/',
+        inputPrefix: '',
+        inputSuffix: '.pdf',
+        digitalBatchPages: 50,
+        ocrBatchPages: 2,
+      });
       expect(config.notifyQueueUrl).toBe('<NOTIFY_QUEUE_URL>');
       expect(vars.OUTPUT_BUCKET).toEqual({ Ref: logicalId(stack, stack.storage.output) });
     }
     const r = props('AWS::Lambda::Function', fnId('reprocess')).Environment.Variables;
-    expect(r).toMatchObject({ INPUT_BUCKET: { Ref: logicalId(stack, stack.storage.input) }, INTAKE_QUEUE_URL: { Ref: logicalId(stack, stack.queues.intake) } });
+    expect(r).toMatchObject({
+      INPUT_BUCKET: { Ref: logicalId(stack, stack.storage.input) },
+      INTAKE_QUEUE_URL: { Ref: logicalId(stack, stack.queues.intake) },
+    });
     expect(r).toMatchObject({ REPROCESS_MAX_PER_RUN: '1000', REPROCESS_MAX_QUEUE_DEPTH: '500' });
   });
 });
 
 describe('least privilege', () => {
-  const consume = (q: string) => ['ChangeMessageVisibility', 'DeleteMessage', 'GetQueueAttributes', 'GetQueueUrl', 'ReceiveMessage'].map((a) => `sqs:${a} on ${q}`);
+  const consume = (q: string) =>
+    ['ChangeMessageVisibility', 'DeleteMessage', 'GetQueueAttributes', 'GetQueueUrl', 'ReceiveMessage'].map((a) => `sqs:${a} on ${q}`);
   const send = (q: string) => ['GetQueueAttributes', 'GetQueueUrl', 'SendMessage'].map((a) => `sqs:${a} on ${q}`);
   const logs = ['logs:CreateLogStream on OwnLogs', 'logs:PutLogEvents on OwnLogs'];
   const writeFinal = ['s3:PutObject on Output/jobs/*', 's3:PutObject on Output/results/*', 's3:PutObject on Output/usage/*'];
@@ -262,26 +294,72 @@ describe('least privilege', () => {
   const settle = [...table('GetItem', 'PutItem', 'UpdateItem', 'Query'), 'events:PutEvents on BillingBus', ...send('Webhooks')];
   const expected: Record<FunctionName, string[]> = {
     splitter: [
-      ...logs, ...consume('Intake'), ...send('Pages'), ...send('Aggregate'), ...send('Notify'),
-      's3:GetObject on Input/*', 's3:GetObjectVersion on Input/*', 's3:ListBucket on Input', 's3:ListBucket on Output',
-      's3:GetObject on Output/jobs/*', ...writeFinal, ...settle,
+      ...logs,
+      ...consume('Intake'),
+      ...send('Pages'),
+      ...send('Aggregate'),
+      ...send('Notify'),
+      's3:GetObject on Input/*',
+      's3:GetObjectVersion on Input/*',
+      's3:ListBucket on Input',
+      's3:ListBucket on Output',
+      's3:GetObject on Output/jobs/*',
+      ...writeFinal,
+      ...settle,
     ],
     pageWorker: [
-      ...logs, ...consume('Pages'), ...send('Aggregate'),
-      's3:GetObject on Input/*', 's3:GetObjectVersion on Input/*', 's3:ListBucket on Output', 's3:GetObject on Output/jobs/*', 's3:PutObject on Output/jobs/*',
+      ...logs,
+      ...consume('Pages'),
+      ...send('Aggregate'),
+      's3:GetObject on Input/*',
+      's3:GetObjectVersion on Input/*',
+      's3:ListBucket on Output',
+      's3:GetObject on Output/jobs/*',
+      's3:PutObject on Output/jobs/*',
     ],
-    aggregator: [...logs, ...consume('Aggregate'), ...send('Notify'), 's3:ListBucket on Output', 's3:GetObject on Output/jobs/*', ...writeFinal, ...settle],
-    deadLetter: [...logs, ...consume('DeadLetter'), ...send('Aggregate'), ...send('Notify'), 's3:ListBucket on Output', 's3:GetObject on Output/jobs/*', ...writeFinal, ...settle],
+    aggregator: [
+      ...logs,
+      ...consume('Aggregate'),
+      ...send('Notify'),
+      's3:ListBucket on Output',
+      's3:GetObject on Output/jobs/*',
+      ...writeFinal,
+      ...settle,
+    ],
+    deadLetter: [
+      ...logs,
+      ...consume('DeadLetter'),
+      ...send('Aggregate'),
+      ...send('Notify'),
+      's3:ListBucket on Output',
+      's3:GetObject on Output/jobs/*',
+      ...writeFinal,
+      ...settle,
+    ],
     reprocess: [
-      ...logs, ...send('Intake'), 'sqs:GetQueueAttributes on Pages',
-      's3:ListBucket on Input', 's3:ListBucket on Output', 's3:GetObject on Input/*', 's3:GetObject on Output/usage/*',
-      's3:GetObject on Output/reprocess/cursor.json', 's3:PutObject on Output/reprocess/cursor.json', 's3:DeleteObject on Output/reprocess/cursor.json',
+      ...logs,
+      ...send('Intake'),
+      'sqs:GetQueueAttributes on Pages',
+      's3:ListBucket on Input',
+      's3:ListBucket on Output',
+      's3:GetObject on Input/*',
+      's3:GetObject on Output/usage/*',
+      's3:GetObject on Output/reprocess/cursor.json',
+      's3:PutObject on Output/reprocess/cursor.json',
+      's3:DeleteObject on Output/reprocess/cursor.json',
     ],
     api: [
-      ...logs, ...table('GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'),
-      's3:PutObject on Input/tenants/*', 's3:DeleteObject on Input/tenants/*', 's3:DeleteObjectVersion on Input/tenants/*', 's3:ListBucketVersions on Input',
-      's3:ListBucket on Output', 's3:GetObject on Output/results/tenants/*', 's3:DeleteObject on Output/results/tenants/*',
-      's3:DeleteObject on Output/jobs/*', 's3:DeleteObject on Output/usage/*',
+      ...logs,
+      ...table('GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'),
+      's3:PutObject on Input/tenants/*',
+      's3:DeleteObject on Input/tenants/*',
+      's3:DeleteObjectVersion on Input/tenants/*',
+      's3:ListBucketVersions on Input',
+      's3:ListBucket on Output',
+      's3:GetObject on Output/results/tenants/*',
+      's3:DeleteObject on Output/results/tenants/*',
+      's3:DeleteObject on Output/jobs/*',
+      's3:DeleteObject on Output/usage/*',
     ],
     webhookSender: [...logs, ...consume('Webhooks'), ...send('Webhooks'), ...send('WebhookDeadLetter'), ...table('GetItem', 'PutItem', 'DeleteItem')],
   };
@@ -299,15 +377,28 @@ describe('least privilege', () => {
     expect(g).toContain('s3:GetObject on Input/in/*');
     expect(g).toContain('s3:PutObject on Output/out/reprocess/cursor.json');
     const a = grantsOf(b.template, logicalId(b.stack, b.stack.functions.aggregator.role), n);
-    expect(a).toEqual(expect.arrayContaining(['s3:PutObject on Output/out/results/*', 's3:PutObject on Output/out/usage/*', 's3:PutObject on Output/out/jobs/*']));
+    expect(a).toEqual(
+      expect.arrayContaining(['s3:PutObject on Output/out/results/*', 's3:PutObject on Output/out/usage/*', 's3:PutObject on Output/out/jobs/*']),
+    );
   });
 });
 
 describe('alarms', () => {
   it('watch the dead letters, the last-resort queue and the age of the pages backlog', () => {
-    const dims = (q: keyof ReadflowStack['queues']) => [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [logicalId(stack, stack.queues[q] as never), 'QueueName'] } }];
-    t.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'ApproximateNumberOfMessagesVisible', Dimensions: dims('deadLetter'), Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
-    t.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'ApproximateNumberOfMessagesVisible', Dimensions: dims('unprocessable'), Threshold: 1 });
+    const dims = (q: keyof ReadflowStack['queues']) => [
+      { Name: 'QueueName', Value: { 'Fn::GetAtt': [logicalId(stack, stack.queues[q] as never), 'QueueName'] } },
+    ];
+    t.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: dims('deadLetter'),
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+    t.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: dims('unprocessable'),
+      Threshold: 1,
+    });
     t.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'ApproximateAgeOfOldestMessage', Dimensions: dims('pages'), Threshold: 900 });
     t.allResourcesProperties('AWS::CloudWatch::Alarm', { TreatMissingData: 'notBreaching' });
   });
@@ -326,7 +417,11 @@ describe('reprocess schedule', () => {
       ScheduleExpression: 'rate(1 day)',
       Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId('reprocess'), 'Arn'] }, Input: '{}' })],
     });
-    t.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', Principal: 'events.amazonaws.com', FunctionName: { 'Fn::GetAtt': [fnId('reprocess'), 'Arn'] } });
+    t.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'events.amazonaws.com',
+      FunctionName: { 'Fn::GetAtt': [fnId('reprocess'), 'Arn'] },
+    });
   });
 
   it('is enabled and timed by settings, from CDK context strings too', () => {
@@ -338,8 +433,20 @@ describe('reprocess schedule', () => {
 
 describe('settings', () => {
   it('reads typed values from context strings and JSON', () => {
-    const ctx: Record<string, unknown> = { architecture: 'x86_64', maxReceiveCount: '5', destroyData: 'false', readflowOptions: '{"ocrDpi":200}', functions: { pageWorker: { memoryMb: 4096 } } };
-    expect(settingsFromContext((k) => ctx[k])).toEqual({ architecture: 'x86_64', maxReceiveCount: 5, destroyData: false, readflowOptions: { ocrDpi: 200 }, functions: { pageWorker: { memoryMb: 4096 } } });
+    const ctx: Record<string, unknown> = {
+      architecture: 'x86_64',
+      maxReceiveCount: '5',
+      destroyData: 'false',
+      readflowOptions: '{"ocrDpi":200}',
+      functions: { pageWorker: { memoryMb: 4096 } },
+    };
+    expect(settingsFromContext((k) => ctx[k])).toEqual({
+      architecture: 'x86_64',
+      maxReceiveCount: 5,
+      destroyData: false,
+      readflowOptions: { ocrDpi: 200 },
+      functions: { pageWorker: { memoryMb: 4096 } },
+    });
     expect(() => settingsFromContext((k) => ({ maxReceiveCount: 'many' })[k])).toThrow(/number/);
   });
 
@@ -356,7 +463,8 @@ describe('settings', () => {
 
   it('can make `cdk destroy` delete the buckets with their contents', () => {
     const b = buildStack({ destroyData: true }, { nag: false });
-    for (const r of Object.values(b.template.findResources('AWS::S3::Bucket')) as { DeletionPolicy: string }[]) expect(r.DeletionPolicy).toBe('Delete');
+    for (const r of Object.values(b.template.findResources('AWS::S3::Bucket')) as { DeletionPolicy: string }[])
+      expect(r.DeletionPolicy).toBe('Delete');
     expect(Object.keys(b.template.findResources('Custom::S3AutoDeleteObjects'))).toHaveLength(3);
   });
 });

@@ -18,11 +18,12 @@ function rowByRow(a: Run[], b: Run[]): Run[] {
   return out;
 }
 
-const seq = (from: number, to: number) =>
-  Array.from({ length: to - from + 1 }, (_, i) => `q${String(from + i).padStart(3, '0')}`);
+const seq = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `q${String(from + i).padStart(3, '0')}`);
 
 const textOf = (runs: Run[], over: Partial<LayoutParams> = {}) =>
-  layoutPage(runs, params(over)).segments.map((s) => s.text).join('\n');
+  layoutPage(runs, params(over))
+    .segments.map((s) => s.text)
+    .join('\n');
 
 describe('columns', () => {
   it('reads a 9 pt gutter between 8 pt columns column by column', () => {
@@ -121,7 +122,13 @@ describe('bands and spans', () => {
     for (let r = 0; r < 8; r++) {
       const y = top + 16 + r * 13;
       const label = `q${String(18 + r).padStart(3, '0')}`;
-      for (const [x, t] of [[50, `${label} Harbour`], [190, '1,204'], [300, '980'], [380, '774'], [460, 'revised']] as const) {
+      for (const [x, t] of [
+        [50, `${label} Harbour`],
+        [190, '1,204'],
+        [300, '980'],
+        [380, '774'],
+        [460, 'revised'],
+      ] as const) {
         table.push(run(t, x, y));
       }
     }
@@ -186,13 +193,19 @@ describe('bands and spans', () => {
     }
     const kept = runs.filter((r) => !crossing.some((c) => Math.abs(c.baseline - r.baseline) < 1));
     // Drawn row by row: the content stream says nothing about the columns.
-    const layout = layoutPage([...kept, ...crossing].map((r, i) => ({ ...r, stream: i })), params());
+    const layout = layoutPage(
+      [...kept, ...crossing].map((r, i) => ({ ...r, stream: i })),
+      params(),
+    );
     const d = layout.diagnostics.find((x) => x.code === 'ambiguous-gutter');
     expect(d?.severity).toBe('warning');
     expect(d?.detail?.settledByStreamOrder).toBe(false);
     // The same page drawn one column after the other: the content stream settles it, and says so.
     const byColumn = [...kept].sort((a, b) => (a.x0 > 200 ? 1 : 0) - (b.x0 > 200 ? 1 : 0) || a.baseline - b.baseline);
-    const settled = layoutPage([...byColumn, ...crossing].map((r, i) => ({ ...r, stream: i })), params());
+    const settled = layoutPage(
+      [...byColumn, ...crossing].map((r, i) => ({ ...r, stream: i })),
+      params(),
+    );
     const s = settled.diagnostics.find((x) => x.code === 'ambiguous-gutter');
     expect(s?.severity).toBe('info');
     expect(s?.detail?.settledByStreamOrder).toBe(true);
@@ -205,14 +218,24 @@ describe('authors side by side', () => {
     // pair below, which is twice as far down.
     const r = (t: string, x0: number, x1: number, y: number, size = 10) => run(t, x0, y, size, { x1 });
     const runs = [
-      r('q001 Aparna Patel', 110, 173, 202.8, 12), r('q004 Huifen Chan', 275, 337, 202.8, 12), r('q007 Charles Palmer', 433, 508, 202.8, 12),
-      r('q002 Rajiv Gandhi University', 93, 191, 214.5), r('q005 Tsinghua University', 265, 347, 214.5), r('q008 Palmer Research Laboratories', 410, 531, 214.5),
-      r('q003 Doimukh, Arunachal Pradesh', 69, 215, 226.5), r('q006 Haidian Qu, Beijing', 244, 368, 226.5), r('q009 San Antonio, Texas', 420, 521, 226.5),
+      r('q001 Aparna Patel', 110, 173, 202.8, 12),
+      r('q004 Huifen Chan', 275, 337, 202.8, 12),
+      r('q007 Charles Palmer', 433, 508, 202.8, 12),
+      r('q002 Rajiv Gandhi University', 93, 191, 214.5),
+      r('q005 Tsinghua University', 265, 347, 214.5),
+      r('q008 Palmer Research Laboratories', 410, 531, 214.5),
+      r('q003 Doimukh, Arunachal Pradesh', 69, 215, 226.5),
+      r('q006 Haidian Qu, Beijing', 244, 368, 226.5),
+      r('q009 San Antonio, Texas', 420, 521, 226.5),
       r('q010 cpalmer@prl.com', 434, 506, 238.5),
-      r('q011 John Smith', 197, 251, 261, 12), r('q015 Julius P. Kumquat', 344, 432, 261, 12),
-      r('q012 The Thorvald Group', 182, 266, 273), r('q016 The Kumquat Consortium', 335, 441, 273),
-      r('q013 Hekla, Iceland', 195, 253, 285), r('q017 New York, USA', 357, 420, 285),
-      r('q014 jsmith@affiliation.org', 179, 269, 297), r('q018 jpkumquat@consortium.net', 331, 445, 297),
+      r('q011 John Smith', 197, 251, 261, 12),
+      r('q015 Julius P. Kumquat', 344, 432, 261, 12),
+      r('q012 The Thorvald Group', 182, 266, 273),
+      r('q016 The Kumquat Consortium', 335, 441, 273),
+      r('q013 Hekla, Iceland', 195, 253, 285),
+      r('q017 New York, USA', 357, 420, 285),
+      r('q014 jsmith@affiliation.org', 179, 269, 297),
+      r('q018 jpkumquat@consortium.net', 331, 445, 297),
     ];
     expect(labels(textOf(runs))).toEqual(seq(1, 18));
   });
@@ -239,7 +262,12 @@ describe('insets', () => {
 describe('lines', () => {
   it('keeps superscripts and subscripts on their line', () => {
     const base = 100;
-    const runs = [run('q001 the value of x', 50, base), run('2', 145, base - 3.5, 6), run('is four', 151.5, base), run('q002 next line', 50, base + 12)];
+    const runs = [
+      run('q001 the value of x', 50, base),
+      run('2', 145, base - 3.5, 6),
+      run('is four', 151.5, base),
+      run('q002 next line', 50, base + 12),
+    ];
     const layout = layoutPage(runs, params());
     const lines = layout.segments.flatMap((s) => s.lines);
     expect(lines).toHaveLength(2);
@@ -344,22 +372,50 @@ describe('gaps that are not gutters', () => {
     expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, 44));
   });
 
-  it('does not take a small table\'s column gap in the first column for the page\'s gutter', () => {
+  it("does not take a small table's column gap in the first column for the page's gutter", () => {
     // A one-page template (the rows of a real one, widths at 0.5 em a character): a title block and a running head,
     // an abstract in column one beside a short reference list in column two, and below them, in column one, a
     // two-by-two table whose cells leave a gap that the abstract's lines run across.
     const rows: [string, number, number, number][] = [
       // label, x0, x1, baseline
-      ['h', 355, 527, 47.5], ['t1', 71, 176, 85.8], ['t2', 71, 172, 130.3], ['t3', 71, 177, 175], ['a', 71, 274, 209.3],
-      ['f1', 71, 133, 235.5], ['f2', 71, 133, 251.3], ['f3', 71, 139, 267], ['c', 71, 491, 294], ['e', 71, 325, 318.5],
-      ['q001', 71, 108, 358.8], ['q010', 304, 370, 358.8], ['q002', 71, 162, 372.3], ['q011', 309, 527, 382.8], ['q003', 81, 294, 388.8],
-      ['q012', 325, 527, 396.3], ['q004', 71, 294, 402.3], ['q013', 325, 452, 409.8], ['q005', 71, 294, 415.8], ['q006', 71, 294, 429.3],
-      ['q007', 71, 294, 442.8], ['q008', 71, 294, 456.3], ['q009', 71, 150, 469.8], ['k', 71, 194, 497.8], ['i1', 71, 149, 552.3],
-      ['i2', 71, 182, 581.5], ['cap', 124, 241, 610.8], ['c1', 155, 172, 627.5], ['c2', 191, 208, 627.5], ['c3', 155, 179, 643.3], ['c4', 191, 209, 643.3],
+      ['h', 355, 527, 47.5],
+      ['t1', 71, 176, 85.8],
+      ['t2', 71, 172, 130.3],
+      ['t3', 71, 177, 175],
+      ['a', 71, 274, 209.3],
+      ['f1', 71, 133, 235.5],
+      ['f2', 71, 133, 251.3],
+      ['f3', 71, 139, 267],
+      ['c', 71, 491, 294],
+      ['e', 71, 325, 318.5],
+      ['q001', 71, 108, 358.8],
+      ['q010', 304, 370, 358.8],
+      ['q002', 71, 162, 372.3],
+      ['q011', 309, 527, 382.8],
+      ['q003', 81, 294, 388.8],
+      ['q012', 325, 527, 396.3],
+      ['q004', 71, 294, 402.3],
+      ['q013', 325, 452, 409.8],
+      ['q005', 71, 294, 415.8],
+      ['q006', 71, 294, 429.3],
+      ['q007', 71, 294, 442.8],
+      ['q008', 71, 294, 456.3],
+      ['q009', 71, 150, 469.8],
+      ['k', 71, 194, 497.8],
+      ['i1', 71, 149, 552.3],
+      ['i2', 71, 182, 581.5],
+      ['cap', 124, 241, 610.8],
+      ['c1', 155, 172, 627.5],
+      ['c2', 191, 208, 627.5],
+      ['c3', 155, 179, 643.3],
+      ['c4', 191, 209, 643.3],
     ];
     const runs = rows.map(([label, x0, x1, y]) => run(line(label, Math.max(label.length, Math.round((x1 - x0) / 5))), x0, y));
     const layout = layoutPage(runs, params());
-    expect(layout.gutters.some(([a, b]) => a > 280 && b < 320), JSON.stringify(layout.gutters)).toBe(true);
+    expect(
+      layout.gutters.some(([a, b]) => a > 280 && b < 320),
+      JSON.stringify(layout.gutters),
+    ).toBe(true);
     // The abstract (q001-q009) is read whole before the references (q010-q013).
     expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, 13));
   });
@@ -463,9 +519,15 @@ describe('columns of separate blocks (a letterhead)', () => {
   const page = () => [
     run('q001 Kraxi Systems, Inc.', 208, 42, 14),
     run('q002 Paper Planes', 260, 60, 14),
-    ...['q003 17, Aviation Road', 'q004 Paperfield', 'q005 Phone 7079 4301', 'q006 Fax 7079 4302', 'q007 info@kraxi.com', 'q008 Local sales rep:', 'q009 Lucy Irwin'].map((t, i) =>
-      run(t, 455, 78 + i * 14, 9),
-    ),
+    ...[
+      'q003 17, Aviation Road',
+      'q004 Paperfield',
+      'q005 Phone 7079 4301',
+      'q006 Fax 7079 4302',
+      'q007 info@kraxi.com',
+      'q008 Local sales rep:',
+      'q009 Lucy Irwin',
+    ].map((t, i) => run(t, 455, 78 + i * 14, 9)),
     run('q010 Kraxi Systems, Inc. • 17, Aviation Road • Paperfield', 55, 150, 9),
     ...['q011 John Q. Doe', 'q012 255 Customer Lane', 'q013 Suite B', 'q014 12345 User Town'].map((t, i) => run(t, 55, 168 + i * 14, 10)),
     run('q015 INVOICE 2020-10', 55, 300, 10),
@@ -537,7 +599,15 @@ describe('a story in three columns over a story in four, on one page', () => {
       column(601, 12, 430, y2, { chars: 23 }),
     ];
     const text = textOf([...s1.flat(), headline, ...s2.flat()]);
-    expect(labels(text)).toEqual([...seq(1, 18), ...seq(101, 130), ...seq(201, 230), ...seq(301, 312), ...seq(401, 412), ...seq(501, 512), ...seq(601, 612)]);
+    expect(labels(text)).toEqual([
+      ...seq(1, 18),
+      ...seq(101, 130),
+      ...seq(201, 230),
+      ...seq(301, 312),
+      ...seq(401, 412),
+      ...seq(501, 512),
+      ...seq(601, 612),
+    ]);
     expect(text.indexOf('The heading of the second story')).toBeGreaterThan(text.indexOf('q230'));
     expect(text.indexOf('The heading of the second story')).toBeLessThan(text.indexOf('q301'));
   });
@@ -573,7 +643,12 @@ describe('a fixed-pitch face that does not say so', () => {
   it('is found by its pitch: every item advances the same width per character', () => {
     const items = ['\\begin{flushleft}', 'This paragraph is left aligned.', '[align=left]', 'Go look at <<sec:foo>>.'];
     // Fixed pitch: 0.6 of the size per character, whatever the characters.
-    expect(measuredFixedPitch(items.map(() => 0.6), items)).toBe(true);
+    expect(
+      measuredFixedPitch(
+        items.map(() => 0.6),
+        items,
+      ),
+    ).toBe(true);
     // Proportional: the same text, each item's own average width per character.
     expect(measuredFixedPitch([0.52, 0.47, 0.49, 0.5], items)).toBe(false);
     // Too little to go by: two items, or few kinds of characters (leader dots, a CJK full-width face).
@@ -607,7 +682,13 @@ describe('a page whose text runs sideways as a whole (a landscape spread set tur
     // portrait page (the text reads upward): upright (x, y) sits at (y, 792 - x), the box turned with it.
     const upright = [...column(1, 30, 50, 60, { chars: 60 }), ...column(31, 30, 420, 60, { chars: 60 })];
     const sideways = upright.map((r) => ({ ...r, x0: r.y0, x1: r.y1, y0: 792 - r.x1, y1: 792 - r.x0, baseline: 792 - r.x0, angle: -90 }));
-    expect(turnUpright(sideways.slice(0, 3).map((r) => ({ ...r, angle: 0 })), 612, 792)).toBeNull();
+    expect(
+      turnUpright(
+        sideways.slice(0, 3).map((r) => ({ ...r, angle: 0 })),
+        612,
+        792,
+      ),
+    ).toBeNull();
     const turned = turnUpright(sideways, 612, 792)!;
     expect(turned.turned).toBe(90);
     expect([turned.width, turned.height]).toEqual([792, 612]);
@@ -616,4 +697,3 @@ describe('a page whose text runs sideways as a whole (a landscape spread set tur
     expect(labels(layout.segments.map((seg) => seg.text).join('\n'))).toEqual(seq(1, 60));
   });
 });
-

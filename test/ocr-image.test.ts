@@ -149,27 +149,84 @@ describe('junk words', () => {
       return w;
     });
   };
-  const kept = (words: ReturnType<typeof line>) => keptWords(words, 30).map((i) => words[i].text).join(' ');
+  const kept = (words: ReturnType<typeof line>) =>
+    keptWords(words, 30)
+      .map((i) => words[i].text)
+      .join(' ');
 
   it("drops a drawing's strokes read at the start of a line and keeps the text after them", () => {
-    const words = line([['es', 25], ['in', 39], ['oy', 28], ['9', 0], ['Miss', 95], ["Watson's", 0], ['big', 91], ['servant', 90]]);
+    const words = line([
+      ['es', 25],
+      ['in', 39],
+      ['oy', 28],
+      ['9', 0],
+      ['Miss', 95],
+      ["Watson's", 0],
+      ['big', 91],
+      ['servant', 90],
+    ]);
     expect(kept(words)).toBe("Miss Watson's big servant");
   });
 
   it('drops a piece across a wide gap that is all fragments read unsure', () => {
-    const words = line([['Sl', 30], [':', 20], ['E', 25], [';', 10], ['The', 96], ['harbour', 95], ['was', 93]], 4);
+    const words = line(
+      [
+        ['Sl', 30],
+        [':', 20],
+        ['E', 25],
+        [';', 10],
+        ['The', 96],
+        ['harbour', 95],
+        ['was', 93],
+      ],
+      4,
+    );
     expect(kept(words)).toBe('The harbour was');
   });
 
   it("drops a drawing's fragments read fairly sure, alone or run into a line, and keeps sure short words", () => {
     expect(kept(line([['iy', 63]]))).toBe('');
-    expect(kept(line([['7', 54], ['6,', 17], ['gi:', 7], ['i', 11], ['come', 95], ['tip-toeing', 94], ['down', 95]]))).toBe('come tip-toeing down');
-    expect(kept(line([['I', 93], ['am', 95]]))).toBe('I am');
-    expect(kept(line([['Oh', 88], ['it', 90], ['is', 91]]))).toBe('Oh it is');
+    expect(
+      kept(
+        line([
+          ['7', 54],
+          ['6,', 17],
+          ['gi:', 7],
+          ['i', 11],
+          ['come', 95],
+          ['tip-toeing', 94],
+          ['down', 95],
+        ]),
+      ),
+    ).toBe('come tip-toeing down');
+    expect(
+      kept(
+        line([
+          ['I', 93],
+          ['am', 95],
+        ]),
+      ),
+    ).toBe('I am');
+    expect(
+      kept(
+        line([
+          ['Oh', 88],
+          ['it', 90],
+          ['is', 91],
+        ]),
+      ),
+    ).toBe('Oh it is');
   });
 
   it('keeps a doubtful word between sure ones, and a sure dash, but not an unsure mark', () => {
-    const words = line([['The', 96], ['quay', 20], ['—', 91], ['a', 90], ['|', 40], ['wall', 95]]);
+    const words = line([
+      ['The', 96],
+      ['quay', 20],
+      ['—', 91],
+      ['a', 90],
+      ['|', 40],
+      ['wall', 95],
+    ]);
     expect(kept(words)).toBe('The quay — a wall');
   });
 });

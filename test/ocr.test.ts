@@ -39,7 +39,11 @@ const cache = new Map<string, Promise<{ f: Fixture; doc: DocumentResult }>>();
 function read(name: Parameters<typeof scanFixtureAsync>[0], options = {}) {
   const key = `${name}|${JSON.stringify(options)}`;
   const opts = { pageTimeoutMs: PAGE_TIMEOUT_MS, ...options };
-  if (!cache.has(key)) cache.set(key, scanFixtureAsync(name).then(async (f) => ({ f, doc: await extractDocument(f.pdf, opts) })));
+  if (!cache.has(key))
+    cache.set(
+      key,
+      scanFixtureAsync(name).then(async (f) => ({ f, doc: await extractDocument(f.pdf, opts) })),
+    );
   return cache.get(key)!;
 }
 
@@ -52,7 +56,10 @@ describe('finds pages that need OCR', () => {
     // A tiny digital stamp on a full-page scan does not stop OCR.
     expect(decideOcr('auto', [run('Received 2026-11-30', 500, 30, 7)], 612, 792, { imageCoverage: 1, invisibleTextShare: 0 }).ocr).toBe(true);
     // An earlier OCR's invisible layer is kept.
-    expect(decideOcr('auto', words.slice(0, 3), 612, 792, { imageCoverage: 1, invisibleTextShare: 1 })).toMatchObject({ ocr: false, invisibleLayer: true });
+    expect(decideOcr('auto', words.slice(0, 3), 612, 792, { imageCoverage: 1, invisibleTextShare: 1 })).toMatchObject({
+      ocr: false,
+      invisibleLayer: true,
+    });
     expect(decideOcr('off', [], 612, 792, { imageCoverage: 1, invisibleTextShare: 0 }).ocr).toBe(false);
     expect(decideOcr('force', words, 612, 792, null).ocr).toBe(true);
   });
@@ -123,7 +130,9 @@ describe('reads real-looking scans: tilted, grey, noisy, JPEG-coded', () => {
   /** Labels in order: the longest run in flow order over the labels read (a misplaced line costs its labels only). */
   function lisShare(f: Fixture, doc: DocumentResult) {
     const want = new Map(f.flow.map((l, i) => [Number(l.slice(1)), i]));
-    const got = numbers(doc.text).filter((n) => want.has(n)).map((n) => want.get(n)!);
+    const got = numbers(doc.text)
+      .filter((n) => want.has(n))
+      .map((n) => want.get(n)!);
     const tails: number[] = [];
     for (const x of got) {
       let lo = 0;

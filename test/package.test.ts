@@ -26,7 +26,19 @@ import { createApiTable, startDynamo, type LocalDynamo } from '../local/dynamo.j
 import { Table } from '../functions/api/db.js';
 import { createTenant } from '../functions/api/tenants.js';
 import { verifyStandardWebhook, WebhookReceiver } from './support/api.js';
-import { bundleAssets, folderBytes, folderIsWritable, importBundle, invokeBundle, packageArch, readOnlyCopy, relaxedSimdFlags, slowdown, sqsEvent, type Bundled } from './support/infra-package.js';
+import {
+  bundleAssets,
+  folderBytes,
+  folderIsWritable,
+  importBundle,
+  invokeBundle,
+  packageArch,
+  readOnlyCopy,
+  relaxedSimdFlags,
+  slowdown,
+  sqsEvent,
+  type Bundled,
+} from './support/infra-package.js';
 
 /** Per-test time limits, stretched when the packages run on an emulated Node. */
 const LIMIT = (ms: number) => ms * slowdown();
@@ -151,81 +163,125 @@ describe('the bundled Lambda packages', () => {
     expect(bytes).toBeLessThan(250 * 1024 * 1024);
   });
 
-  it('each load from a read-only folder without node_modules', () => {
-    // Importing runs every static import, the native canvas among them, and pdf.js' own optional require of it.
-    for (const f of FUNCTIONS) expect(importBundle(copies[f].dir), f).toEqual({ handler: 'function', warnings: '' });
-  }, LIMIT(60_000));
+  it(
+    'each load from a read-only folder without node_modules',
+    () => {
+      // Importing runs every static import, the native canvas among them, and pdf.js' own optional require of it.
+      for (const f of FUNCTIONS) expect(importBundle(copies[f].dir), f).toEqual({ handler: 'function', warnings: '' });
+    },
+    LIMIT(60_000),
+  );
 
-  it('read a digital document end to end', async () => {
-    const f = fixture('book-6pp-rows');
-    const { doc } = await throughPipeline('books/book-6pp.pdf', f.pdf);
-    expect(doc.status).toBe('complete');
-    expect(doc.usage).toMatchObject({ pages: 6, ocrPages: 0 });
-    expect(labelsIn(doc.text)).toEqual(f.flow);
-    const notes = (await drain(res.notifyQueueUrl)).map((b) => JSON.parse(b) as { jobId: string; status: string });
-    expect(notes).toEqual([expect.objectContaining({ status: 'complete' })]);
-  }, LIMIT(180_000));
+  it(
+    'read a digital document end to end',
+    async () => {
+      const f = fixture('book-6pp-rows');
+      const { doc } = await throughPipeline('books/book-6pp.pdf', f.pdf);
+      expect(doc.status).toBe('complete');
+      expect(doc.usage).toMatchObject({ pages: 6, ocrPages: 0 });
+      expect(labelsIn(doc.text)).toEqual(f.flow);
+      const notes = (await drain(res.notifyQueueUrl)).map((b) => JSON.parse(b) as { jobId: string; status: string });
+      expect(notes).toEqual([expect.objectContaining({ status: 'complete' })]);
+    },
+    LIMIT(180_000),
+  );
 
-  it('read a scanned page with OCR (tesseract worker, wasm core, language data, canvas)', async () => {
-    const f = await scanFixtureAsync('scan-two-col');
-    const { doc, pageWorkerMs } = await throughPipeline('scans/two-col.pdf', f.pdf);
-    console.log(`packaged OCR page-worker invocation: ${pageWorkerMs.map((ms) => (ms / 1000).toFixed(1)).join(', ')} s (cold process)`);
-    expect(doc.status).toBe('complete');
-    expect(doc.usage).toMatchObject({ pages: 1, ocrPages: 1 });
-    // OCR quality is lib/'s concern (test/ocr.test.ts); here it is enough that the engine read the page: a missing
-    // core, language file or canvas fails the invocation outright instead of lowering the count.
-    const found = labelsIn(doc.text).filter((l) => f.flow.includes(l));
-    expect(found.length).toBeGreaterThan(f.flow.length / 2);
-    await drain(res.notifyQueueUrl);
-  }, LIMIT(180_000));
+  it(
+    'read a scanned page with OCR (tesseract worker, wasm core, language data, canvas)',
+    async () => {
+      const f = await scanFixtureAsync('scan-two-col');
+      const { doc, pageWorkerMs } = await throughPipeline('scans/two-col.pdf', f.pdf);
+      console.log(`packaged OCR page-worker invocation: ${pageWorkerMs.map((ms) => (ms / 1000).toFixed(1)).join(', ')} s (cold process)`);
+      expect(doc.status).toBe('complete');
+      expect(doc.usage).toMatchObject({ pages: 1, ocrPages: 1 });
+      // OCR quality is lib/'s concern (test/ocr.test.ts); here it is enough that the engine read the page: a missing
+      // core, language file or canvas fails the invocation outright instead of lowering the count.
+      const found = labelsIn(doc.text).filter((l) => f.flow.includes(l));
+      expect(found.length).toBeGreaterThan(f.flow.length / 2);
+      await drain(res.notifyQueueUrl);
+    },
+    LIMIT(180_000),
+  );
 
-  it('run OCR with the relaxed-SIMD wasm core that Node 22 (the Lambda runtime) loads', async () => {
-    // tesseract.js picks its core by wasm feature detection: Node 22's V8 has relaxed SIMD, Node 20's does not
-    // unless asked, so on Node 20 a flag makes the packaged worker load tesseract-core-relaxedsimd*.wasm as Lambda will.
-    const f = await scanFixtureAsync('scan-two-col');
-    const { doc } = await throughPipeline('scans/two-col-relaxed-simd.pdf', f.pdf, relaxedSimdFlags());
-    expect(doc.usage).toMatchObject({ pages: 1, ocrPages: 1 });
-    expect(labelsIn(doc.text).length).toBeGreaterThan(f.flow.length / 2);
-    await drain(res.notifyQueueUrl);
-  }, LIMIT(180_000));
+  it(
+    'run OCR with the relaxed-SIMD wasm core that Node 22 (the Lambda runtime) loads',
+    async () => {
+      // tesseract.js picks its core by wasm feature detection: Node 22's V8 has relaxed SIMD, Node 20's does not
+      // unless asked, so on Node 20 a flag makes the packaged worker load tesseract-core-relaxedsimd*.wasm as Lambda will.
+      const f = await scanFixtureAsync('scan-two-col');
+      const { doc } = await throughPipeline('scans/two-col-relaxed-simd.pdf', f.pdf, relaxedSimdFlags());
+      expect(doc.usage).toMatchObject({ pages: 1, ocrPages: 1 });
+      expect(labelsIn(doc.text).length).toBeGreaterThan(f.flow.length / 2);
+      await drain(res.notifyQueueUrl);
+    },
+    LIMIT(180_000),
+  );
 
-  it('settle a dead letter and reprocess from the packaged functions', async () => {
-    const event = await putInput('broken/never-split.pdf', fixture('book-6pp-rows').pdf);
-    await invokeSqs('deadLetter', [event], 'readflow-dead-letter');
-    expect((await getResult('broken/never-split.pdf')).status).toBe('failed');
-    // Every document so far has its result; the one never split has its `failed` one, so nothing is enqueued.
-    const run = await invokeBundle<ReprocessReport>(copies.reprocess.dir, {}, envFor('reprocess'));
-    expect(run.result).toMatchObject({ enqueued: 0, upToDate: 4, done: true });
-    await drain(res.notifyQueueUrl);
-  }, LIMIT(120_000));
+  it(
+    'settle a dead letter and reprocess from the packaged functions',
+    async () => {
+      const event = await putInput('broken/never-split.pdf', fixture('book-6pp-rows').pdf);
+      await invokeSqs('deadLetter', [event], 'readflow-dead-letter');
+      expect((await getResult('broken/never-split.pdf')).status).toBe('failed');
+      // Every document so far has its result; the one never split has its `failed` one, so nothing is enqueued.
+      const run = await invokeBundle<ReprocessReport>(copies.reprocess.dir, {}, envFor('reprocess'));
+      expect(run.result).toMatchObject({ enqueued: 0, upToDate: 4, done: true });
+      await drain(res.notifyQueueUrl);
+    },
+    LIMIT(120_000),
+  );
 
-  it('serve the API and send a signed webhook from the packaged functions', async () => {
-    const table = new Table({ tableName: TABLE, dynamoEndpoint: dynamo.endpoint, region: 'us-east-1' });
-    const { tenant, apiKey } = await createTenant(table, { name: 'Packaged', pagesPerMonth: 100, documentsInFlight: 5 });
-    const http = (headers: Record<string, string>, method = 'GET', path = '/v1/usage', body?: string) => ({
-      version: '2.0', routeKey: '$default', rawPath: path, rawQueryString: '', headers,
-      requestContext: { http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' } },
-      ...(body ? { body } : {}), isBase64Encoded: false,
-    });
-    const denied = await invokeBundle<{ statusCode: number; headers: Record<string, string> }>(copies.api.dir, http({}), envFor('api'));
-    expect(denied.result.statusCode, denied.logs).toBe(401);
-    expect(denied.result.headers['content-type']).toBe('application/problem+json');
-    const submitted = await invokeBundle<{ statusCode: number; body: string }>(
-      copies.api.dir,
-      http({ authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, 'POST', '/v1/documents', JSON.stringify({ filename: 'p.pdf', bytes: 10 })),
-      envFor('api'),
-    );
-    expect(submitted.result.statusCode, submitted.logs).toBe(201);
-    expect(JSON.parse(submitted.result.body).upload.url).toContain(`/tenants/${tenant.tenantId}/`);
+  it(
+    'serve the API and send a signed webhook from the packaged functions',
+    async () => {
+      const table = new Table({ tableName: TABLE, dynamoEndpoint: dynamo.endpoint, region: 'us-east-1' });
+      const { tenant, apiKey } = await createTenant(table, { name: 'Packaged', pagesPerMonth: 100, documentsInFlight: 5 });
+      const http = (headers: Record<string, string>, method = 'GET', path = '/v1/usage', body?: string) => ({
+        version: '2.0',
+        routeKey: '$default',
+        rawPath: path,
+        rawQueryString: '',
+        headers,
+        requestContext: { http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' } },
+        ...(body ? { body } : {}),
+        isBase64Encoded: false,
+      });
+      const denied = await invokeBundle<{ statusCode: number; headers: Record<string, string> }>(copies.api.dir, http({}), envFor('api'));
+      expect(denied.result.statusCode, denied.logs).toBe(401);
+      expect(denied.result.headers['content-type']).toBe('application/problem+json');
+      const submitted = await invokeBundle<{ statusCode: number; body: string }>(
+        copies.api.dir,
+        http(
+          { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+          'POST',
+          '/v1/documents',
+          JSON.stringify({ filename: 'p.pdf', bytes: 10 }),
+        ),
+        envFor('api'),
+      );
+      expect(submitted.result.statusCode, submitted.logs).toBe(201);
+      expect(JSON.parse(submitted.result.body).upload.url).toContain(`/tenants/${tenant.tenantId}/`);
 
-    const receiver = await WebhookReceiver.start();
-    try {
-      const msg = { v: 1, eventId: 'evt_packaged', tenantId: tenant.tenantId, documentId: 'doc_x', url: receiver.url, body: '{"type":"document.finished"}', attempt: 0, firstAttemptAt: null, notBefore: null };
-      await invokeSqs('webhookSender', [JSON.stringify(msg)], 'readflow-webhooks');
-      expect(receiver.received).toHaveLength(1);
-      expect(verifyStandardWebhook(tenant.webhookSecret, receiver.received[0].headers, receiver.received[0].body)).toBeNull();
-    } finally {
-      await receiver.stop();
-    }
-  }, LIMIT(120_000));
+      const receiver = await WebhookReceiver.start();
+      try {
+        const msg = {
+          v: 1,
+          eventId: 'evt_packaged',
+          tenantId: tenant.tenantId,
+          documentId: 'doc_x',
+          url: receiver.url,
+          body: '{"type":"document.finished"}',
+          attempt: 0,
+          firstAttemptAt: null,
+          notBefore: null,
+        };
+        await invokeSqs('webhookSender', [JSON.stringify(msg)], 'readflow-webhooks');
+        expect(receiver.received).toHaveLength(1);
+        expect(verifyStandardWebhook(tenant.webhookSecret, receiver.received[0].headers, receiver.received[0].body)).toBeNull();
+      } finally {
+        await receiver.stop();
+      }
+    },
+    LIMIT(120_000),
+  );
 });

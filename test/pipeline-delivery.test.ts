@@ -124,7 +124,9 @@ describe('at-least-once delivery changes nothing', () => {
       const base = resultKeyOf(p, ref);
       expect(await outputKeys(p, 'results/')).toEqual([`${base}.json`, `${base}.md`, `${base}.txt`]);
       expect(await outputKeys(p, 'usage/')).toEqual([jobKeys(p, ref).usage]);
-      expect(await outputKeys(p, 'jobs/')).toEqual([...manifest.batches.map((b) => jobKeys(p, ref).batch(b.index)), jobKeys(p, ref).final, jobKeys(p, ref).manifest].sort());
+      expect(await outputKeys(p, 'jobs/')).toEqual(
+        [...manifest.batches.map((b) => jobKeys(p, ref).batch(b.index)), jobKeys(p, ref).final, jobKeys(p, ref).manifest].sort(),
+      );
       // The same stored inputs give the same bytes: the racing aggregations rewrote the result and usage record identically.
       const final = await storedResult(p, ref);
       expect(final.json).toBe(settled.json);
@@ -141,7 +143,9 @@ describe('at-least-once delivery changes nothing', () => {
       const sent = await notices(p);
       expect(sent.length).toBeGreaterThanOrEqual(5);
       expect(new Set(sent.map((m) => `${m.jobId} ${m.status} ${m.source.key}`))).toEqual(new Set([`${jobId} complete ${ref.key}`]));
-      console.log(`[pipeline] at-least-once: ${begun.length} deliveries of ${n} page batches, ${sent.length} aggregations (completion announcements) of one document, one result`);
+      console.log(
+        `[pipeline] at-least-once: ${begun.length} deliveries of ${n} page batches, ${sent.length} aggregations (completion announcements) of one document, one result`,
+      );
     });
   }, 150_000);
 });
@@ -159,7 +163,10 @@ describe('a page worker killed in the middle of a batch', () => {
       expect(depth.inFlight, 'the batch is in flight (received, not deleted)').toBeGreaterThanOrEqual(1);
       first.kill('SIGKILL');
       expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
-      expect(first.lines.some((l) => l.event === 'end'), 'killed before the batch ended').toBe(false);
+      expect(
+        first.lines.some((l) => l.event === 'end'),
+        'killed before the batch ended',
+      ).toBe(false);
       expect(await outputJson<BatchResult>(p, jobKeys(p, ref).batch(begin.batch)), 'no result for the killed batch').toBeNull();
 
       const second = worker(p, defer);
@@ -171,13 +178,19 @@ describe('a page worker killed in the middle of a batch', () => {
       await waitForIdle(p, 30_000);
       const stopped = await second.stop();
       expect(stopped.exit).toEqual({ code: 0, signal: null });
-      console.log(`[pipeline] crash mid-batch: batch ${begin.batch} (pages ${begin.pages.join('-')}) redelivered with receive count ${redelivered.receiveCount}; child worker peak RSS ${Math.round(stopped.maxRssKiB! / 1024)} MiB`);
+      console.log(
+        `[pipeline] crash mid-batch: batch ${begin.batch} (pages ${begin.pages.join('-')}) redelivered with receive count ${redelivered.receiveCount}; child worker peak RSS ${Math.round(stopped.maxRssKiB! / 1024)} MiB`,
+      );
     });
   }, 150_000);
 });
 
 describe('a page that cannot be read', () => {
-  it.each(badInputs().filter((b) => b.expectError === 'page-failed').map((b) => [b.name, b] as const))(
+  it.each(
+    badInputs()
+      .filter((b) => b.expectError === 'page-failed')
+      .map((b) => [b.name, b] as const),
+  )(
     '%s: the document completes as partial, the page named in an error diagnostic, the other pages read',
     async (_name, b) => {
       await withPipeline({ digitalBatchPages: 1 }, async (p) => {
@@ -244,8 +257,14 @@ describe('a batch that kills its worker every time', () => {
       // The other pages' text is all there; the given-up pages' is not.
       const text = new Set(labelsIn(doc.text));
       const kept = await flowOfPages(f, [1, 2, 5]);
-      expect(kept.filter((l) => !text.has(l)), 'labels of pages 1, 2 and 5 missing').toEqual([]);
-      expect((await flowOfPages(f, [3, 4])).filter((l) => text.has(l)), 'labels of pages 3 and 4 present').toEqual([]);
+      expect(
+        kept.filter((l) => !text.has(l)),
+        'labels of pages 1, 2 and 5 missing',
+      ).toEqual([]);
+      expect(
+        (await flowOfPages(f, [3, 4])).filter((l) => text.has(l)),
+        'labels of pages 3 and 4 present',
+      ).toEqual([]);
       expect(await usageOf(p, ref)).toMatchObject({ status: 'partial', pages: 5 });
 
       await waitForIdle(p, 30_000);
@@ -265,7 +284,10 @@ describe('input that cannot be read', () => {
         const b = refused[i];
         const doc = await p.result(ref, 60_000);
         expect(doc.status, b.name).toBe('failed');
-        expect(doc.diagnostics.map((d) => [d.code, d.severity, d.page]), b.name).toEqual([[CODE_FOR_INPUT[b.name], 'error', null]]);
+        expect(
+          doc.diagnostics.map((d) => [d.code, d.severity, d.page]),
+          b.name,
+        ).toEqual([[CODE_FOR_INPUT[b.name], 'error', null]]);
         expect(doc.source).toMatchObject({ key: ref.key, bytes: b.bytes.length });
         expect(schemaErrors(doc), b.name).toEqual([]);
         // Refused by the splitter: no manifest, no batch, just the final marker.

@@ -28,7 +28,9 @@ describe('the pipeline under load', () => {
       const wallMs = performance.now() - started;
       const peak = rss.stop();
       const pages = docs.reduce((s, d) => s + d.usage.pages, 0);
-      console.log(`[pipeline-load] 50 documents (${pages} pages) at once, 2 in-process page workers: ${(wallMs / 1000).toFixed(1)} s wall, peak RSS ${peak} MiB (test process: server and every handler), load average ${load()}`);
+      console.log(
+        `[pipeline-load] 50 documents (${pages} pages) at once, 2 in-process page workers: ${(wallMs / 1000).toFixed(1)} s wall, peak RSS ${peak} MiB (test process: server and every handler), load average ${load()}`,
+      );
 
       for (const [i, doc] of docs.entries()) {
         const f = fixtures[i];

@@ -24,7 +24,13 @@ describe('versions of one key', () => {
       const bodies = queued.map((m) => m.Body!);
       const isOld = (b: string) => (JSON.parse(b) as { jobId: string }).jobId === p.jobId(old);
       await sendBodies(p, p.resources.pagesQueueUrl, [...bodies.filter((b) => !isOld(b)), ...bodies.filter(isOld)]);
-      const worker = new Consumer({ name: 'worker', endpoint: p.endpoint, queueUrl: p.resources.pagesQueueUrl, handler: pageWorker, batchSize: 1 }).start();
+      const worker = new Consumer({
+        name: 'worker',
+        endpoint: p.endpoint,
+        queueUrl: p.resources.pagesQueueUrl,
+        handler: pageWorker,
+        batchSize: 1,
+      }).start();
       defer(() => worker.stop());
       const oldMarker = await waitFor('v1 final', () => finalOf(p, old));
       const newMarker = await waitFor('v2 final', () => finalOf(p, fresh));

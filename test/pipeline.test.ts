@@ -15,7 +15,18 @@ import { ENGINE_VERSION } from '../lib/constants.js';
 import type { ReadflowOptions } from '../lib/options.js';
 import type { LocalPipeline } from '../local/pipeline.js';
 import { flowLabelsOf } from './support/labels.js';
-import { CORPUS_DIR, manifestOf, notices, outputKeys, resultKeyOf, resultsOf, storedResult, textCorpus, waitForIdle, withPipeline } from './support/pipeline.js';
+import {
+  CORPUS_DIR,
+  manifestOf,
+  notices,
+  outputKeys,
+  resultKeyOf,
+  resultsOf,
+  storedResult,
+  textCorpus,
+  waitForIdle,
+  withPipeline,
+} from './support/pipeline.js';
 import { expectSameAsInProcess } from './support/pipeline-expect.js';
 import { schemaErrors } from './support/schema.js';
 
@@ -91,14 +102,18 @@ describe('the pipeline gives the result extractDocument gives', () => {
 
   // ../shared/corpus (real and synthetic documents with known reading order) exists on the project's own machines,
   // next to the repository; a user's clone has no ../shared, so there the test is skipped.
-  it.skipIf(textCorpus().length === 0)(`for every corpus PDF with a text layer (${CORPUS_DIR}), one page per batch`, async () => {
-    const docs = textCorpus().map(([name, bytes]) => ({ key: `corpus/${name}.pdf`, bytes }));
-    await withPipeline({ digitalBatchPages: 1 }, async (p) => {
-      const refs = await run(p, docs, 240_000);
-      await expectAllSameAsInProcess(p, refs, docs);
-      for (const ref of refs) expect((await storedResult(p, ref)).doc.usage.ocrPages, ref.key).toBe(0);
-    });
-  }, 300_000);
+  it.skipIf(textCorpus().length === 0)(
+    `for every corpus PDF with a text layer (${CORPUS_DIR}), one page per batch`,
+    async () => {
+      const docs = textCorpus().map(([name, bytes]) => ({ key: `corpus/${name}.pdf`, bytes }));
+      await withPipeline({ digitalBatchPages: 1 }, async (p) => {
+        const refs = await run(p, docs, 240_000);
+        await expectAllSameAsInProcess(p, refs, docs);
+        for (const ref of refs) expect((await storedResult(p, ref)).doc.usage.ocrPages, ref.key).toBe(0);
+      });
+    },
+    300_000,
+  );
 });
 
 describe('the completion notification', () => {

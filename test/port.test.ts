@@ -57,7 +57,13 @@ describe('DirectPort', () => {
     const fnArray = [1, 2, 3];
     const argsArray = [null, [new Float32Array([1, 2])], null];
     const got = (await roundTrip((port) => {
-      port.postMessage({ sourceName: 'a', targetName: 'b', stream: 4, streamId: 2, chunk: { fnArray, argsArray, lastChunk: true, separateAnnots: null, length: 3 } });
+      port.postMessage({
+        sourceName: 'a',
+        targetName: 'b',
+        stream: 4,
+        streamId: 2,
+        chunk: { fnArray, argsArray, lastChunk: true, separateAnnots: null, length: 3 },
+      });
       fnArray.length = 0;
       argsArray.length = 0;
     })) as { chunk: { fnArray: number[]; argsArray: unknown[] } };
@@ -83,7 +89,9 @@ describe('DirectPort', () => {
     expect([...binary.data]).toEqual([1, 2, 3]);
 
     const moved = new Uint8Array([4, 5]);
-    const transferred = (await roundTrip((port) => port.postMessage({ action: 'GetDocRequest', data: moved }, [moved.buffer]))) as { data: Uint8Array };
+    const transferred = (await roundTrip((port) => port.postMessage({ action: 'GetDocRequest', data: moved }, [moved.buffer]))) as {
+      data: Uint8Array;
+    };
     expect([...transferred.data]).toEqual([4, 5]);
     expect(moved.byteLength).toBe(0); // detached, as a transfer leaves it
 
@@ -143,7 +151,14 @@ describe("pdf.js on readflow's port", () => {
         const text = await page.getTextContent({ includeMarkedContent: true });
         const tree = await page.getStructTree();
         const ops = await page.getOperatorList();
-        pages.push({ text: { items: text.items, styles: { ...text.styles } }, tree, fnArray: [...ops.fnArray], args: ops.argsArray.length, view: page.view, rotate: page.rotate });
+        pages.push({
+          text: { items: text.items, styles: { ...text.styles } },
+          tree,
+          fnArray: [...ops.fnArray],
+          args: ops.argsArray.length,
+          view: page.view,
+          rotate: page.rotate,
+        });
       }
       return { markInfo: await doc.getMarkInfo(), pages };
     } finally {

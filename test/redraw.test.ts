@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PDFDict, PDFDocument, PDFName, PDFArray, StandardFonts } from 'pdf-lib';
+import { type PDFDict, PDFDocument, PDFName, PDFArray, StandardFonts } from 'pdf-lib';
 import { pdfjs } from '../lib/pdf/pdfjs.js';
 import { documentParams } from '../lib/pdf/open.js';
 import { redraw, tokenize } from '../scripts/corpus/redraw.js';
@@ -53,7 +53,12 @@ describe('redraw', async () => {
   const before = await items(original);
 
   it('the fixture draws one column after the other', () => {
-    expect(before.map((i) => i.str.split(' ')[0]).slice(0, LINES).every((w) => w === 'left')).toBe(true);
+    expect(
+      before
+        .map((i) => i.str.split(' ')[0])
+        .slice(0, LINES)
+        .every((w) => w === 'left'),
+    ).toBe(true);
   });
 
   for (const mode of ['rows', 'rand'] as const) {

@@ -7,7 +7,17 @@ import { describe, expect, it } from 'vitest';
 import { sqsHandler } from '../functions/shared/sqs.js';
 
 const record = (id: string, body: string): SQSRecord =>
-  ({ messageId: id, receiptHandle: id, body, attributes: {}, messageAttributes: {}, md5OfBody: '', eventSource: 'aws:sqs', eventSourceARN: 'arn:aws:sqs:us-east-1:0:q', awsRegion: 'us-east-1' }) as unknown as SQSRecord;
+  ({
+    messageId: id,
+    receiptHandle: id,
+    body,
+    attributes: {},
+    messageAttributes: {},
+    md5OfBody: '',
+    eventSource: 'aws:sqs',
+    eventSourceARN: 'arn:aws:sqs:us-east-1:0:q',
+    awsRegion: 'us-east-1',
+  }) as unknown as SQSRecord;
 const context = { functionName: 'readflow-test', awsRequestId: 'req-1', getRemainingTimeInMillis: () => 60_000 } as unknown as Context;
 
 describe('sqsHandler', () => {

@@ -110,7 +110,11 @@ describe('review cases', () => {
         return col.flatMap((r, i) => tag([r], wrap ? [fig, p] : [p], `w${wrap}c${c}r${i}`));
       });
       const runs = [...left, ...right];
-      return labels(readTagged(runs, leaves, layoutPage(runs, params), 1).segments.map((s) => s.text).join('\n'));
+      return labels(
+        readTagged(runs, leaves, layoutPage(runs, params), 1)
+          .segments.map((s) => s.text)
+          .join('\n'),
+      );
     };
     expect(order(true)).toEqual(order(false));
     expect(order(false)[0]).toBe('q021');
@@ -131,9 +135,27 @@ describe('a spreadsheet tagged as one table, with text blocks set under its grid
         leaves.push(...tag([r], [table, tr, el('TD'), el('P')], `t${key++}`));
       }
     };
-    row([['Region', 72], ['This week', 200], ['Last week', 270], ['Year ago', 340], ['Report', 420]], 100);
+    row(
+      [
+        ['Region', 72],
+        ['This week', 200],
+        ['Last week', 270],
+        ['Year ago', 340],
+        ['Report', 420],
+      ],
+      100,
+    );
     ['Iowa', 'Minnesota', 'Nebraska', 'Kansas', 'Ohio', 'Illinois'].forEach((name, i) =>
-      row([[name, 72], ['1.35', 210], ['1.38', 280], ['1.27', 350], [`${name} Ethanol`, 420]], 114 + 12 * i),
+      row(
+        [
+          [name, 72],
+          ['1.35', 210],
+          ['1.38', 280],
+          ['1.27', 350],
+          [`${name} Ethanol`, 420],
+        ],
+        114 + 12 * i,
+      ),
     );
     const f = foot(table, 114 + 12 * 6);
     const all = [...runs, ...f.runs];
@@ -157,8 +179,14 @@ describe('a spreadsheet tagged as one table, with text blocks set under its grid
     const reading = sheet(
       footRows([
         [['Market News Service, Des Moines', 72]],
-        [['210 Walnut Street', 72], ['Email: news@example.gov', 330]],
-        [['Des Moines, Iowa 50309', 72], ['www.example.gov/news/report', 330]],
+        [
+          ['210 Walnut Street', 72],
+          ['Email: news@example.gov', 330],
+        ],
+        [
+          ['Des Moines, Iowa 50309', 72],
+          ['www.example.gov/news/report', 330],
+        ],
       ]),
     );
     const text = reading.segments.map((s) => s.text).join('\n');
@@ -171,12 +199,21 @@ describe('a spreadsheet tagged as one table, with text blocks set under its grid
   it('keeps a total row and its figures as table rows', () => {
     const reading = sheet(
       footRows([
-        [['Subtotal of all the regions shown above', 72], ['7.95', 350]],
-        [['Total of all the regions shown above', 72], ['8.10', 350]],
+        [
+          ['Subtotal of all the regions shown above', 72],
+          ['7.95', 350],
+        ],
+        [
+          ['Total of all the regions shown above', 72],
+          ['8.10', 350],
+        ],
       ]),
     );
     expect(reading.segments).toHaveLength(1);
-    expect(reading.segments[0]!.lines.map((l) => l.text).slice(-2)).toEqual(['Subtotal of all the regions shown above 7.95', 'Total of all the regions shown above 8.10']);
+    expect(reading.segments[0]!.lines.map((l) => l.text).slice(-2)).toEqual([
+      'Subtotal of all the regions shown above 7.95',
+      'Total of all the regions shown above 8.10',
+    ]);
   });
 });
 
@@ -188,7 +225,10 @@ describe('a tagged table', () => {
     const leaves: TagLeaf[] = [];
     for (let i = 0; i < rows; i++) {
       const tr = el('TR');
-      for (const [text, dx] of [[`Key ${i + 1}`, 0], [`value ${i + 1}`, 80]] as const) {
+      for (const [text, dx] of [
+        [`Key ${i + 1}`, 0],
+        [`value ${i + 1}`, 80],
+      ] as const) {
         const r = run(text, x + dx, y0 + 12 * i, 9);
         runs.push(r);
         leaves.push(...tag([r], [t, tr, el('TD')], `tb${key++}`));
@@ -197,7 +237,7 @@ describe('a tagged table', () => {
     return { runs, leaves };
   }
 
-  it('standing beside the text as a sidebar, tagged first (a web page\'s infobox), is read after the text', () => {
+  it("standing beside the text as a sidebar, tagged first (a web page's infobox), is read after the text", () => {
     const text = column(1, 30, 40, 100, { chars: 60 });
     const box = table(420, 110, 8);
     const leaves = [...box.leaves];
@@ -216,7 +256,9 @@ describe('a tagged table', () => {
     const runs = [...before, ...box.runs, ...after];
     const reading = readTagged(runs, leaves, layoutPage(runs, params), 1);
     expect(reading.segments.map((s) => s.kind)).toEqual(['column', 'table', 'column']);
-    expect(labels(reading.segments.map((s) => s.text).join('\n'))).toEqual(Array.from({ length: 20 }, (_, i) => `q${String(i + 1).padStart(3, '0')}`));
+    expect(labels(reading.segments.map((s) => s.text).join('\n'))).toEqual(
+      Array.from({ length: 20 }, (_, i) => `q${String(i + 1).padStart(3, '0')}`),
+    );
   });
 });
 

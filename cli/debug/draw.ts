@@ -126,7 +126,7 @@ export function drawOverlays(ctx: Ctx, doc: DocumentResult, info: PageInfo, s: n
   }
 
   // Band boundaries.
-  info.bands.forEach((b, i) => {
+  info.bands.forEach((b, _i) => {
     ctx.save();
     ctx.strokeStyle = DEBUG_COLOURS.band;
     ctx.lineWidth = 1;

@@ -62,9 +62,7 @@ export function debugHtml(doc: DocumentResult, sizes: Map<number, [number, numbe
       const bandList = p.bands.length
         ? `<ol start="0" class="bands">${p.bands.map((b) => `<li>${esc(b.kind)} x${b.columnCount}, ${num(b.top)} to ${num(b.bottom)}</li>`).join('')}</ol>`
         : '';
-      const rows = facts
-        .map(([k, v]) => `<tr><th>${esc(k)}</th><td>${k === 'bands' && p.bands.length ? bandList : esc(v)}</td></tr>`)
-        .join('');
+      const rows = facts.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${k === 'bands' && p.bands.length ? bandList : esc(v)}</td></tr>`).join('');
       const segList = segs.length
         ? `<ul class="segs">${segs
             .map(
@@ -78,8 +76,13 @@ export function debugHtml(doc: DocumentResult, sizes: Map<number, [number, numbe
       const furnList =
         furniture.length || notes.length
           ? `<ul class="segs">${[
-              ...furniture.map((f) => `<li><b>${f.where}: ${esc(f.kind)}</b> ${boxText(f.bbox)}: <span class="txt">${esc(f.text.slice(0, 80))}</span></li>`),
-              ...notes.map((f) => `<li><b>footnote${f.marker ? ` ${esc(f.marker)}` : ''}</b> ${boxText(f.bbox)}: <span class="txt">${esc(f.text.slice(0, 80))}</span></li>`),
+              ...furniture.map(
+                (f) => `<li><b>${f.where}: ${esc(f.kind)}</b> ${boxText(f.bbox)}: <span class="txt">${esc(f.text.slice(0, 80))}</span></li>`,
+              ),
+              ...notes.map(
+                (f) =>
+                  `<li><b>footnote${f.marker ? ` ${esc(f.marker)}` : ''}</b> ${boxText(f.bbox)}: <span class="txt">${esc(f.text.slice(0, 80))}</span></li>`,
+              ),
             ].join('')}</ul>`
           : '<p class="none">none</p>';
       return `<section class="page" id="page-${p.page}">

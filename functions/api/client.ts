@@ -34,12 +34,19 @@ export class ReadflowClient {
   private async call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResult<T>> {
     const r = await fetch(new URL(path, this.baseUrl), {
       method,
-      headers: { authorization: `Bearer ${this.apiKey}`, accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      headers: {
+        authorization: `Bearer ${this.apiKey}`,
+        accept: 'application/json',
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
     const text = await r.text();
     const parsed = text ? (JSON.parse(text) as unknown) : null;
-    return r.ok ? { ok: true, status: r.status, body: parsed as T, headers: r.headers } : { ok: false, status: r.status, problem: parsed as ProblemBody, headers: r.headers };
+    return r.ok
+      ? { ok: true, status: r.status, body: parsed as T, headers: r.headers }
+      : { ok: false, status: r.status, problem: parsed as ProblemBody, headers: r.headers };
   }
 
   /** POST /v1/documents: a document record and where to upload its PDF. */

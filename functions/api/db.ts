@@ -48,7 +48,10 @@ export function dynamo(config: Pick<ApiConfig, 'dynamoEndpoint' | 'region'>): Dy
     c = new DynamoDBClient({
       region: config.region,
       ...(config.dynamoEndpoint
-        ? { endpoint: config.dynamoEndpoint, credentials: { accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? 'local', secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? 'local' } }
+        ? {
+            endpoint: config.dynamoEndpoint,
+            credentials: { accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? 'local', secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? 'local' },
+          }
         : {}),
     });
     cache.set(id, c);
@@ -93,7 +96,13 @@ export class Table {
   }
 
   /** Updates an item; the new item, or null when the condition did not hold. */
-  async update<T>(key: Key, update: string, names: Record<string, string> | undefined, vals: Item | undefined, condition?: string): Promise<T | null> {
+  async update<T>(
+    key: Key,
+    update: string,
+    names: Record<string, string> | undefined,
+    vals: Item | undefined,
+    condition?: string,
+  ): Promise<T | null> {
     try {
       const r = await this.db.send(
         new UpdateItemCommand({
@@ -116,7 +125,13 @@ export class Table {
   async delete(key: Key, condition?: string, vals?: Item, names?: Record<string, string>): Promise<boolean> {
     try {
       await this.db.send(
-        new DeleteItemCommand({ TableName: this.config.tableName, Key: m({ ...key }), ConditionExpression: condition, ExpressionAttributeValues: values(vals), ExpressionAttributeNames: names }),
+        new DeleteItemCommand({
+          TableName: this.config.tableName,
+          Key: m({ ...key }),
+          ConditionExpression: condition,
+          ExpressionAttributeValues: values(vals),
+          ExpressionAttributeNames: names,
+        }),
       );
       return true;
     } catch (e) {
@@ -127,10 +142,15 @@ export class Table {
 
   /** One page of a query; `start` and the returned `next` are the raw LastEvaluatedKey. */
   async query<T>(
-    input: Omit<QueryCommandInput, 'TableName' | 'ExpressionAttributeValues' | 'ExclusiveStartKey'> & { values: Item; start?: Record<string, AttributeValue> },
+    input: Omit<QueryCommandInput, 'TableName' | 'ExpressionAttributeValues' | 'ExclusiveStartKey'> & {
+      values: Item;
+      start?: Record<string, AttributeValue>;
+    },
   ): Promise<{ items: T[]; next: Record<string, AttributeValue> | undefined; count: number }> {
     const { values: vals, start, ...rest } = input;
-    const r = await this.db.send(new QueryCommand({ ...rest, TableName: this.config.tableName, ExpressionAttributeValues: m(vals), ExclusiveStartKey: start }));
+    const r = await this.db.send(
+      new QueryCommand({ ...rest, TableName: this.config.tableName, ExpressionAttributeValues: m(vals), ExclusiveStartKey: start }),
+    );
     return { items: (r.Items ?? []).map((i) => unmarshall(i) as T), next: r.LastEvaluatedKey, count: r.Count ?? 0 };
   }
 

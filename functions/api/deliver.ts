@@ -40,10 +40,23 @@ export interface DeliveryLog {
 }
 
 async function enqueue(c: Clients, queueUrl: string, msg: WebhookMessage, delaySeconds: number): Promise<void> {
-  await c.sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(msg), DelaySeconds: Math.max(0, Math.min(SQS_MAX_DELAY_SECONDS, Math.ceil(delaySeconds))) }));
+  await c.sqs.send(
+    new SendMessageCommand({
+      QueueUrl: queueUrl,
+      MessageBody: JSON.stringify(msg),
+      DelaySeconds: Math.max(0, Math.min(SQS_MAX_DELAY_SECONDS, Math.ceil(delaySeconds))),
+    }),
+  );
 }
 
-export async function deliverWebhook(c: Clients, table: Table, config: ApiConfig, msg: WebhookMessage, log: DeliveryLog, now = new Date()): Promise<DeliveryResult> {
+export async function deliverWebhook(
+  c: Clients,
+  table: Table,
+  config: ApiConfig,
+  msg: WebhookMessage,
+  log: DeliveryLog,
+  now = new Date(),
+): Promise<DeliveryResult> {
   const at = { eventId: msg.eventId, documentId: msg.documentId, attempt: msg.attempt + 1 };
   const hookKey = keysOf.hook(msg.tenantId, msg.eventId);
   const queue = config.webhookQueueUrl!;
@@ -53,7 +66,12 @@ export async function deliverWebhook(c: Clients, table: Table, config: ApiConfig
   }
   const ttl = Math.floor(now.getTime() / 1000) + config.retentionDays * 86_400;
   const leaseUntil = now.getTime() + config.webhookTimeoutMs + LEASE_MARGIN_MS;
-  const leased = await table.put({ ...hookKey, state: 'sending', leaseUntil, ttl }, 'attribute_not_exists(pk) OR (#st = :sending AND leaseUntil < :now)', { '#st': 'state' }, { ':sending': 'sending', ':now': now.getTime() });
+  const leased = await table.put(
+    { ...hookKey, state: 'sending', leaseUntil, ttl },
+    'attribute_not_exists(pk) OR (#st = :sending AND leaseUntil < :now)',
+    { '#st': 'state' },
+    { ':sending': 'sending', ':now': now.getTime() },
+  );
   if (!leased) {
     const seen = await table.get<HookItem>(hookKey);
     if (!seen || seen.state === 'delivered') {
@@ -64,7 +82,8 @@ export async function deliverWebhook(c: Clients, table: Table, config: ApiConfig
     await enqueue(c, queue, msg, Math.max(1, ((seen.leaseUntil ?? now.getTime()) - now.getTime()) / 1000));
     return 'not-due';
   }
-  const release = () => table.delete(hookKey, '#st = :sending AND leaseUntil = :mine', { ':sending': 'sending', ':mine': leaseUntil }, { '#st': 'state' });
+  const release = () =>
+    table.delete(hookKey, '#st = :sending AND leaseUntil = :mine', { ':sending': 'sending', ':mine': leaseUntil }, { '#st': 'state' });
   const tenant = await getTenant(table, msg.tenantId);
   if (!tenant || tenant.revokedAt) {
     await release();
@@ -75,7 +94,12 @@ export async function deliverWebhook(c: Clients, table: Table, config: ApiConfig
     await release();
     log.warn('webhook given up', { ...at, reason });
     if (config.webhookDeadLetterQueueUrl) {
-      await c.sqs.send(new SendMessageCommand({ QueueUrl: config.webhookDeadLetterQueueUrl, MessageBody: JSON.stringify({ ...msg, attempt: msg.attempt + 1, reason }) }));
+      await c.sqs.send(
+        new SendMessageCommand({
+          QueueUrl: config.webhookDeadLetterQueueUrl,
+          MessageBody: JSON.stringify({ ...msg, attempt: msg.attempt + 1, reason }),
+        }),
+      );
     }
     return 'dead-letter' as const;
   };
@@ -84,7 +108,11 @@ export async function deliverWebhook(c: Clients, table: Table, config: ApiConfig
   const check = await checkWebhook(msg.url, policy, config.webhookTimeoutMs);
   if (check?.permanent) return deadLetter(`the webhook URL is refused: ${check.reason}`);
   const timestamp = Math.floor(now.getTime() / 1000);
-  const headers = { 'webhook-id': msg.eventId, 'webhook-timestamp': String(timestamp), 'webhook-signature': sign(tenant.webhookSecret, msg.eventId, timestamp, msg.body) };
+  const headers = {
+    'webhook-id': msg.eventId,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': sign(tenant.webhookSecret, msg.eventId, timestamp, msg.body),
+  };
   const outcome = check ? { ok: false, status: null, error: check.reason } : await post(msg.url, msg.body, headers, policy, config.webhookTimeoutMs);
   if (outcome.ok) {
     await table.put({ ...hookKey, state: 'delivered', deliveredAt: new Date().toISOString(), attempts: msg.attempt + 1, ttl });
@@ -94,8 +122,14 @@ export async function deliverWebhook(c: Clients, table: Table, config: ApiConfig
   const first = msg.firstAttemptAt ?? now.toISOString();
   const delay = backoffSeconds(msg.attempt + 1, config.webhookBackoffSeconds, config.webhookMaxBackoffSeconds);
   const reason = outcome.error ?? `the receiver answered ${outcome.status}`;
-  if (now.getTime() + delay * 1000 - Date.parse(first) > config.webhookRetrySeconds * 1000) return deadLetter(`${reason}; retried for ${config.webhookRetrySeconds} s`);
-  const next: WebhookMessage = { ...msg, attempt: msg.attempt + 1, firstAttemptAt: first, notBefore: new Date(now.getTime() + delay * 1000).toISOString() };
+  if (now.getTime() + delay * 1000 - Date.parse(first) > config.webhookRetrySeconds * 1000)
+    return deadLetter(`${reason}; retried for ${config.webhookRetrySeconds} s`);
+  const next: WebhookMessage = {
+    ...msg,
+    attempt: msg.attempt + 1,
+    firstAttemptAt: first,
+    notBefore: new Date(now.getTime() + delay * 1000).toISOString(),
+  };
   await enqueue(c, queue, next, delay);
   await release();
   log.info('webhook failed; retry scheduled', { ...at, reason, retryInSeconds: delay });

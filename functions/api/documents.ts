@@ -15,7 +15,16 @@ import { inputKeyOf } from './lifecycle.js';
 import { monthOf, secondsToNextMonth } from './ledger.js';
 import { Problem } from './problems.js';
 import { giveSlot, monthCounter, takeSlot } from './quotas.js';
-import { DOCUMENT_STATUSES, isFinished, type DocumentRecord, type DocumentStatus, type DocumentView, type SubmitRequest, type TenantRecord, type UploadInstructions } from './types.js';
+import {
+  DOCUMENT_STATUSES,
+  isFinished,
+  type DocumentRecord,
+  type DocumentStatus,
+  type DocumentView,
+  type SubmitRequest,
+  type TenantRecord,
+  type UploadInstructions,
+} from './types.js';
 import { canonicalJson } from './validate.js';
 
 export interface ApiDeps {
@@ -36,7 +45,9 @@ export const MAX_PAGE_SIZE = 100;
 /** Document ids sort by creation time (base-36 milliseconds, fixed width), then 64 random bits. */
 export function newDocumentId(at: Date): string {
   const time = at.getTime().toString(36).padStart(9, '0');
-  const rand = BigInt('0x' + randomBytes(8).toString('hex')).toString(36).padStart(13, '0');
+  const rand = BigInt('0x' + randomBytes(8).toString('hex'))
+    .toString(36)
+    .padStart(13, '0');
   return `doc_${time}${rand}`;
 }
 
@@ -62,14 +73,25 @@ export interface ApiAnswer {
 async function presignUpload(d: ApiDeps, doc: DocumentRecord): Promise<UploadInstructions> {
   const url = await getSignedUrl(
     d.c.s3,
-    new PutObjectCommand({ Bucket: d.config.inputBucket, Key: doc.inputKey, ContentLength: doc.bytes, ContentType: 'application/pdf', IfNoneMatch: '*' }),
+    new PutObjectCommand({
+      Bucket: d.config.inputBucket,
+      Key: doc.inputKey,
+      ContentLength: doc.bytes,
+      ContentType: 'application/pdf',
+      IfNoneMatch: '*',
+    }),
     // Content-Length is signed: S3 refuses an upload of any other size (403), and the key is signed: the upload can
     // only land at this document's place under the tenant's prefix. `If-None-Match: *` is signed too: the URL
     // uploads once (S3's conditional write answers a second PUT 412 PreconditionFailed), so a retried upload cannot
     // replace the object the document's job is reading.
     { expiresIn: d.config.uploadUrlSeconds, signableHeaders: new Set(['content-length', 'content-type', 'if-none-match']) },
   );
-  return { url, method: 'PUT', headers: { 'content-type': 'application/pdf', 'content-length': String(doc.bytes), 'if-none-match': '*' }, expiresAt: doc.uploadExpiresAt };
+  return {
+    url,
+    method: 'PUT',
+    headers: { 'content-type': 'application/pdf', 'content-length': String(doc.bytes), 'if-none-match': '*' },
+    expiresAt: doc.uploadExpiresAt,
+  };
 }
 
 /** Pages whose batch result is stored, from the job's batch folder. */
@@ -99,7 +121,9 @@ export async function viewOf(d: ApiDeps, doc: DocumentRecord, o: { results: bool
   };
   if (o.results && doc.resultKey && isFinished(doc.status)) {
     const get = (ext: string) =>
-      getSignedUrl(d.c.s3, new GetObjectCommand({ Bucket: d.config.outputBucket, Key: `${doc.resultKey}.${ext}` }), { expiresIn: d.config.resultUrlSeconds });
+      getSignedUrl(d.c.s3, new GetObjectCommand({ Bucket: d.config.outputBucket, Key: `${doc.resultKey}.${ext}` }), {
+        expiresIn: d.config.resultUrlSeconds,
+      });
     const [json, md, txt] = await Promise.all([get('json'), get('md'), get('txt')]);
     view.result = { json, md, txt, expiresAt: iso((d.now?.() ?? new Date()).getTime() + d.config.resultUrlSeconds * 1000) };
   }
@@ -128,9 +152,12 @@ export async function submit(d: ApiDeps, tenant: TenantRecord, req: SubmitReques
       if (seen.requestHash !== requestHash) {
         throw new Problem('idempotency-key-reused', `Idempotency-Key ${idempotencyKey} was used with a different request body`);
       }
-      if (seen.state === 'done' && seen.response) return { status: seen.statusCode ?? 201, body: JSON.parse(seen.response), headers: { 'idempotent-replayed': 'true' } };
+      if (seen.state === 'done' && seen.response)
+        return { status: seen.statusCode ?? 201, body: JSON.parse(seen.response), headers: { 'idempotent-replayed': 'true' } };
       if (now.getTime() - Date.parse(seen.createdAt) < ABANDONED_PENDING_MS) {
-        throw new Problem('idempotency-in-progress', 'a request with this Idempotency-Key is still being processed; retry shortly', { headers: { 'retry-after': '1' } });
+        throw new Problem('idempotency-in-progress', 'a request with this Idempotency-Key is still being processed; retry shortly', {
+          headers: { 'retry-after': '1' },
+        });
       }
       // Abandoned half-way (the process died): take it over, if nobody else did first.
       await d.table.delete(idemKey, 'createdAt = :c', { ':c': seen.createdAt });
@@ -184,7 +211,13 @@ export async function submit(d: ApiDeps, tenant: TenantRecord, req: SubmitReques
     throw e;
   }
   const body = await viewOf(d, doc, { results: false, upload: await presignUpload(d, doc) });
-  if (idemKey) await d.table.update(idemKey, 'SET #st = :done, statusCode = :code, #r = :resp', { '#st': 'state', '#r': 'response' }, { ':done': 'done', ':code': 201, ':resp': JSON.stringify(body) });
+  if (idemKey)
+    await d.table.update(
+      idemKey,
+      'SET #st = :done, statusCode = :code, #r = :resp',
+      { '#st': 'state', '#r': 'response' },
+      { ':done': 'done', ':code': 201, ':resp': JSON.stringify(body) },
+    );
   return { status: 201, body, headers: { location: `/v1/documents/${documentId}` } };
 }
 
@@ -196,10 +229,13 @@ export interface ListQuery {
 
 export async function list(d: ApiDeps, tenant: TenantRecord, q: ListQuery): Promise<ApiAnswer> {
   if (q.status !== undefined && !DOCUMENT_STATUSES.includes(q.status as DocumentStatus)) {
-    throw new Problem('invalid-request', `status must be one of ${DOCUMENT_STATUSES.join(', ')}`, { errors: [{ path: 'status', message: 'unknown status' }] });
+    throw new Problem('invalid-request', `status must be one of ${DOCUMENT_STATUSES.join(', ')}`, {
+      errors: [{ path: 'status', message: 'unknown status' }],
+    });
   }
   const limit = q.limit === undefined ? DEFAULT_PAGE_SIZE : Number(q.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) throw new Problem('invalid-request', `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE)
+    throw new Problem('invalid-request', `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
   const pk = keysOf.tenant(tenant.tenantId).pk;
   let start;
   if (q.cursor) {
@@ -237,7 +273,9 @@ async function deleteAllVersions(d: ApiDeps, bucket: string, key: string): Promi
   let versions: { Key: string; VersionId?: string }[] = [];
   try {
     const r = await d.c.s3.send(new ListObjectVersionsCommand({ Bucket: bucket, Prefix: key }));
-    versions = [...(r.Versions ?? []), ...(r.DeleteMarkers ?? [])].filter((v) => v.Key === key).map((v) => ({ Key: key, VersionId: v.VersionId ?? undefined }));
+    versions = [...(r.Versions ?? []), ...(r.DeleteMarkers ?? [])]
+      .filter((v) => v.Key === key)
+      .map((v) => ({ Key: key, VersionId: v.VersionId ?? undefined }));
   } catch {
     versions = [];
   }
@@ -253,10 +291,19 @@ export async function remove(d: ApiDeps, tenant: TenantRecord, id: string): Prom
   }
   // The record goes first, on condition it is still not being read: an upload arriving after this is ignored by the
   // splitter (no record), and the files below are removed whatever happens next.
-  const gone = await d.table.delete(keysOf.document(tenant.tenantId, id), '#s IN (:a, :c, :p, :f)', {
-    ':a': 'awaiting-upload', ':c': 'complete', ':p': 'partial', ':f': 'failed',
-  }, { '#s': 'status' });
-  if (!gone) throw new Problem('document-busy', `document ${id} started processing; delete it once it has finished`, { headers: { 'retry-after': '5' } });
+  const gone = await d.table.delete(
+    keysOf.document(tenant.tenantId, id),
+    '#s IN (:a, :c, :p, :f)',
+    {
+      ':a': 'awaiting-upload',
+      ':c': 'complete',
+      ':p': 'partial',
+      ':f': 'failed',
+    },
+    { '#s': 'status' },
+  );
+  if (!gone)
+    throw new Problem('document-busy', `document ${id} started processing; delete it once it has finished`, { headers: { 'retry-after': '5' } });
   if (doc.status === 'awaiting-upload') await giveSlot(d.table, tenant.tenantId);
   const s3 = d.c.s3;
   await deleteAllVersions(d, d.config.inputBucket, doc.inputKey);
@@ -268,7 +315,12 @@ export async function remove(d: ApiDeps, tenant: TenantRecord, id: string): Prom
     await d.table.delete(keysOf.hook(tenant.tenantId, `evt_${doc.jobId}`));
   }
   for (let i = 0; i < outputKeys.length; i += 1000) {
-    await s3.send(new DeleteObjectsCommand({ Bucket: d.config.outputBucket, Delete: { Objects: outputKeys.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true } }));
+    await s3.send(
+      new DeleteObjectsCommand({
+        Bucket: d.config.outputBucket,
+        Delete: { Objects: outputKeys.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true },
+      }),
+    );
   }
   if (doc.idempotencyKey) await d.table.delete(keysOf.idempotency(tenant.tenantId, doc.idempotencyKey));
   return { status: 204, body: null };

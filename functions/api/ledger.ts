@@ -25,7 +25,16 @@ export function billing(status: string, pages: number, ocrPages: number, bytes: 
 /** Writes the job's ledger entry unless it exists; true when this call wrote it. */
 export async function recordUsage(
   table: Table,
-  e: { tenantId: string; jobId: string; documentId: string | null; key: string; engineVersion: string; usage: JobUsage; error?: { code: string; message: string }; at?: Date },
+  e: {
+    tenantId: string;
+    jobId: string;
+    documentId: string | null;
+    key: string;
+    engineVersion: string;
+    usage: JobUsage;
+    error?: { code: string; message: string };
+    at?: Date;
+  },
 ): Promise<boolean> {
   const at = e.at ?? new Date();
   const day = dayOf(at);
@@ -53,7 +62,7 @@ export async function recordUsage(
 
 /** Every ledger entry of a tenant from day `from` to day `to`, inclusive (YYYY-MM-DD). */
 export function ledgerEntries(table: Table, tenantId: string, from: string, to: string): Promise<LedgerEntry[]> {
-  return table.queryAll<LedgerEntry >({
+  return table.queryAll<LedgerEntry>({
     IndexName: GSI,
     KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
     values: { ':pk': `USAGE#${tenantId}`, ':from': `${from}#`, ':to': `${to}#~` },
@@ -61,7 +70,12 @@ export function ledgerEntries(table: Table, tenantId: string, from: string, to: 
 }
 
 /** Usage per day (days without documents left out), with the total. */
-export async function usageByDay(table: Table, tenantId: string, from: string, to: string): Promise<{ days: UsageDay[]; total: Omit<UsageDay, 'day'> }> {
+export async function usageByDay(
+  table: Table,
+  tenantId: string,
+  from: string,
+  to: string,
+): Promise<{ days: UsageDay[]; total: Omit<UsageDay, 'day'> }> {
   const byDay = new Map<string, UsageDay>();
   for (const e of await ledgerEntries(table, tenantId, from, to)) {
     const d = byDay.get(e.day) ?? { day: e.day, documents: 0, pages: 0, ocrPages: 0, bytes: 0, billedPages: 0 };
@@ -73,9 +87,22 @@ export async function usageByDay(table: Table, tenantId: string, from: string, t
     byDay.set(e.day, d);
   }
   const days = [...byDay.values()].sort((a, b) => a.day.localeCompare(b.day));
-  const total = days.reduce((t, d) => ({ documents: t.documents + d.documents, pages: t.pages + d.pages, ocrPages: t.ocrPages + d.ocrPages, bytes: t.bytes + d.bytes, billedPages: t.billedPages + d.billedPages }), {
-    documents: 0, pages: 0, ocrPages: 0, bytes: 0, billedPages: 0,
-  });
+  const total = days.reduce(
+    (t, d) => ({
+      documents: t.documents + d.documents,
+      pages: t.pages + d.pages,
+      ocrPages: t.ocrPages + d.ocrPages,
+      bytes: t.bytes + d.bytes,
+      billedPages: t.billedPages + d.billedPages,
+    }),
+    {
+      documents: 0,
+      pages: 0,
+      ocrPages: 0,
+      bytes: 0,
+      billedPages: 0,
+    },
+  );
   return { days, total };
 }
 

@@ -42,7 +42,8 @@ export function ownerOfKey(config: Pick<ApiConfig, 'tenantPrefix'>, key: string)
   return m ? { tenantId: m[1], documentId: m[2] } : { tenantId: DEFAULT_TENANT, documentId: null };
 }
 
-export const inputKeyOf = (config: Pick<ApiConfig, 'tenantPrefix'>, tenantId: string, documentId: string) => `${config.tenantPrefix}${tenantId}/${documentId}.pdf`;
+export const inputKeyOf = (config: Pick<ApiConfig, 'tenantPrefix'>, tenantId: string, documentId: string) =>
+  `${config.tenantPrefix}${tenantId}/${documentId}.pdf`;
 
 /** Is this key under the tenant prefix (an API upload, whether or not its document still exists)? */
 export const isTenantKey = (config: Pick<ApiConfig, 'tenantPrefix'>, key: string) => key.startsWith(config.tenantPrefix);
@@ -51,7 +52,7 @@ export const tableOf = (config: ApiConfig) => new Table(config);
 
 export function documentOf(config: ApiConfig, owner: Owner): Promise<DocumentRecord | null> {
   if (!owner.documentId) return Promise.resolve(null);
-  return tableOf(config).get<DocumentRecord >(keysOf.document(owner.tenantId, owner.documentId));
+  return tableOf(config).get<DocumentRecord>(keysOf.document(owner.tenantId, owner.documentId));
 }
 
 /**
@@ -68,9 +69,15 @@ export async function claimForJob(config: ApiConfig, doc: DocumentRecord, jobId:
   const t = tableOf(config);
   const key = keysOf.document(doc.tenantId, doc.documentId);
   const now = new Date().toISOString();
-  const won = await t.update(key, 'SET #s = :queued, jobId = :job, updatedAt = :now', { '#s': 'status' }, { ':queued': 'queued', ':job': jobId, ':now': now, ':await': 'awaiting-upload' }, '#s = :await');
+  const won = await t.update(
+    key,
+    'SET #s = :queued, jobId = :job, updatedAt = :now',
+    { '#s': 'status' },
+    { ':queued': 'queued', ':job': jobId, ':now': now, ':await': 'awaiting-upload' },
+    '#s = :await',
+  );
   if (won) return true;
-  const again = await t.get<DocumentRecord >(key);
+  const again = await t.get<DocumentRecord>(key);
   return Boolean(again && again.jobId === jobId && (again.status === 'queued' || again.status === 'running'));
 }
 
@@ -80,7 +87,14 @@ export async function markRunning(config: ApiConfig, doc: DocumentRecord, jobId:
     keysOf.document(doc.tenantId, doc.documentId),
     'SET #s = :running, pagesTotal = :total, batchPages = :batches, updatedAt = :now',
     { '#s': 'status' },
-    { ':running': 'running', ':queued': 'queued', ':total': batchPages.reduce((a, b) => a + b, 0), ':batches': batchPages, ':now': new Date().toISOString(), ':job': jobId },
+    {
+      ':running': 'running',
+      ':queued': 'queued',
+      ':total': batchPages.reduce((a, b) => a + b, 0),
+      ':batches': batchPages,
+      ':now': new Date().toISOString(),
+      ':job': jobId,
+    },
     'jobId = :job AND #s IN (:queued, :running)',
   );
 }
@@ -99,7 +113,13 @@ export async function reserveForJob(config: ApiConfig, doc: DocumentRecord, jobI
   if (!tenant) return 0;
   const month = monthOf(now);
   if (!(await reservePages(t, tenant, month, pages))) return Math.max(0, tenant.pagesPerMonth - (await monthCounter(t, doc.tenantId, month)).used);
-  const recorded = await t.update(key, 'SET reservedPages = :n, reservedMonth = :m', undefined, { ':n': pages, ':m': month, ':job': jobId }, 'jobId = :job AND attribute_not_exists(reservedPages)');
+  const recorded = await t.update(
+    key,
+    'SET reservedPages = :n, reservedMonth = :m',
+    undefined,
+    { ':n': pages, ':m': month, ':job': jobId },
+    'jobId = :job AND attribute_not_exists(reservedPages)',
+  );
   // A copy of this split raced us and recorded its own reservation first: ours goes back.
   if (!recorded) await settlePages(t, doc.tenantId, month, pages, 0);
   return null;
@@ -108,7 +128,13 @@ export async function reserveForJob(config: ApiConfig, doc: DocumentRecord, jobI
 /** Settles the job's page reservation, once: what the ledger billed stays on the counter, the rest is released. */
 async function settleReservation(t: Table, record: DocumentRecord, jobId: string, billedPages: number): Promise<void> {
   if (record.jobId !== jobId || record.reservedPages === undefined || !record.reservedMonth) return;
-  const took = await t.update(keysOf.document(record.tenantId, record.documentId), 'REMOVE reservedPages, reservedMonth', undefined, { ':job': jobId }, 'jobId = :job AND attribute_exists(reservedPages)');
+  const took = await t.update(
+    keysOf.document(record.tenantId, record.documentId),
+    'REMOVE reservedPages, reservedMonth',
+    undefined,
+    { ':job': jobId },
+    'jobId = :job AND attribute_exists(reservedPages)',
+  );
   if (took) await settlePages(t, record.tenantId, record.reservedMonth, record.reservedPages, billedPages);
 }
 
@@ -158,7 +184,15 @@ export async function settleJob(c: Clients, config: ApiConfig, jobId: string, sr
   const t = tableOf(config);
   const owner = ownerOfKey(config, src.key);
   const mine = billing(doc.status, doc.usage.pages, doc.usage.ocrPages, doc.source.bytes);
-  await recordUsage(t, { tenantId: owner.tenantId, jobId, documentId: owner.documentId, key: src.key, engineVersion: ENGINE_VERSION, usage: mine, error: errorOf(doc) });
+  await recordUsage(t, {
+    tenantId: owner.tenantId,
+    jobId,
+    documentId: owner.documentId,
+    key: src.key,
+    engineVersion: ENGINE_VERSION,
+    usage: mine,
+    error: errorOf(doc),
+  });
   const entry = await t.get<LedgerEntry>(keysOf.ledger(owner.tenantId, jobId));
   if (!entry) throw new Error(`job ${jobId}: the ledger entry is missing after its conditional put`);
   const usage = billing(entry.status, entry.pages, entry.ocrPages, entry.bytes);
@@ -167,9 +201,18 @@ export async function settleJob(c: Clients, config: ApiConfig, jobId: string, sr
   const finishedAt = entry.recordedAt;
   const record = await documentOf(config, owner);
   const event = {
-    ledgerId: jobId, tenantId: owner.tenantId, documentId: owner.documentId, key: src.key, status,
-    pages: usage.pages, ocrPages: usage.ocrPages, bytes: usage.bytes, billedPages: usage.billedPages, billedOcrPages: usage.billedOcrPages,
-    engineVersion: entry.engineVersion, finishedAt,
+    ledgerId: jobId,
+    tenantId: owner.tenantId,
+    documentId: owner.documentId,
+    key: src.key,
+    status,
+    pages: usage.pages,
+    ocrPages: usage.ocrPages,
+    bytes: usage.bytes,
+    billedPages: usage.billedPages,
+    billedOcrPages: usage.billedOcrPages,
+    engineVersion: entry.engineVersion,
+    finishedAt,
   };
   if (!record) {
     // Always, not only when this call wrote the entry: a writer that failed after its ledger put has not sent it.
@@ -185,9 +228,21 @@ export async function settleJob(c: Clients, config: ApiConfig, jobId: string, sr
   if (record.status === 'queued' || record.status === 'running') {
     const won = await t.update(
       keysOf.document(record.tenantId, record.documentId),
-      'SET #s = :status, finishedAt = :now, updatedAt = :now, resultKey = :rk, #u = :usage, pagesTotal = :pages' + (error ? ', #e = :error' : '') + ' REMOVE gsi1pk, gsi1sk',
+      'SET #s = :status, finishedAt = :now, updatedAt = :now, resultKey = :rk, #u = :usage, pagesTotal = :pages' +
+        (error ? ', #e = :error' : '') +
+        ' REMOVE gsi1pk, gsi1sk',
       { '#s': 'status', '#u': 'usage', ...(error ? { '#e': 'error' } : {}) },
-      { ':status': status, ':now': finishedAt, ':rk': resultKey, ':usage': documentUsage, ':pages': usage.pages, ...(error ? { ':error': error } : {}), ':job': jobId, ':queued': 'queued', ':running': 'running' },
+      {
+        ':status': status,
+        ':now': finishedAt,
+        ':rk': resultKey,
+        ':usage': documentUsage,
+        ':pages': usage.pages,
+        ...(error ? { ':error': error } : {}),
+        ':job': jobId,
+        ':queued': 'queued',
+        ':running': 'running',
+      },
       'jobId = :job AND #s IN (:queued, :running)',
     );
     if (won) await giveSlot(t, record.tenantId);
@@ -202,11 +257,26 @@ export async function settleJob(c: Clients, config: ApiConfig, jobId: string, sr
       type: 'document.finished',
       timestamp: finishedAt,
       data: {
-        id: record.documentId, status, filename: record.filename,
-        pages: { total: usage.pages, done: usage.pages }, metadata: record.metadata, usage: documentUsage, ...(error ? { error } : {}),
+        id: record.documentId,
+        status,
+        filename: record.filename,
+        pages: { total: usage.pages, done: usage.pages },
+        metadata: record.metadata,
+        usage: documentUsage,
+        ...(error ? { error } : {}),
       },
     };
-    const msg: WebhookMessage = { v: 1, eventId: `evt_${jobId}`, tenantId: record.tenantId, documentId: record.documentId, url: record.webhook, body: JSON.stringify(payload), attempt: 0, firstAttemptAt: null, notBefore: null };
+    const msg: WebhookMessage = {
+      v: 1,
+      eventId: `evt_${jobId}`,
+      tenantId: record.tenantId,
+      documentId: record.documentId,
+      url: record.webhook,
+      body: JSON.stringify(payload),
+      attempt: 0,
+      firstAttemptAt: null,
+      notBefore: null,
+    };
     await c.sqs.send(new SendMessageCommand({ QueueUrl: config.webhookQueueUrl, MessageBody: JSON.stringify(msg) }));
   }
 }

@@ -18,7 +18,13 @@ import type { DocumentRecord, TenantRecord } from './types.js';
 /** Takes one in-flight slot; false when the tenant has none left. */
 export async function takeSlot(table: Table, tenant: TenantRecord, uploadGraceSeconds: number, now = new Date()): Promise<boolean> {
   const take = () =>
-    table.update(keysOf.tenant(tenant.tenantId), 'SET inFlight = if_not_exists(inFlight, :zero) + :one', undefined, { ':one': 1, ':zero': 0, ':max': tenant.documentsInFlight }, 'attribute_not_exists(inFlight) OR inFlight < :max');
+    table.update(
+      keysOf.tenant(tenant.tenantId),
+      'SET inFlight = if_not_exists(inFlight, :zero) + :one',
+      undefined,
+      { ':one': 1, ':zero': 0, ':max': tenant.documentsInFlight },
+      'attribute_not_exists(inFlight) OR inFlight < :max',
+    );
   if (await take()) return true;
   if (!(await recount(table, tenant.tenantId, uploadGraceSeconds, now))) return false;
   return (await take()) !== null;
@@ -37,7 +43,14 @@ async function expireUpload(table: Table, doc: DocumentRecord, now: Date): Promi
       keysOf.document(doc.tenantId, doc.documentId),
       'SET #s = :failed, #e = :error, #u = :usage, pagesTotal = :zero, updatedAt = :now, finishedAt = :now REMOVE gsi1pk, gsi1sk',
       { '#s': 'status', '#e': 'error', '#u': 'usage' },
-      { ':failed': 'failed', ':error': error, ':usage': { pages: 0, ocrPages: 0, bytes: 0, billedPages: 0 }, ':zero': 0, ':now': at, ':await': 'awaiting-upload' },
+      {
+        ':failed': 'failed',
+        ':error': error,
+        ':usage': { pages: 0, ocrPages: 0, bytes: 0, billedPages: 0 },
+        ':zero': 0,
+        ':now': at,
+        ':await': 'awaiting-upload',
+      },
       '#s = :await',
     )) !== null
   );
@@ -53,14 +66,20 @@ async function recount(table: Table, tenantId: string, uploadGraceSeconds: numbe
   const t = await table.get<TenantRecord>(keysOf.tenant(tenantId));
   if (!t) return false;
   let count = 0;
-  for (const doc of await table.queryAll<DocumentRecord>({ IndexName: GSI, KeyConditionExpression: 'gsi1pk = :pk', values: { ':pk': `INFLIGHT#${tenantId}` } })) {
+  for (const doc of await table.queryAll<DocumentRecord>({
+    IndexName: GSI,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    values: { ':pk': `INFLIGHT#${tenantId}` },
+  })) {
     const abandoned = doc.status === 'awaiting-upload' && Date.parse(doc.uploadExpiresAt) + uploadGraceSeconds * 1000 < now.getTime();
     if (abandoned && (await expireUpload(table, doc, now))) continue;
     count += 1;
   }
   if (count >= t.inFlight) return false;
   // Only if nobody changed the counter meanwhile (else their change wins and the next refusal recounts again).
-  return (await table.update(keysOf.tenant(tenantId), 'SET inFlight = :n', undefined, { ':n': count, ':was': t.inFlight }, 'inFlight = :was')) !== null;
+  return (
+    (await table.update(keysOf.tenant(tenantId), 'SET inFlight = :n', undefined, { ':n': count, ':was': t.inFlight }, 'inFlight = :was')) !== null
+  );
 }
 
 // --- pages per month -------------------------------------------------------------------------------------------
@@ -97,7 +116,12 @@ export async function monthCounter(table: Table, tenantId: string, month: string
 }
 
 /** Reserves `pages` on the month's counter; the counter after, or null when the quota has not that many left. */
-export async function reservePages(table: Table, tenant: Pick<TenantRecord, 'tenantId' | 'pagesPerMonth'>, month: string, pages: number): Promise<MonthCounter | null> {
+export async function reservePages(
+  table: Table,
+  tenant: Pick<TenantRecord, 'tenantId' | 'pagesPerMonth'>,
+  month: string,
+  pages: number,
+): Promise<MonthCounter | null> {
   await monthCounter(table, tenant.tenantId, month);
   if (pages > tenant.pagesPerMonth) return null;
   return table.update<MonthCounter>(
@@ -111,10 +135,9 @@ export async function reservePages(table: Table, tenant: Pick<TenantRecord, 'ten
 
 /** Turns a reservation of `reserved` pages into `billed` pages (billed 0: released). Call once per reservation. */
 export async function settlePages(table: Table, tenantId: string, month: string, reserved: number, billed: number): Promise<void> {
-  await table.update(
-    keysOf.month(tenantId, month),
-    'SET used = used + :delta, reserved = reserved - :r, billed = billed + :b',
-    undefined,
-    { ':delta': billed - reserved, ':r': reserved, ':b': billed },
-  );
+  await table.update(keysOf.month(tenantId, month), 'SET used = used + :delta, reserved = reserved - :r, billed = billed + :b', undefined, {
+    ':delta': billed - reserved,
+    ':r': reserved,
+    ':b': billed,
+  });
 }

@@ -44,11 +44,15 @@ async function usage(d: ApiDeps, tenant: TenantRecord, q: Record<string, string 
   const today = dayOf(d.now?.() ?? new Date());
   const from = q.from ?? `${today.slice(0, 7)}-01`;
   const to = q.to ?? today;
-  for (const [name, v] of [['from', from], ['to', to]] as const) {
+  for (const [name, v] of [
+    ['from', from],
+    ['to', to],
+  ] as const) {
     if (!DAY.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`))) throw new Problem('invalid-request', `${name} must be a day, YYYY-MM-DD`);
   }
   const span = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
-  if (span < 0 || span >= MAX_USAGE_DAYS) throw new Problem('invalid-request', `from must not be after to, and the range at most ${MAX_USAGE_DAYS} days`);
+  if (span < 0 || span >= MAX_USAGE_DAYS)
+    throw new Problem('invalid-request', `from must not be after to, and the range at most ${MAX_USAGE_DAYS} days`);
   const u = await usageByDay(d.table, tenant.tenantId, from, to);
   return { status: 200, body: { tenantId: tenant.tenantId, from, to, days: u.days, total: u.total } };
 }
@@ -62,7 +66,8 @@ async function route(d: ApiDeps, event: APIGatewayProxyEventV2): Promise<ApiAnsw
   const isUsage = path === '/v1/usage';
   if (!documents && !one && !isUsage) throw new Problem('not-found', `no route ${path}`);
   const allowed = documents ? ['GET', 'POST'] : one ? ['GET', 'DELETE'] : ['GET'];
-  if (!allowed.includes(method)) throw new Problem('method-not-allowed', `${method} is not allowed on ${path}`, { headers: { allow: allowed.join(', ') } });
+  if (!allowed.includes(method))
+    throw new Problem('method-not-allowed', `${method} is not allowed on ${path}`, { headers: { allow: allowed.join(', ') } });
   const tenant = await authenticate(d.table, event.headers?.authorization);
   if (documents && method === 'POST') {
     const idem = checkIdempotencyKey(event.headers?.['idempotency-key']);
@@ -92,6 +97,10 @@ export async function handleHttp(d: ApiDeps, event: APIGatewayProxyEventV2): Pro
   } catch (e) {
     const p = e instanceof Problem ? e : new Problem('internal', 'something went wrong on our side; the request can be retried');
     if (!(e instanceof Problem)) log.error('request failed', { error: e as Error, path: event.rawPath });
-    return { statusCode: p.status, headers: { ...base, 'content-type': 'application/problem+json', ...p.extra.headers }, body: JSON.stringify(p.body(event.rawPath)) };
+    return {
+      statusCode: p.status,
+      headers: { ...base, 'content-type': 'application/problem+json', ...p.extra.headers },
+      body: JSON.stringify(p.body(event.rawPath)),
+    };
   }
 }

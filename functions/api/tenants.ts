@@ -32,7 +32,8 @@ export interface NewTenant {
 /** Creates a tenant and its first key; the key is returned once and never stored. */
 export async function createTenant(table: Table, t: NewTenant): Promise<{ tenant: TenantRecord; apiKey: string }> {
   const tenantId = t.tenantId ?? `t-${randomBytes(6).toString('hex')}`;
-  if (!TENANT_ID.test(tenantId) || tenantId === DEFAULT_TENANT) throw new Error(`tenant id "${tenantId}" is not allowed (a-z, 0-9, dashes; not "${DEFAULT_TENANT}")`);
+  if (!TENANT_ID.test(tenantId) || tenantId === DEFAULT_TENANT)
+    throw new Error(`tenant id "${tenantId}" is not allowed (a-z, 0-9, dashes; not "${DEFAULT_TENANT}")`);
   const apiKey = newApiKey();
   const keyHash = hashKey(apiKey);
   const tenant: TenantRecord = {
@@ -58,7 +59,12 @@ export async function listTenants(table: Table): Promise<TenantRecord[]> {
   let start: Record<string, import('@aws-sdk/client-dynamodb').AttributeValue> | undefined;
   do {
     const r = await table.db.send(
-      new ScanCommand({ TableName: table.config.tableName, FilterExpression: 'sk = :p', ExpressionAttributeValues: { ':p': { S: 'PROFILE' } }, ExclusiveStartKey: start }),
+      new ScanCommand({
+        TableName: table.config.tableName,
+        FilterExpression: 'sk = :p',
+        ExpressionAttributeValues: { ':p': { S: 'PROFILE' } },
+        ExclusiveStartKey: start,
+      }),
     );
     out.push(...(r.Items ?? []).map((i) => unmarshall(i) as TenantRecord));
     start = r.LastEvaluatedKey;
@@ -81,7 +87,8 @@ export const getTenant = (table: Table, tenantId: string) => table.get<TenantRec
 export async function authenticate(table: Table, authorization: string | undefined): Promise<TenantRecord> {
   const m = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
   const key = m?.[1] ?? '';
-  if (!key.startsWith(API_KEY_PREFIX)) throw new Problem('unauthorized', 'send the API key as "Authorization: Bearer rf_…"', { headers: { 'www-authenticate': 'Bearer' } });
+  if (!key.startsWith(API_KEY_PREFIX))
+    throw new Problem('unauthorized', 'send the API key as "Authorization: Bearer rf_…"', { headers: { 'www-authenticate': 'Bearer' } });
   const hash = hashKey(key);
   const link = await table.get<{ tenantId: string }>(keysOf.apiKey(hash));
   const tenant = link ? await getTenant(table, link.tenantId) : null;

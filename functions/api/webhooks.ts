@@ -20,11 +20,31 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 /** Ranges no webhook may reach (RFC 6890 special-purpose and private ranges). */
 const BLOCKED = new BlockList();
 for (const [net, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) BLOCKED.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['2001:db8::', 32], ['64:ff9b::', 96]] as const) {
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  BLOCKED.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['2001:db8::', 32],
+  ['64:ff9b::', 96],
+] as const) {
   BLOCKED.addSubnet(net, bits, 'ipv6');
 }
 const LOOPBACK = new BlockList();
@@ -74,7 +94,11 @@ function lookupAll(host: string): Promise<LookupAddress[]> {
  * an address it resolves to is refused, which no retry changes. Not permanent: the host could not be resolved
  * (EAI_AGAIN, SERVFAIL, a timeout, even NXDOMAIN: DNS can be fixed), which a delivery retries with its backoff.
  */
-export async function checkWebhook(raw: string, policy: WebhookPolicy, lookupTimeoutMs = 10_000): Promise<{ permanent: boolean; reason: string } | null> {
+export async function checkWebhook(
+  raw: string,
+  policy: WebhookPolicy,
+  lookupTimeoutMs = 10_000,
+): Promise<{ permanent: boolean; reason: string } | null> {
   const form = webhookUrlRefusal(raw, policy);
   if (form) return { permanent: true, reason: form };
   const host = hostOf(new URL(raw));
@@ -143,7 +167,13 @@ export const MAX_RESPONSE_BYTES = 64 * 1024;
  * headers and its body (a receiver trickling bytes cannot hold it open), and at most MAX_RESPONSE_BYTES of the
  * answer are read.
  */
-export async function post(url: string, body: string, headers: Record<string, string>, policy: WebhookPolicy, timeoutMs: number): Promise<DeliveryOutcome> {
+export async function post(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  policy: WebhookPolicy,
+  timeoutMs: number,
+): Promise<DeliveryOutcome> {
   const refusal = webhookUrlRefusal(url, policy);
   if (refusal) return { ok: false, status: null, error: refusal };
   const u = new URL(url);
@@ -164,7 +194,12 @@ export async function post(url: string, body: string, headers: Record<string, st
       u,
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'readflow-webhooks/1', ...headers },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          'user-agent': 'readflow-webhooks/1',
+          ...headers,
+        },
         lookup: guardedLookup(policy),
         timeout: timeoutMs,
       },

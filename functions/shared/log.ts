@@ -22,7 +22,10 @@ export function logger(serviceName: string): Log {
     }
     return l;
   };
-  const at = (level: Level) => (message: string, extra: Record<string, unknown> = {}) => get()[level](message, extra);
+  const at =
+    (level: Level) =>
+    (message: string, extra: Record<string, unknown> = {}) =>
+      get()[level](message, extra);
   return { info: at('info'), warn: at('warn'), error: at('error'), debug: at('debug') };
 }
 

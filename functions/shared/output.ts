@@ -36,7 +36,14 @@ async function superseded(c: Clients, src: SourceRef): Promise<boolean> {
   return Boolean(src.etag && now.etag && src.etag !== now.etag);
 }
 
-export async function writeFinal(c: Clients, config: PipelineConfig, jobId: string, src: SourceRef, resultKey: string, doc: DocumentResult): Promise<void> {
+export async function writeFinal(
+  c: Clients,
+  config: PipelineConfig,
+  jobId: string,
+  src: SourceRef,
+  resultKey: string,
+  doc: DocumentResult,
+): Promise<void> {
   const k = keys(config, jobId);
   // Results are keyed by input key: a job that read a version since replaced must not overwrite the newer result.
   // Except an API upload: its document is bound to the one job that claimed it (a later object at its key is never

@@ -1,11 +1,5 @@
 /** The few S3 operations the pipeline needs, with "not found" as a value rather than an exception. */
-import {
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  type S3Client,
-} from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 
 export interface ObjectHead {
   bytes: number;
@@ -39,7 +33,12 @@ export async function exists(s3: S3Client, bucket: string, key: string): Promise
 }
 
 /** The object's bytes; a version when given, else the current object, checked against its ETag when given. */
-export async function getBytes(s3: S3Client, bucket: string, key: string, at: { versionId?: string | null; etag?: string | null } = {}): Promise<Uint8Array> {
+export async function getBytes(
+  s3: S3Client,
+  bucket: string,
+  key: string,
+  at: { versionId?: string | null; etag?: string | null } = {},
+): Promise<Uint8Array> {
   const r = await s3.send(
     new GetObjectCommand({
       Bucket: bucket,

@@ -11,7 +11,6 @@ export { FUNCTION_ENTRIES };
 import { bundlingFor } from '../constructs/function.js';
 import { REPO_ROOT } from './runtime-assets.js';
 
-
 export interface BundleContents {
   /** Bytes of the bundled JavaScript (index.mjs), before the runtime assets are copied beside it. */
   bytes: number;

@@ -45,7 +45,11 @@ export class ApiResources extends Construct {
   httpApi?: apigw.HttpApi;
   stage?: apigw.HttpStage;
 
-  constructor(scope: Construct, id: string, private readonly s: ReadflowSettings) {
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly s: ReadflowSettings,
+  ) {
     super(scope, id);
     const str = (name: string) => ({ name, type: dynamodb.AttributeType.STRING });
     this.table = new dynamodb.Table(this, 'Table', {

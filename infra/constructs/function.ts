@@ -108,6 +108,8 @@ export class ReadflowFunction extends Construct {
 
 /** The CloudWatch Logs retention closest to (not under) the asked number of days. */
 export function retentionOf(days: number): logs.RetentionDays {
-  const allowed = Object.values(logs.RetentionDays).filter((v): v is number => typeof v === 'number' && v > 0).sort((a, b) => a - b);
+  const allowed = Object.values(logs.RetentionDays)
+    .filter((v): v is number => typeof v === 'number' && v > 0)
+    .sort((a, b) => a - b);
   return (allowed.find((d) => d >= days) ?? logs.RetentionDays.INFINITE) as logs.RetentionDays;
 }

@@ -41,7 +41,11 @@ export class Queues extends Construct {
     const redrive = { queue: this.deadLetter, maxReceiveCount: s.maxReceiveCount };
     this.intake = new sqs.Queue(this, 'Intake', { ...secure, visibilityTimeout: visibilityFor(timeout('splitter')), deadLetterQueue: redrive });
     this.pages = new sqs.Queue(this, 'Pages', { ...secure, visibilityTimeout: visibilityFor(timeout('pageWorker')), deadLetterQueue: redrive });
-    this.aggregate = new sqs.Queue(this, 'Aggregate', { ...secure, visibilityTimeout: visibilityFor(timeout('aggregator')), deadLetterQueue: redrive });
+    this.aggregate = new sqs.Queue(this, 'Aggregate', {
+      ...secure,
+      visibilityTimeout: visibilityFor(timeout('aggregator')),
+      deadLetterQueue: redrive,
+    });
     this.notify = new sqs.Queue(this, 'Notify', { ...secure, retentionPeriod: FOURTEEN_DAYS });
     Validations.of(this.notify).acknowledge({
       id: 'AwsSolutions::AwsSolutions-SQS3',

@@ -15,9 +15,7 @@ export class Storage extends Construct {
 
   constructor(scope: Construct, id: string, s: ReadflowSettings) {
     super(scope, id);
-    const removal = s.destroyData
-      ? { removalPolicy: RemovalPolicy.DESTROY, autoDeleteObjects: true }
-      : { removalPolicy: RemovalPolicy.RETAIN };
+    const removal = s.destroyData ? { removalPolicy: RemovalPolicy.DESTROY, autoDeleteObjects: true } : { removalPolicy: RemovalPolicy.RETAIN };
     const common = {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       // SSE-S3: encrypted at rest with no key policy to manage. SSE-KMS would need kms:Decrypt for every reader and

@@ -35,7 +35,6 @@ interface Group {
   kind: Block['kind'];
 }
 
-
 /** The far edge of a column's text: the furthest line end, leaving out lines of one token (a URL can overrun it). */
 function measureOf(lines: Line[], rtl = false): number {
   let edge = -Infinity;
@@ -92,7 +91,7 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
     /[.!?]$/.test(lines[i].text) &&
     (i + 1 === lines.length || gapBefore(i + 1) || !lines[i + 1].mono);
   const isCode = lines.map((l, i) => Boolean(l.mono) && !inProse(i) && !finishesWord(i) && !endsSentence(i));
-  const codeSize = median(lines.filter((l, i) => isCode[i]).map((l) => l.size));
+  const codeSize = median(lines.filter((_l, i) => isCode[i]).map((l) => l.size));
   const groups: Line[][] = [[lines[0]]];
   // Per group: how far down a drop cap in it reaches, and whether a turned line has hung right of its first.
   let capBottom = lines[0].bbox[3] - lines[0].bbox[1] > 2.2 * lines[0].size ? lines[0].bbox[3] : -Infinity;
@@ -111,7 +110,7 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
     const group = groups[groups.length - 1];
     const first = group[0];
     const wrapped = turned(prev, cur.text, measure);
-    const bullet = groupBullet ??= BULLET.test(first.text);
+    const bullet = (groupBullet ??= BULLET.test(first.text));
     const hanging = wrapped && bullet && cur.bbox[0] > first.bbox[0] && cur.bbox[0] - first.bbox[0] <= HANGING_EM * body;
     // An item whose turned lines hang ends where a line comes back to the bullet's edge without a bullet.
     // (Left-to-right text only: a ragged-left right-to-left item's lines start anywhere.)
@@ -195,7 +194,13 @@ function mastheadRun(groups: Group[], i: number, tail: Group, body: number): num
   const g = groups[i];
   if (g?.kind !== 'heading' || g.seg === tail.seg || groups[i - 1]?.seg === g.seg) return 0;
   let n = 1;
-  while (n < MAX_FLOAT_GROUPS && groups[i + n]?.seg === g.seg && groups[i + n].kind === 'paragraph' && median(groups[i + n].lines.map((l) => l.size)) < LABEL_SIZE * body) n++;
+  while (
+    n < MAX_FLOAT_GROUPS &&
+    groups[i + n]?.seg === g.seg &&
+    groups[i + n].kind === 'paragraph' &&
+    median(groups[i + n].lines.map((l) => l.size)) < LABEL_SIZE * body
+  )
+    n++;
   const next = groups[i + n];
   return n > 1 && next && turnsBack(tail, next) ? n : 0;
 }
@@ -339,7 +344,11 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
     }
     let text = '';
     if (kind === 'code') text = codeText(parts.flatMap((p) => p.lines));
-    else text = joinLines(parts.flatMap((p) => p.lines.map((l) => besideInitial(l, vocab))), vocab);
+    else
+      text = joinLines(
+        parts.flatMap((p) => p.lines.map((l) => besideInitial(l, vocab))),
+        vocab,
+      );
     const block: Block = { kind, text, sources };
     if (kind === 'heading') {
       const size = Math.round(median(parts[0].lines.map((l) => l.size)) * 2) / 2;

@@ -105,7 +105,11 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     const inBlock = new Set(block.map(lineKey));
     const overlapsX = (b: Box) => b[0] < box[2] && b[2] > box[0];
     const below = pageLines.some(
-      (l) => !inBlock.has(lineKey(l)) && l.line.bbox[1] > box[3] && overlapsX(l.line.bbox) && (l.line.size > NOTE_SIZE * body || CAPTION.test(l.line.text)),
+      (l) =>
+        !inBlock.has(lineKey(l)) &&
+        l.line.bbox[1] > box[3] &&
+        overlapsX(l.line.bbox) &&
+        (l.line.size > NOTE_SIZE * body || CAPTION.test(l.line.text)),
     );
     if (below) continue;
     // The step down from the nearest text above it in the same column (notes already taken above it, in a segment of

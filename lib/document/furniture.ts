@@ -56,8 +56,7 @@ const PAGE_LABEL = [
 ];
 /** Page labels are short; longer lines are not tested against the patterns at all. */
 const MAX_LABEL_CHARS = 24;
-export const isPageLabel = (text: string) =>
-  text.length <= MAX_LABEL_CHARS && PAGE_LABEL.some((re) => re.test(text.normalize('NFKC').trim()));
+export const isPageLabel = (text: string) => text.length <= MAX_LABEL_CHARS && PAGE_LABEL.some((re) => re.test(text.normalize('NFKC').trim()));
 
 export interface FurnitureResult {
   headers: FurnitureItem[];
@@ -158,7 +157,8 @@ const MAX_HEAD_CHARS = 120;
 /** ...and one without a page number in it longer than this. */
 const MAX_UNNUMBERED_HEAD_CHARS = 90;
 /** A copyright or licence notice, or the publication's identifier (a DOI, an ISSN or ISBN, an arXiv number). */
-const LEGAL = /©|\(c\)\s*\p{Nd}{4}|\bcopyright\b|all rights reserved|\blicen[cs]ed under\b|doi\.org\/|\bdoi:\s*10\.|\bISSN\b|\bISBN\b|\barXiv:\p{Nd}/iu;
+const LEGAL =
+  /©|\(c\)\s*\p{Nd}{4}|\bcopyright\b|all rights reserved|\blicen[cs]ed under\b|doi\.org\/|\bdoi:\s*10\.|\bISSN\b|\bISBN\b|\barXiv:\p{Nd}/iu;
 /** Captions stay in the flow wherever they sit. */
 const CAPTION_START = /^(fig(ure)?|table|tab|chart|plate|exhibit|abbildung|tabelle)\.?\s*\p{Nd}/iu;
 
@@ -192,11 +192,10 @@ function isolatedEdgeRow(
   const rest = flat.filter((l) => !row.includes(l) && !taken(l));
   if (!rest.length) return null;
   const h = outer.pageHeight;
-  if (top ? Math.max(...row.map((l) => l.line.bbox[3])) > EDGE_SHARE * h : Math.min(...row.map((l) => l.line.bbox[1])) < (1 - EDGE_SHARE) * h) return null;
+  if (top ? Math.max(...row.map((l) => l.line.bbox[3])) > EDGE_SHARE * h : Math.min(...row.map((l) => l.line.bbox[1])) < (1 - EDGE_SHARE) * h)
+    return null;
   const edgeBaseline = top ? Math.max(...row.map((l) => l.line.baseline)) : Math.min(...row.map((l) => l.line.baseline));
-  const gap = top
-    ? Math.min(...rest.map((l) => l.line.baseline)) - edgeBaseline
-    : edgeBaseline - Math.max(...rest.map((l) => l.line.baseline));
+  const gap = top ? Math.min(...rest.map((l) => l.line.baseline)) - edgeBaseline : edgeBaseline - Math.max(...rest.map((l) => l.line.baseline));
   if (gap < EDGE_GAP * advance) return null;
   const texts = row.map((l) => l.line.text);
   if (texts.join(' ').length > MAX_HEAD_CHARS || texts.some((t) => CAPTION_START.test(t))) return null;
@@ -233,7 +232,11 @@ const MASTHEAD_WORDS = 4;
 const MASTHEAD_SHARE = 0.6;
 
 /** The words of a line (letters only: numbers change from page to page). */
-const wordsOf = (text: string) => text.normalize('NFKC').toLowerCase().match(/\p{L}+/gu) ?? [];
+const wordsOf = (text: string) =>
+  text
+    .normalize('NFKC')
+    .toLowerCase()
+    .match(/\p{L}+/gu) ?? [];
 
 function groupBy<T, K>(items: T[], key: (t: T) => K): T[][] {
   const m = new Map<K, T[]>();
@@ -362,7 +365,8 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
             code: 'furniture-uncertain',
             severity: 'info',
             page: 1,
-            message: 'a line repeated as a running head is set in title type on the first page: read there as the title, lifted as a head on the other pages',
+            message:
+              'a line repeated as a running head is set in title type on the first page: read there as the title, lifted as a head on the other pages',
             detail: { text: c.l.line.text, size: c.l.line.size, bodySize: round2(body) },
           });
           continue;
@@ -392,7 +396,10 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
   // Only lines that look like heads take part: set smaller than the body, or outermost on their page.
   const outermost = outermostLines(byPage);
   const headLike = (c: Candidate) => !c.deep && (c.l.line.size < SMALL_HEAD * body || outermost.has(lineKey(c.l)));
-  for (const group of nearRepeats(candidates.filter((c) => headLike(c) && !removed.has(lineKey(c.l))), body)) {
+  for (const group of nearRepeats(
+    candidates.filter((c) => headLike(c) && !removed.has(lineKey(c.l))),
+    body,
+  )) {
     const pages = [...new Set(group.map((c) => c.l.page))].sort((a, b) => a - b);
     const stretch = pages[pages.length - 1] - pages[0] + 1;
     if (pages.length < repeats || pages.length < MIN_DENSITY * stretch) continue;

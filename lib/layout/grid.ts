@@ -29,7 +29,6 @@ function cellsOf(line: Line): Cell[] {
     .sort((a, b) => a.x0 - b.x0);
 }
 
-
 /** Rows of a table segment in groups parted by wider gaps. */
 function groups(lines: Line[]): Line[][] {
   const steps = lines.slice(1).map((l, i) => l.baseline - lines[i].baseline);

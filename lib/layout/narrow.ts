@@ -83,7 +83,8 @@ function stripAfter(edge: number, on: number[], rows: Row[], body: number, bridg
     const k = runs.findIndex((run) => run.x0 >= strip[1] - EDGE_TOLERANCE);
     const before = k < 0 ? runs : runs.slice(0, k);
     const after = k < 0 ? [] : runs.slice(k);
-    if (before.length && before[before.length - 1].x1 >= edge - EDGE_TOLERANCE) leftWidths.push(before[before.length - 1].x1 - lineStart(before, bridge));
+    if (before.length && before[before.length - 1].x1 >= edge - EDGE_TOLERANCE)
+      leftWidths.push(before[before.length - 1].x1 - lineStart(before, bridge));
     if (after.length && after[0].x0 <= strip[1] + 3 * body) rightWidths.push(lineEnd(after, bridge) - after[0].x0);
   }
   if (crossing > MAX_CROSSING_SHARE * (to - from + 1) || rightWidths.length < MIN_EDGE_ROWS || leftWidths.length < MIN_EDGE_ROWS) return null;
@@ -101,7 +102,6 @@ function lineEnd(runs: Run[], bridge: number): number {
   for (let k = 1; k < runs.length && runs[k].x0 - x < bridge; k++) x = runs[k].x1;
   return x;
 }
-
 
 /** A gap from `from` to `to` spans one of the narrow gutters: the ink either side stays apart (rows.ts' inkIntervals). */
 export function spansNarrow(narrow: Interval[]): (from: number, to: number) => boolean {

@@ -159,7 +159,7 @@ const TITLE_LEAD = 1.25;
 function titleFirst(segments: Segment[], bodySize: number, page: number): Diagnostic | null {
   let title: { seg: Segment; line: Line } | null = null;
   for (const seg of segments) for (const line of seg.lines) if (!title || line.size > title.line.size) title = { seg, line };
-  if (!title || title.seg.kind !== 'column' || !title.seg.column || title.seg.lines[0] !== title.line) return null;
+  if (title?.seg.kind !== 'column' || !title.seg.column || title.seg.lines[0] !== title.line) return null;
   const size = title.line.size;
   if (size < TITLE_SIZE * bodySize) return null;
   if (segments.some((s) => s !== title!.seg && s.lines.some((l) => l.size * TITLE_LEAD > size))) return null;

@@ -205,12 +205,29 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
         if (direction === 'rtl') order.reverse();
         for (const j of order) {
           const lines = rs.map((r) => r.row.runs.filter((run) => columnOf(run) === j)).filter((runs) => runs.length);
-          if (lines.length) segments.push(segment('column', params.page, bands.length, j, lines.map((runs) => makeLine(runs, runs[0].baseline))));
+          if (lines.length)
+            segments.push(
+              segment(
+                'column',
+                params.page,
+                bands.length,
+                j,
+                lines.map((runs) => makeLine(runs, runs[0].baseline)),
+              ),
+            );
         }
         addBand('columns', rs, columns);
       } else {
         const isTable = classes[from] === 'table';
-        segments.push(segment(isTable ? 'table' : 'span', params.page, bands.length, null, rs.map((r) => rowLine(r.row, isTable))));
+        segments.push(
+          segment(
+            isTable ? 'table' : 'span',
+            params.page,
+            bands.length,
+            null,
+            rs.map((r) => rowLine(r.row, isTable)),
+          ),
+        );
         addBand(isTable ? 'table' : 'span', rs, 1);
         spanLines += rs.length;
       }
@@ -229,7 +246,15 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
       for (const [from, to, isTable] of runsOf(zone.rows.map((r) => tableRows.has(r.row.index)))) {
         const rs = zone.rows.slice(from, to + 1);
         const k = isTable ? 'table' : kind;
-        segments.push(segment(k, params.page, bands.length, k === 'column' ? 0 : null, rs.map((r) => rowLine(r.row, isTable))));
+        segments.push(
+          segment(
+            k,
+            params.page,
+            bands.length,
+            k === 'column' ? 0 : null,
+            rs.map((r) => rowLine(r.row, isTable)),
+          ),
+        );
         addBand(isTable ? 'table' : k === 'span' ? 'span' : 'columns', rs, 1);
         if (isTable) spanLines += rs.length;
       }
@@ -258,7 +283,9 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
       advance,
       bodySize,
       params.partialSpans,
-      runsOf(zone.rows.map((r) => tableRows.has(r.row.index))).filter((r) => r[2]).map(([from, to]) => ({ from, to })),
+      runsOf(zone.rows.map((r) => tableRows.has(r.row.index)))
+        .filter((r) => r[2])
+        .map(([from, to]) => ({ from, to })),
     );
     for (const i of spans.partial) {
       diagnostics.push({
@@ -358,11 +385,19 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
           if (lines.length) segments.push(segment('column', params.page, band, order.indexOf(j), lines));
         } else if (j === sub[0]) {
           // The row's own text in these columns, beside the span, reads with the part above it.
-          emitColumnsOf(rowIdx.filter((i) => zone.rows[i].row.baseline <= baseline), sub.slice().sort((x, y) => x - y), band);
+          emitColumnsOf(
+            rowIdx.filter((i) => zone.rows[i].row.baseline <= baseline),
+            sub.slice().sort((x, y) => x - y),
+            band,
+          );
           const r = zone.rows[inner.i].row;
           const crossingRuns = r.runs.filter((run) => zone.gutters.some((g) => run.x0 < g[1] && run.x1 > g[0]));
           segments.push(segment('span', params.page, band, null, [makeLine(crossingRuns, r.baseline)]));
-          emitColumnsOf(rowIdx.filter((i) => zone.rows[i].row.baseline > baseline), sub.slice().sort((x, y) => x - y), band);
+          emitColumnsOf(
+            rowIdx.filter((i) => zone.rows[i].row.baseline > baseline),
+            sub.slice().sort((x, y) => x - y),
+            band,
+          );
         }
       }
     };
@@ -410,7 +445,15 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
       emitColumns(next, region.from - 1);
       const regionRows = zone.rows.slice(region.from, region.to + 1);
       const band = bands.length;
-      segments.push(segment(region.table ? 'table' : 'span', params.page, band, null, regionRows.map((r) => rowLine(r.row, region.table))));
+      segments.push(
+        segment(
+          region.table ? 'table' : 'span',
+          params.page,
+          band,
+          null,
+          regionRows.map((r) => rowLine(r.row, region.table)),
+        ),
+      );
       addBand(region.table ? 'table' : 'span', regionRows, 1);
       spanLines += regionRows.length;
       next = region.to + 1;

@@ -118,7 +118,8 @@ export function buildRows(runs: Run[]): Row[] {
     const allShort = row.runs.every((r) => codePoints(r.text) <= SCRIPT_MAX_CHARS);
     for (const r of row.runs) {
       // Only runs smaller than the row's main size can be scripts of another row.
-      const host = r.size < row.size * SCRIPT_SIZE_RATIO || row.runs.length <= SCRIPT_ROW_RUNS || allShort ? findScriptHost(r, rows, i, scripts) : null;
+      const host =
+        r.size < row.size * SCRIPT_SIZE_RATIO || row.runs.length <= SCRIPT_ROW_RUNS || allShort ? findScriptHost(r, rows, i, scripts) : null;
       if (host) {
         host.runs.push(r);
         scripts.add(r);
@@ -203,7 +204,10 @@ function placeHangingLabels(rows: Row[], changed: Set<Row>): void {
   for (let i = 1; i + 1 < rows.length; i++) {
     const label = rows[i];
     if (label.runs.length === 0) continue;
-    const text = label.runs.map((r) => r.text).join(' ').trim();
+    const text = label.runs
+      .map((r) => r.text)
+      .join(' ')
+      .trim();
     if (codePoints(text) > LABEL_MAX_CHARS || text.split(/\s+/).length > LABEL_MAX_WORDS || !/\p{L}/u.test(text)) continue;
     const x1 = Math.max(...label.runs.map((r) => r.x1));
     const size = label.size;

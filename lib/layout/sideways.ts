@@ -16,7 +16,7 @@ export interface Upright {
   turned: 90 | 180 | 270;
 }
 
-const quarter = (angle: number) => ((Math.round(angle / 90) * 90) % 360 + 360) % 360;
+const quarter = (angle: number) => (((Math.round(angle / 90) * 90) % 360) + 360) % 360;
 
 /** The runs turned upright, or null when the page's text mostly reads left to right already. */
 export function turnUpright(runs: Run[], width: number, height: number): Upright | null {
@@ -47,9 +47,17 @@ export function turnUpright(runs: Run[], width: number, height: number): Upright
     const xs = pts.map((p) => p[0]);
     const ys = pts.map((p) => p[1]);
     const y1 = Math.max(...ys);
-    const angle = (((r.angle + turned + 180) % 360) + 360) % 360 - 180;
+    const angle = ((((r.angle + turned + 180) % 360) + 360) % 360) - 180;
     // The baseline of a run read level now: its box's foot less the descent (about a fifth of its size).
-    return { ...r, x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1, baseline: Math.abs(angle) < 45 ? y1 - 0.2 * r.size : r.baseline, angle };
+    return {
+      ...r,
+      x0: Math.min(...xs),
+      x1: Math.max(...xs),
+      y0: Math.min(...ys),
+      y1,
+      baseline: Math.abs(angle) < 45 ? y1 - 0.2 * r.size : r.baseline,
+      angle,
+    };
   });
   return { runs: out, width: turned === 180 ? width : height, height: turned === 180 ? height : width, turned };
 }

@@ -129,7 +129,7 @@ export function growSpans(
   }
 
   const splitTabular: number[] = [];
-  rows.forEach((row, i) => {
+  rows.forEach((_row, i) => {
     if (taken.has(i) || !tabular[i]) return;
     const ink = pieces[i];
     const bothSides = gutters.some((g) => ink.some((iv) => iv[1] <= g[0]) && ink.some((iv) => iv[0] >= g[1]));

@@ -40,7 +40,6 @@ function columnsOf(pieces: Interval[]): Interval[] {
   return cols;
 }
 
-
 function isTable(block: Interval[][], bodySize: number): boolean {
   const cols = columnsOf(block.flat());
   if (cols.length < MIN_TABLE_COLUMNS) return false;
@@ -52,7 +51,8 @@ function isTable(block: Interval[][], bodySize: number): boolean {
     }
   }
   if (median(fills.flat()) > MAX_CELL_FILL) return false;
-  if (fills.some((f, j) => f.length >= MIN_TABLE_ROWS && median(f) > MAX_COLUMN_FILL && cols[j][1] - cols[j][0] >= PROSE_COLUMN_EM * bodySize)) return false;
+  if (fills.some((f, j) => f.length >= MIN_TABLE_ROWS && median(f) > MAX_COLUMN_FILL && cols[j][1] - cols[j][0] >= PROSE_COLUMN_EM * bodySize))
+    return false;
   // Most rows have cells in most columns.
   const hits = block.map((row) => new Set(row.map((p) => cols.findIndex((c) => p[0] >= c[0] && p[1] <= c[1]))).size);
   return median(hits) >= Math.min(MIN_TABLE_COLUMNS, cols.length);
@@ -95,11 +95,7 @@ export function findTableBlocks(rows: InkRow[], bodySize: number): TableBlock[] 
       continue;
     }
     let j = i;
-    while (
-      j + 1 < rows.length &&
-      candidate[j + 1] &&
-      rows[j + 1].row.baseline - rows[j].row.baseline <= MAX_ROW_ADVANCE_EM * bodySize
-    ) {
+    while (j + 1 < rows.length && candidate[j + 1] && rows[j + 1].row.baseline - rows[j].row.baseline <= MAX_ROW_ADVANCE_EM * bodySize) {
       j++;
     }
     if (j - i + 1 >= MIN_TABLE_ROWS && isTable(pieces.slice(i, j + 1), bodySize)) blocks.push({ from: i, to: j });

@@ -17,8 +17,29 @@ export interface TagLeaf {
 
 /** Roles that sit inside a line of text rather than making a block of their own. */
 const INLINE = new Set([
-  'Span', 'Link', 'Em', 'Strong', 'Quote', 'Code', 'Reference', 'Annot', 'Lbl', 'LBody', 'Sub', 'Ruby', 'RB', 'RT', 'RP',
-  'Warichu', 'WT', 'WP', 'BibEntry', 'Form', 'NonStruct', 'Private', 'Artifact',
+  'Span',
+  'Link',
+  'Em',
+  'Strong',
+  'Quote',
+  'Code',
+  'Reference',
+  'Annot',
+  'Lbl',
+  'LBody',
+  'Sub',
+  'Ruby',
+  'RB',
+  'RT',
+  'RP',
+  'Warichu',
+  'WT',
+  'WP',
+  'BibEntry',
+  'Form',
+  'NonStruct',
+  'Private',
+  'Artifact',
 ]);
 
 /** The block a leaf belongs to: its deepest ancestor that is not an inline role. */

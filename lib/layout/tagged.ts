@@ -243,7 +243,11 @@ export function readTagged(runs: Run[], leaves: TagLeaf[], geometric: PageLayout
         .map((row) => {
           const all = row.flat();
           const line = makeLine(all, Math.min(...all.map((r) => r.baseline)));
-          line.cells = row.map((c) => linesOf(c).map((l) => l.text).join(' '));
+          line.cells = row.map((c) =>
+            linesOf(c)
+              .map((l) => l.text)
+              .join(' '),
+          );
           line.text = line.cells.join(' ');
           return line;
         });
@@ -280,7 +284,15 @@ export function readTagged(runs: Run[], leaves: TagLeaf[], geometric: PageLayout
   if (rest.length) {
     const lines = linesOf(rest);
     if (lines.length) {
-      const seg: Segment = { kind: 'column', page, band: 0, column: null, text: lines.map((l) => l.text).join('\n'), bbox: roundBox(unionBox(lines.map((l) => l.bbox))), lines };
+      const seg: Segment = {
+        kind: 'column',
+        page,
+        band: 0,
+        column: null,
+        text: lines.map((l) => l.text).join('\n'),
+        bbox: roundBox(unionBox(lines.map((l) => l.bbox))),
+        lines,
+      };
       segments.push(seg);
       floats.push(seg);
     }
@@ -309,7 +321,14 @@ export function readTagged(runs: Run[], leaves: TagLeaf[], geometric: PageLayout
   else if (revisits > Math.max(2, MAX_REVISIT_SHARE * taggedLines)) {
     reason = `the tagged order goes back to parts of the page it has already left ${revisits} times in ${taggedLines} lines (lines read across columns)`;
   }
-  return { segments: placeFloats(segments, new Set(floats), place), coherent: reason === null, reason, coverage, revisits, untaggedChars: chars(untagged) };
+  return {
+    segments: placeFloats(segments, new Set(floats), place),
+    coherent: reason === null,
+    reason,
+    coverage,
+    revisits,
+    untaggedChars: chars(untagged),
+  };
 }
 
 /** An untagged run joins a tagged line on its baseline within this share of its size... */

@@ -5,7 +5,7 @@
  * again on its own.
  */
 import type { Interval } from '../types.js';
-import { classify, findCandidates, sideSupport, type GutterCandidate, type InkRow } from './gutters.js';
+import { classify, findCandidates, sideSupport, type InkRow } from './gutters.js';
 
 export interface Zone {
   rows: InkRow[];
@@ -359,11 +359,7 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
       ambiguous: worst > p.tolerance,
       tabular: looksTabular(zoneRows, gutters, p.bodySize),
     };
-    return [
-      ...partition(rows.slice(0, first), p),
-      zone,
-      ...partition(rows.slice(last + 1), p),
-    ];
+    return [...partition(rows.slice(0, first), p), zone, ...partition(rows.slice(last + 1), p)];
   }
   return [single(rows)];
 }

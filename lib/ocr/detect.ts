@@ -46,7 +46,11 @@ export function decideOcr(mode: OcrMode, runs: Run[], width: number, height: num
   if (mode === 'off') return { ocr: false, reason: 'OCR is off' };
   if (mode === 'force') return { ocr: true, reason: 'OCR was forced (ocr: "force")' };
   if (graphics && graphics.invisibleTextShare > 0.5 && t.chars > 0 && graphics.imageCoverage >= FULL_PAGE_IMAGE) {
-    return { ocr: false, reason: 'the page carries an invisible text layer over its image (an earlier OCR): that layer was read', invisibleLayer: true };
+    return {
+      ocr: false,
+      reason: 'the page carries an invisible text layer over its image (an earlier OCR): that layer was read',
+      invisibleLayer: true,
+    };
   }
   if (!isSparse(runs, width, height)) return { ocr: false, reason: 'the page has a text layer' };
   const cover = graphics?.imageCoverage ?? 0;

@@ -27,10 +27,7 @@ export function langPathFor(lang: string): string {
   try {
     return join(dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`)), DATA_FLAVOUR);
   } catch {
-    throw new ReadflowError(
-      'bad-option',
-      `OCR language data for "${lang}" is not installed: npm install @tesseract.js-data/${lang}`,
-    );
+    throw new ReadflowError('bad-option', `OCR language data for "${lang}" is not installed: npm install @tesseract.js-data/${lang}`);
   }
 }
 

@@ -32,7 +32,12 @@ export async function pageGraphics(page: PdfPage): Promise<PageGraphics> {
     const m = mul(vt, ctm);
     const xs: number[] = [];
     const ys: number[] = [];
-    for (const [u, v] of [[0, 0], [1, 0], [0, 1], [1, 1]]) {
+    for (const [u, v] of [
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [1, 1],
+    ]) {
       xs.push(m[0] * u + m[2] * v + m[4]);
       ys.push(m[1] * u + m[3] * v + m[5]);
     }

@@ -378,7 +378,10 @@ export function linePitch(bin: Grey): number | null {
     inside = ink;
   }
   if (starts.length < 4) return null;
-  const steps = starts.slice(1).map((s, i) => s - starts[i]).sort((a, b) => a - b);
+  const steps = starts
+    .slice(1)
+    .map((s, i) => s - starts[i])
+    .sort((a, b) => a - b);
   return steps[steps.length >> 1];
 }
 

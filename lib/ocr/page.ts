@@ -50,10 +50,20 @@ export async function textOrOcr(
   const decision = decideOcr(o.ocr, runs, width, height, graphics);
   if (!decision.ocr) {
     if (decideOcr('auto', runs, width, height, graphics).invisibleLayer) {
-      digital.diagnostics.push({ code: 'invisible-text-layer', severity: 'info', page: pageNo, message: 'the page carries an invisible text layer over its image (an earlier OCR): that layer was read' });
+      digital.diagnostics.push({
+        code: 'invisible-text-layer',
+        severity: 'info',
+        page: pageNo,
+        message: 'the page carries an invisible text layer over its image (an earlier OCR): that layer was read',
+      });
     }
     if (o.ocr === 'off' && decideOcr('auto', runs, width, height, graphics).ocr) {
-      digital.diagnostics.push({ code: 'ocr-needed', severity: 'warning', page: pageNo, message: 'the page looks like a scan with no usable text layer, but OCR is off (ocr: "off"): its text is missing' });
+      digital.diagnostics.push({
+        code: 'ocr-needed',
+        severity: 'warning',
+        page: pageNo,
+        message: 'the page looks like a scan with no usable text layer, but OCR is off (ocr: "off"): its text is missing',
+      });
     }
     return digital;
   }

@@ -11,7 +11,21 @@ import type { Run } from '../types.js';
 import type { PdfPage } from '../pdf/open.js';
 import { pngFile } from '../render/png.js';
 import { ocrWorker } from './engine.js';
-import { clean, components, estimateSkew, flatten, greyFromRgba, linePitch, otsu, paperUnevenness, pictureRegions, rgbaFromGrey, threshold, type Component, type Grey } from './image.js';
+import {
+  clean,
+  components,
+  estimateSkew,
+  flatten,
+  greyFromRgba,
+  linePitch,
+  otsu,
+  paperUnevenness,
+  pictureRegions,
+  rgbaFromGrey,
+  threshold,
+  type Component,
+  type Grey,
+} from './image.js';
 
 export interface OcrResult {
   /** Runs in points of the page read upright (turned by `orientation` when the scan lies sideways). */
@@ -213,7 +227,10 @@ function levelGrey(g: Grey, deg: number, fill: number): { image: Grey; dx: numbe
  * cut the scanner's borders and isolated specks. Also returns the text lines' pitch in pixels (null when there are
  * too few lines to say), which sizes what counts as a speck, and the pictures on the prepared image.
  */
-function prepare(grey: Grey, dpi: number): { image: Grey; skew: number; dx: number; dy: number; specks: number; borders: number; pitch: number | null; pictures: Component[] } {
+function prepare(
+  grey: Grey,
+  dpi: number,
+): { image: Grey; skew: number; dx: number; dy: number; specks: number; borders: number; pitch: number | null; pictures: Component[] } {
   const ink = otsu(grey);
   const white = isClean(grey, ink);
   // Paper blocks of a sixth of an inch: two lines of body text. Evenly grey paper is left to tesseract's own
@@ -252,7 +269,12 @@ function prepare(grey: Grey, dpi: number): { image: Grey; skew: number; dx: numb
 async function recognise(image: Grey, langs: string, dataPath: string | null): Promise<{ lines: TLine[]; confidence: number }> {
   const worker = await ocrWorker(langs, dataPath);
   // Tesseract's own messages ("Image too small to scale!!" on a crumb of a region) go to its debug file, not stderr.
-  const { data } = await worker.recognize(Buffer.from(greyPng(image)), { debug_file: '/dev/null' } as Record<string, string>, { blocks: true, text: false, hocr: false, tsv: false });
+  const { data } = await worker.recognize(Buffer.from(greyPng(image)), { debug_file: '/dev/null' } as Record<string, string>, {
+    blocks: true,
+    text: false,
+    hocr: false,
+    tsv: false,
+  });
   const blocks = (data.blocks ?? []) as unknown as TBlock[];
   const lines = blocks.flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
   const words = lines.flatMap((l) => l.words).filter((w) => w.text.trim());
@@ -408,13 +430,20 @@ export async function ocrPage(page: PdfPage, opts: { dpi: number; langs: string;
   let confSum = 0;
   const { pictures } = best.prepared;
   for (const line of best.lines) {
-    const all = line.words.filter((w) => w.text.trim()).filter((w) => {
-      const picture = inPicture(w, pictures);
-      if (picture) junkWords++;
-      return !picture;
-    });
+    const all = line.words
+      .filter((w) => w.text.trim())
+      .filter((w) => {
+        const picture = inPicture(w, pictures);
+        if (picture) junkWords++;
+        return !picture;
+      });
     const heightPx = line.rowAttributes?.rowHeight || line.bbox.y1 - line.bbox.y0;
-    const keep = new Set(keptWords(all.map((w) => ({ text: w.text, confidence: w.confidence, x0: w.bbox.x0, x1: w.bbox.x1 })), heightPx));
+    const keep = new Set(
+      keptWords(
+        all.map((w) => ({ text: w.text, confidence: w.confidence, x0: w.bbox.x0, x1: w.bbox.x1 })),
+        heightPx,
+      ),
+    );
     junkWords += all.length - keep.size;
     const words = all.filter((_, i) => keep.has(i));
     if (words.length === 0) continue;

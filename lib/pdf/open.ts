@@ -118,10 +118,7 @@ function loadingTask(bytes: Uint8Array, password: string | null, stopAtErrors: b
  * Open a PDF. The bytes are copied: pdf.js detaches the buffer it is given.
  * Throws `ReadflowError` with code not-pdf, too-large, truncated, corrupt, encrypted or empty.
  */
-export async function openPdf(
-  bytes: Uint8Array,
-  opts: { maxBytes: number; password: string | null },
-): Promise<OpenPdf> {
+export async function openPdf(bytes: Uint8Array, opts: { maxBytes: number; password: string | null }): Promise<OpenPdf> {
   const { hasEof } = checkPdfBytes(bytes, opts.maxBytes);
   const { task, close } = loadingTask(bytes, opts.password, true);
   // Without a handler pdf.js would wait for a password forever; with none given the first request is final.

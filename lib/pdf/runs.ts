@@ -181,7 +181,7 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
       continue;
     }
     const item = raw;
-    if (!item.str || !item.str.trim()) {
+    if (!item.str?.trim()) {
       // pdf.js reports word and line gaps as whitespace items: they are not ink, but they are word boundaries.
       if (item.str) {
         pendingSpace = true;
@@ -295,7 +295,13 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
     }
   }
   for (const [font, fontRuns] of fixedCandidates) {
-    if (isFixedPitchFont(font, fontRuns.map((r) => r.text))) for (const r of fontRuns) r.mono = true;
+    if (
+      isFixedPitchFont(
+        font,
+        fontRuns.map((r) => r.text),
+      )
+    )
+      for (const r of fontRuns) r.mono = true;
   }
   for (const { runs: fontRuns, pitch, text } of pitched.values()) {
     if (measuredFixedPitch(pitch, text)) for (const r of fontRuns) r.mono = true;

@@ -7,7 +7,11 @@ import type { Block, DocumentResult, Footnote } from '../types.js';
 const BULLET = /^([•◦▪▫■□●○‣⁃∙·*–—-]|█)\s+/u;
 const ENUMERATOR = /^(\d{1,3}[.)]|[a-z][.)]|\(\w{1,3}\))\s+/u;
 
-const escapeCell = (s: string) => s.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ').trim();
+const escapeCell = (s: string) =>
+  s
+    .replace(/\|/g, '\\|')
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
 /** Characters that would start Markdown syntax at the beginning of a paragraph. */
 const escapeLead = (s: string) => s.replace(/^(#{1,6}\s|>\s|[-+*]\s|\d+[.)]\s)/, '\\$1');
 
@@ -49,7 +53,9 @@ function linkMarkers(blocks: Block[], notes: Footnote[]): string[] {
   notes.forEach((n, i) => {
     if (!n.marker) return;
     const re = new RegExp(`(?<=[\\p{L}.,;:)\\]])${n.marker.replace(/[*+?^$()[\]{}|\\]/g, '\\$&')}(?=[\\s,.;:]|$)`, 'gu');
-    const candidates = blocks.map((b, k) => (b.kind !== 'table' && b.kind !== 'code' && b.sources.some((s) => s.page === n.page) ? k : -1)).filter((k) => k >= 0);
+    const candidates = blocks
+      .map((b, k) => (b.kind !== 'table' && b.kind !== 'code' && b.sources.some((s) => s.page === n.page) ? k : -1))
+      .filter((k) => k >= 0);
     const hits = candidates.filter((k) => (rendered[k].match(re) ?? []).length === 1);
     if (hits.length === 1) rendered[hits[0]] = rendered[hits[0]].replace(re, `[^${noteLabel(n, i)}]`);
   });

@@ -273,7 +273,7 @@ function inlineImageEnd(s: string, i: number): number {
   const m = id.exec(s);
   if (!m) return s.length;
   const dict = s.slice(i, m.index);
-  let data = m.index + m[0].length;
+  const data = m.index + m[0].length;
   const length = /\/(?:L|Length)\s+(\d+)/.exec(dict);
   if (length) {
     const after = data + parseInt(length[1], 10);
@@ -340,7 +340,14 @@ interface GState {
   ts: number;
   tr: number;
 }
-const copy = (g: GState): GState => ({ ...g, cms: g.cms.slice(), steps: g.steps.slice(), fill: g.fill.slice(), stroke: g.stroke.slice(), general: new Map(g.general) });
+const copy = (g: GState): GState => ({
+  ...g,
+  cms: g.cms.slice(),
+  steps: g.steps.slice(),
+  fill: g.fill.slice(),
+  stroke: g.stroke.slice(),
+  general: new Map(g.general),
+});
 
 interface Run {
   block: number;
@@ -359,7 +366,35 @@ interface Run {
   horizontal: boolean;
 }
 
-const RUN_STATE = new Set(['Tf', 'Tc', 'Tw', 'Tz', 'TL', 'Ts', 'Tr', 'g', 'rg', 'k', 'G', 'RG', 'K', 'cs', 'CS', 'sc', 'scn', 'SC', 'SCN', 'gs', 'w', 'J', 'j', 'M', 'd', 'ri', 'i']);
+const RUN_STATE = new Set([
+  'Tf',
+  'Tc',
+  'Tw',
+  'Tz',
+  'TL',
+  'Ts',
+  'Tr',
+  'g',
+  'rg',
+  'k',
+  'G',
+  'RG',
+  'K',
+  'cs',
+  'CS',
+  'sc',
+  'scn',
+  'SC',
+  'SCN',
+  'gs',
+  'w',
+  'J',
+  'j',
+  'M',
+  'd',
+  'ri',
+  'i',
+]);
 const PATH = new Set(['m', 'l', 'c', 'v', 'y', 'h', 're']);
 const PAINT = new Set(['S', 's', 'f', 'F', 'f*', 'B', 'B*', 'b', 'b*', 'n']);
 const SHOW = new Set(['Tj', 'TJ', "'", '"']);
@@ -373,7 +408,23 @@ function rewritePage(src: string, mode: RedrawMode, seed: string, rotation: numb
   let pinnedShows = 0;
   let replayed = 0;
 
-  let g: GState = { ctm: I, cms: [], tlRaw: '0', steps: [], fill: [], stroke: [], general: new Map(), font: null, size: 0, tc: 0, tw: 0, tz: 100, tl: 0, ts: 0, tr: 0 };
+  let g: GState = {
+    ctm: I,
+    cms: [],
+    tlRaw: '0',
+    steps: [],
+    fill: [],
+    stroke: [],
+    general: new Map(),
+    font: null,
+    size: 0,
+    tc: 0,
+    tw: 0,
+    tz: 100,
+    tl: 0,
+    ts: 0,
+    tr: 0,
+  };
   const stack: GState[] = [];
   let tm: M = I;
   let tlm: M = I;

@@ -32,8 +32,8 @@ export function sourcesMarkdown(metas: CorpusMeta[]): string {
   const lines = [
     '# Sources of the real-document set',
     '',
-    'Generated from each folder\'s `meta.json` by `npx tsx scripts/corpus/sources.ts`; the notes there say how each',
-    'licence was established and how the truth was made. `debian:PACKAGE` files come from Debian\'s package of that name',
+    "Generated from each folder's `meta.json` by `npx tsx scripts/corpus/sources.ts`; the notes there say how each",
+    "licence was established and how the truth was made. `debian:PACKAGE` files come from Debian's package of that name",
     '(`apt-get download PACKAGE`), the others from the public git repository named.',
     '',
     '| id | kind | language | pages kept | source | licence |',
@@ -41,7 +41,9 @@ export function sourcesMarkdown(metas: CorpusMeta[]): string {
   ];
   for (const m of metas) {
     const lang = [m.layout.lang, m.layout.script].filter(Boolean).join(', ');
-    lines.push(`| ${m.id} | ${cell(m.layout.kind)}${m.layout.scanned ? ' (scan)' : ''} | ${cell(lang)} | ${cell(String(m.pages))} | ${cell(`${m.source.repo}: ${m.source.path}`)} | ${cell(m.licence)} |`);
+    lines.push(
+      `| ${m.id} | ${cell(m.layout.kind)}${m.layout.scanned ? ' (scan)' : ''} | ${cell(lang)} | ${cell(String(m.pages))} | ${cell(`${m.source.repo}: ${m.source.path}`)} | ${cell(m.licence)} |`,
+    );
   }
   return lines.join('\n') + '\n';
 }

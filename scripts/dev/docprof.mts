@@ -13,12 +13,26 @@ const o = resolveOptions({});
 const pdf = await openPdf(bytes, { maxBytes: 1e9, password: null });
 const pages = [];
 const runs: Run[][] = [];
-for (let p = 1; p <= pdf.numPages; p++) { pages.push(await analyzePage(pdf, p, o)); const pg = await pdf.doc.getPage(p); runs.push((await readPageText(pdf, pg, 1e6)).runs); }
+for (let p = 1; p <= pdf.numPages; p++) {
+  pages.push(await analyzePage(pdf, p, o));
+  const pg = await pdf.doc.getPage(p);
+  runs.push((await readPageText(pdf, pg, 1e6)).runs);
+}
 await closePdf(pdf);
 const which = process.argv[2] ?? 'document';
 for (let round = 0; round < 5; round++) {
   const t0 = performance.now();
   if (which === 'document') assembleDocument(pages, { source: sourceInfo(bytes), numPages: 200, diagnostics: [] }, o, 0);
-  else runs.forEach((r, i) => layoutPage(r, { page: i + 1, direction: 'auto', gutterSpanTolerance: 0.15, gutterRejectFloor: 0.4, minGutterWidth: 0.7, partialSpans: 'refuse' }));
+  else
+    runs.forEach((r, i) =>
+      layoutPage(r, {
+        page: i + 1,
+        direction: 'auto',
+        gutterSpanTolerance: 0.15,
+        gutterRejectFloor: 0.4,
+        minGutterWidth: 0.7,
+        partialSpans: 'refuse',
+      }),
+    );
   console.log(which, Math.round(performance.now() - t0));
 }

@@ -15,6 +15,11 @@ for (const f of allFixtures()) {
   const furn = [...(f.furniture?.headers ?? []), ...(f.furniture?.footers ?? []), ...(f.furniture?.footnotes ?? [])];
   const leaked = labelsIn(doc.text).filter((l) => furn.includes(l));
   let firstBad = '';
-  if (!ok) { const i = got.findIndex((l, k) => l !== f.flow[k]); firstBad = `at ${i}: got ${got.slice(i, i + 4)} want ${f.flow.slice(i, i + 4)} (len ${got.length}/${f.flow.length})`; }
-  console.log(`${ok && !missDiag.length && !missText.length && !leaked.length ? 'PASS' : 'FAIL'} ${f.name} ${firstBad} ${missDiag.length ? 'missing diag ' + missDiag : ''} ${unexpected.length ? 'extra diag ' + unexpected : ''} ${missText.length ? 'missing text ' + JSON.stringify(missText) : ''} ${leaked.length ? 'leaked ' + leaked.length : ''}`);
+  if (!ok) {
+    const i = got.findIndex((l, k) => l !== f.flow[k]);
+    firstBad = `at ${i}: got ${got.slice(i, i + 4)} want ${f.flow.slice(i, i + 4)} (len ${got.length}/${f.flow.length})`;
+  }
+  console.log(
+    `${ok && !missDiag.length && !missText.length && !leaked.length ? 'PASS' : 'FAIL'} ${f.name} ${firstBad} ${missDiag.length ? 'missing diag ' + missDiag : ''} ${unexpected.length ? 'extra diag ' + unexpected : ''} ${missText.length ? 'missing text ' + JSON.stringify(missText) : ''} ${leaked.length ? 'leaked ' + leaked.length : ''}`,
+  );
 }

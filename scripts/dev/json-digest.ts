@@ -41,7 +41,9 @@ const pdfsIn = (dir: string) =>
     : [];
 
 for (const f of allFixtures()) await digest(`fixture ${f.name}`, f.pdf);
-for (const name of readdirSync(join(root, 'fixtures/samples')).filter((n) => n.endsWith('.pdf')).sort()) {
+for (const name of readdirSync(join(root, 'fixtures/samples'))
+  .filter((n) => n.endsWith('.pdf'))
+  .sort()) {
   await digest(`sample ${name}`, new Uint8Array(readFileSync(join(root, 'fixtures/samples', name))));
 }
 for (const [set, dir] of [

@@ -9,6 +9,7 @@ const vp = page.getViewport({ scale: Number(sc ?? 1.5) });
 const crop = Number(process.env.CROP ?? 1);
 const canvas = createCanvas(Math.ceil(vp.width), Math.ceil(vp.height * crop));
 const ctx = canvas.getContext('2d');
-ctx.fillStyle = 'white'; ctx.fillRect(0, 0, canvas.width, canvas.height);
+ctx.fillStyle = 'white';
+ctx.fillRect(0, 0, canvas.width, canvas.height);
 await page.render({ canvas: canvas as any, canvasContext: ctx as any, viewport: vp }).promise;
 writeFileSync(out, canvas.toBuffer('image/png'));

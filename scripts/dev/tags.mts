@@ -5,8 +5,11 @@ const pdf = await openPdf(new Uint8Array(readFileSync(process.argv[2]!)), { maxB
 const page = await pdf.doc.getPage(Number(process.argv[3] ?? 1));
 const tree = await page.getStructTree();
 function walk(n: { type?: string; id?: string; role?: string; children?: unknown[] }, d: string) {
-  if (n.type === 'content') { console.log(d + 'MC ' + n.id); return; }
+  if (n.type === 'content') {
+    console.log(d + 'MC ' + n.id);
+    return;
+  }
   console.log(d + (n.role ?? n.type ?? '?'));
-  for (const c of n.children ?? []) walk(c as typeof n, d + "  ");
+  for (const c of n.children ?? []) walk(c as typeof n, d + '  ');
 }
 walk(tree, '');

@@ -105,7 +105,10 @@ function listDocs(set: SetName, only: Set<string> | null): { docs: Doc[]; incomp
   const root = SETS[set];
   const docs: Doc[] = [];
   const incomplete: string[] = [];
-  for (const id of readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort()) {
+  for (const id of readdirSync(root, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort()) {
     if (only && !only.has(id)) continue;
     const dir = join(root, id);
     if (!existsSync(join(dir, 'doc.pdf')) || !existsSync(join(dir, 'truth.md'))) {
@@ -126,8 +129,7 @@ interface Extractor {
 
 const readflow: Extractor = {
   name: 'readflow',
-  extract: async (_doc, bytes, timeoutMs) =>
-    (await withTimeout(extractDocument(bytes.slice(), { ocr: 'auto' }), timeoutMs, 'readflow')).text,
+  extract: async (_doc, bytes, timeoutMs) => (await withTimeout(extractDocument(bytes.slice(), { ocr: 'auto' }), timeoutMs, 'readflow')).text,
 };
 
 function shellQuote(s: string): string {
@@ -175,7 +177,13 @@ async function scoreWith(tool: Extractor, doc: Doc, bytes: Uint8Array, timeoutMs
 
 async function scoreDocument(doc: Doc, tools: Extractor[], timeoutMs: number): Promise<Row> {
   const bytes = new Uint8Array(readFileSync(doc.pdf));
-  const row: Row = { set: doc.set, doc: doc.variant ? `${doc.id}__${doc.variant}` : doc.id, scanned: doc.scanned, variant: doc.variant ?? null, tools: {} };
+  const row: Row = {
+    set: doc.set,
+    doc: doc.variant ? `${doc.id}__${doc.variant}` : doc.id,
+    scanned: doc.scanned,
+    variant: doc.variant ?? null,
+    tools: {},
+  };
   for (const tool of tools) {
     const r = await scoreWith(tool, doc, bytes, timeoutMs);
     row.tools[tool.name] = r;
@@ -262,7 +270,11 @@ function printTable(set: SetName, rows: Row[], tools: string[]): void {
   lines.push(tableRow(`**mean, all (${originals.length})**`, originals, tools, true));
   const variants = rows.filter((r) => r.variant);
   if (variants.length) lines.push(tableRow(`**mean, redrawn variants (${variants.length})**`, variants, tools, true));
-  lines.push('', 'order, order_strict, presence: %, mean over documents; leak: furniture items inside the main flow / items (mean rows: % of items summed over documents); ned: word edit distance, 0 is best.', '');
+  lines.push(
+    '',
+    'order, order_strict, presence: %, mean over documents; leak: furniture items inside the main flow / items (mean rows: % of items summed over documents); ned: word edit distance, 0 is best.',
+    '',
+  );
   process.stdout.write(lines.join('\n') + '\n');
   for (const r of rows) {
     for (const t of tools) if (r.tools[t]?.error) process.stdout.write(`- ${r.doc} ${t}: ${r.tools[t]!.error}\n`);
@@ -300,7 +312,11 @@ async function main(): Promise<void> {
           }
         }
       }
-      printTable(set, rows, tools.map((t) => t.name));
+      printTable(
+        set,
+        rows,
+        tools.map((t) => t.name),
+      );
       all.push(...rows);
     }
   } finally {

@@ -90,10 +90,7 @@ const DIGITS_RE = new RegExp(`^[\\p{Nd}${rangeClass(DIGIT_EXTRA_RANGES)}]+$`, 'u
 const WORD_RE = new RegExp(`[[${W}]--[${rangeClass(NEWER_THAN_14_RANGES)}]]+`, 'gv');
 const HYPH_RE = new RegExp(`([${W}])-[ \\t]*\\n[ \\t]*([${W}])`, 'gu');
 const MD_NOISE_RE = /<!--[\s\S]*?-->|!\[[^\]]*\]\([^)]*\)/g;
-const PAGE_RE = new RegExp(
-  `^[${WS}]*<!--[${WS}]*page[${WS}]+([\\p{Nd}--[${rangeClass(NEWER_THAN_14_RANGES)}]]+)[${WS}]*-->[${WS}]*$`,
-  'iv',
-);
+const PAGE_RE = new RegExp(`^[${WS}]*<!--[${WS}]*page[${WS}]+([\\p{Nd}--[${rangeClass(NEWER_THAN_14_RANGES)}]]+)[${WS}]*-->[${WS}]*$`, 'iv');
 const SENT_RE = new RegExp(`(?<=[.!?\\u3002])[${WS}]+`, 'u');
 const STRIP_RE = new RegExp(`^[${WS}]+|[${WS}]+$`, 'gu');
 const LSTRIP_RE = new RegExp(`^[${WS}]+`, 'u');
@@ -102,10 +99,25 @@ const LSTRIP_RE = new RegExp(`^[${WS}]+`, 'u');
 const UNKNOWN_CHAR = '\uf8ff';
 
 const QUOTES: Record<string, string> = {
-  '\u2018': "'", '\u2019': "'", '\u201a': "'", '\u201b': "'", '\u2032': "'",
-  '\u201c': '"', '\u201d': '"', '\u201e': '"', '\u00ab': '"', '\u00bb': '"',
-  '\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2013': '-', '\u2014': '-',
-  '\u2212': '-', '\u00ad': '', '\u200b': '', '\ufeff': '',
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201a': "'",
+  '\u201b': "'",
+  '\u2032': "'",
+  '\u201c': '"',
+  '\u201d': '"',
+  '\u201e': '"',
+  '\u00ab': '"',
+  '\u00bb': '"',
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2012': '-',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2212': '-',
+  '\u00ad': '',
+  '\u200b': '',
+  '\ufeff': '',
 };
 const QUOTES_RE = new RegExp(`[${Object.keys(QUOTES).join('')}]`, 'g');
 
@@ -195,7 +207,13 @@ function unmapToken(t: string): string {
  */
 export function normalizeText(s: string): string {
   const masked: string[] = [];
-  s = s.replace(MASK_RE, (c) => (masked.push(c), UNKNOWN_CHAR)).normalize('NFKC').replace(QUOTES_RE, (c) => QUOTES[c]!);
+  s = s
+    .replace(MASK_RE, (c) => {
+      masked.push(c);
+      return UNKNOWN_CHAR;
+    })
+    .normalize('NFKC')
+    .replace(QUOTES_RE, (c) => QUOTES[c]!);
   s = s.replace(/\r\n/g, '\n').replace(/\r/g, '\n');
   s = s.replace(HYPH_RE, '$1$2');
   s = s.normalize('NFKD').replace(COMBINING_RE, '');
@@ -830,14 +848,25 @@ export function scoreDoc(truthDir: string, outputText: string, opts: ScoreOption
   const ned = levenshtein(gtToks, outToks) / Math.max(gtToks.length, outToks.length, 1);
 
   return {
-    units: units.length, found: nFound, ambiguous: nAmb,
+    units: units.length,
+    found: nFound,
+    ambiguous: nAmb,
     truth_dups: units.filter((u) => u.dup).length,
-    presence, order, order_pairs: pairs.length, order_adj: orderAdj, order_strict: orderStrict,
-    furniture_items: tot, leak_flow: totFlow, leak_any: totAny, furniture_skipped: skipped,
+    presence,
+    order,
+    order_pairs: pairs.length,
+    order_adj: orderAdj,
+    order_strict: orderStrict,
+    furniture_items: tot,
+    leak_flow: totFlow,
+    leak_any: totAny,
+    furniture_skipped: skipped,
     leak_flow_pct: tot ? (100.0 * totFlow) / tot : null,
     leak_any_pct: tot ? (100.0 * totAny) / tot : null,
     leak_by_cat: leakByCat,
-    ned, gt_tokens: gtToks.length, out_tokens: outToks.length,
+    ned,
+    gt_tokens: gtToks.length,
+    out_tokens: outToks.length,
   };
 }
 

@@ -25,13 +25,24 @@ export interface TestTenant {
   client: ReadflowClient;
 }
 
-export async function makeTenant(p: LocalPipeline, name: string, quotas: { pagesPerMonth?: number; documentsInFlight?: number } = {}): Promise<TestTenant> {
-  const { tenant, apiKey } = await createTenant(tableOf(p), { name, pagesPerMonth: quotas.pagesPerMonth ?? 100_000, documentsInFlight: quotas.documentsInFlight ?? 1000 });
+export async function makeTenant(
+  p: LocalPipeline,
+  name: string,
+  quotas: { pagesPerMonth?: number; documentsInFlight?: number } = {},
+): Promise<TestTenant> {
+  const { tenant, apiKey } = await createTenant(tableOf(p), {
+    name,
+    pagesPerMonth: quotas.pagesPerMonth ?? 100_000,
+    documentsInFlight: quotas.documentsInFlight ?? 1000,
+  });
   return { tenant, apiKey, client: new ReadflowClient(p.api!.url, apiKey) };
 }
 
 /** A pipeline with the API on; `env` adds API settings (e.g. a short webhook backoff). */
-export function withApi<T>(o: LocalPipelineOptions & { env?: Record<string, string> }, fn: (p: LocalPipeline, defer: (c: () => unknown) => void) => Promise<T>): Promise<T> {
+export function withApi<T>(
+  o: LocalPipelineOptions & { env?: Record<string, string> },
+  fn: (p: LocalPipeline, defer: (c: () => unknown) => void) => Promise<T>,
+): Promise<T> {
   const { env, ...rest } = o;
   return withPipeline({ ...rest, api: { env: { WEBHOOK_BACKOFF_SECONDS: '1', ...env } } }, fn);
 }
@@ -84,7 +95,15 @@ export class WebhookReceiver {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     const port = (server.address() as { port: number }).port;
-    self = new WebhookReceiver(`http://127.0.0.1:${port}/hooks`, () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }), state);
+    self = new WebhookReceiver(
+      `http://127.0.0.1:${port}/hooks`,
+      () =>
+        new Promise((r) => {
+          server.closeAllConnections();
+          server.close(() => r());
+        }),
+      state,
+    );
     return self;
   }
 
@@ -103,11 +122,18 @@ export class WebhookReceiver {
  * `v1,<base64 HMAC-SHA256>` entries, any one of which may match; the timestamp must be within the tolerance
  * (5 minutes) of now. Returns the reason it fails, or null.
  */
-export function verifyStandardWebhook(secret: string, headers: IncomingHttpHeaders, body: string, nowSeconds = Math.floor(Date.now() / 1000), toleranceSeconds = 300): string | null {
+export function verifyStandardWebhook(
+  secret: string,
+  headers: IncomingHttpHeaders,
+  body: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+  toleranceSeconds = 300,
+): string | null {
   const id = headers['webhook-id'];
   const ts = headers['webhook-timestamp'];
   const sigs = headers['webhook-signature'];
-  if (typeof id !== 'string' || typeof ts !== 'string' || typeof sigs !== 'string') return 'missing webhook-id, webhook-timestamp or webhook-signature';
+  if (typeof id !== 'string' || typeof ts !== 'string' || typeof sigs !== 'string')
+    return 'missing webhook-id, webhook-timestamp or webhook-signature';
   const t = Number(ts);
   if (!/^\d+$/.test(ts) || Math.abs(nowSeconds - t) > toleranceSeconds) return `timestamp ${ts} outside the tolerance`;
   if (!secret.startsWith('whsec_')) return 'secret is not whsec_';

@@ -35,7 +35,10 @@ function run(file: string, args: string[]): Promise<CliResult> {
 
 /** Build dist/cli.js when it is missing or older than its sources (a fresh clone after `npm ci` already has it). */
 export async function ensureCliBuilt(): Promise<void> {
-  const built = await stat(BUNDLE).then((s) => s.mtimeMs, () => -1);
+  const built = await stat(BUNDLE).then(
+    (s) => s.mtimeMs,
+    () => -1,
+  );
   const sources = Math.max(...(await Promise.all(SOURCES.map((s) => newestMtime(join(REPO, s))))));
   if (built >= sources) return;
   const r = await run(process.execPath, ['scripts/build.mjs']);

@@ -93,7 +93,10 @@ export function readOnlyCopy(src: string): { dir: string; remove(): void } {
 export function folderIsWritable(dir: string): boolean {
   try {
     const [node, ...pre] = nodeCommand();
-    execFileSync(node, [...pre, '-e', `require('fs').writeFileSync(${JSON.stringify(join(dir, 'probe'))}, 'x')`], { ...asUnprivileged(), stdio: 'ignore' });
+    execFileSync(node, [...pre, '-e', `require('fs').writeFileSync(${JSON.stringify(join(dir, 'probe'))}, 'x')`], {
+      ...asUnprivileged(),
+      stdio: 'ignore',
+    });
     return true;
   } catch {
     return false;
@@ -126,7 +129,12 @@ const RESULT = '@@readflow-result ';
  * Loads `<dir>/index.mjs` in a fresh Node process (working directory `dir`, as Lambda's /var/task) and calls its
  * `handler` with the event; the process exits after the handler returns, like a frozen Lambda sandbox.
  */
-export function invokeBundle<T>(dir: string, event: unknown, env: Record<string, string>, opts: { nodeFlags?: string[]; timeoutMs?: number } = {}): Promise<Invocation<T>> {
+export function invokeBundle<T>(
+  dir: string,
+  event: unknown,
+  env: Record<string, string>,
+  opts: { nodeFlags?: string[]; timeoutMs?: number } = {},
+): Promise<Invocation<T>> {
   const script = `
     const m = await import(${JSON.stringify(pathToFileURL(join(dir, 'index.mjs')).href)});
     const event = JSON.parse(process.env.READFLOW_TEST_EVENT);

@@ -6,12 +6,7 @@ import { labelsIn, type Fixture } from '../../fixtures/index.js';
  * them out of the flow is being built separately, so their position is not checked yet) and floating text.
  */
 export function unorderedLabels(f: Fixture): Set<string> {
-  return new Set([
-    ...(f.furniture?.headers ?? []),
-    ...(f.furniture?.footers ?? []),
-    ...(f.furniture?.footnotes ?? []),
-    ...(f.floating ?? []),
-  ]);
+  return new Set([...(f.furniture?.headers ?? []), ...(f.furniture?.footers ?? []), ...(f.furniture?.footnotes ?? []), ...(f.floating ?? [])]);
 }
 
 /** The labels of a text in textual order, without the ones whose position is not checked. */

@@ -11,7 +11,10 @@ export const OPENAPI_URL = new URL('../../schema/openapi.json', import.meta.url)
 const DOC_ID = 'https://readflow.dev/openapi.json';
 
 let ajv: Ajv2020 | null = null;
-let spec: { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>>; components: { schemas: Record<string, unknown> } };
+let spec: {
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>>;
+  components: { schemas: Record<string, unknown> };
+};
 
 function load() {
   if (ajv) return;
@@ -40,5 +43,8 @@ export function expectOpenApi(method: string, path: string, r: ApiResult<unknown
   const validate = ajv!.getSchema(`${DOC_ID}#/${pointer('paths', path, method, 'responses', status, 'content', ct, 'schema')}`);
   if (!validate) throw new Error('could not compile the response schema');
   const body = r.ok ? r.body : r.problem;
-  if (!validate(body)) throw new Error(`${method.toUpperCase()} ${path} ${status} does not match openapi.json: ${ajv!.errorsText(validate.errors)}\n${JSON.stringify(body)}`);
+  if (!validate(body))
+    throw new Error(
+      `${method.toUpperCase()} ${path} ${status} does not match openapi.json: ${ajv!.errorsText(validate.errors)}\n${JSON.stringify(body)}`,
+    );
 }

@@ -13,11 +13,20 @@ import { inProcess, storedResult } from './pipeline.js';
  * only fields allowed to differ (timings, and where the source object lives) are copied over from the pipeline's,
  * and the Markdown and text renditions as lib/render renders the in-process result.
  */
-export async function expectSameAsInProcess(p: LocalPipeline, ref: SourceRef, bytes: Uint8Array, options: ReadflowOptions = {}): Promise<DocumentResult> {
+export async function expectSameAsInProcess(
+  p: LocalPipeline,
+  ref: SourceRef,
+  bytes: Uint8Array,
+  options: ReadflowOptions = {},
+): Promise<DocumentResult> {
   const stored = await storedResult(p, ref);
   const local = await inProcess(bytes, ref.key, options);
   const { bucket, key, versionId, etag } = stored.doc.source;
-  const aligned: DocumentResult = { ...local, source: { ...local.source, bucket, key, versionId, etag }, usage: { ...local.usage, ms: stored.doc.usage.ms } };
+  const aligned: DocumentResult = {
+    ...local,
+    source: { ...local.source, bucket, key, versionId, etag },
+    usage: { ...local.usage, ms: stored.doc.usage.ms },
+  };
   const expected = JSON.stringify(aligned, null, 2) + '\n';
   // toEqual first: on a difference it shows where (a string comparison of two large JSONs does not).
   if (stored.json !== expected) expect(stored.doc, `${ref.key}: pipeline JSON vs extractDocument`).toEqual(aligned);

@@ -10,7 +10,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { DeleteMessageBatchCommand, GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageBatchCommand, type Message } from '@aws-sdk/client-sqs';
+import {
+  DeleteMessageBatchCommand,
+  GetQueueAttributesCommand,
+  ReceiveMessageCommand,
+  SendMessageBatchCommand,
+  type Message,
+} from '@aws-sdk/client-sqs';
 import { clients, type Clients } from '../../functions/shared/aws.js';
 import { loadConfig, type PipelineConfig } from '../../functions/shared/env.js';
 import { keys, resultKeyFor, type Manifest, type SourceRef, type UsageRecord } from '../../functions/shared/jobs.js';
@@ -60,14 +66,20 @@ export async function storedResult(p: LocalPipeline, ref: SourceRef): Promise<{ 
  * Runs `fn` against a pipeline of its own (free port, fresh buckets and queues) and stops it afterwards, whatever
  * happens; `defer` registers clean-ups (child workers, extra consumers) run before the pipeline stops, last first.
  */
-export async function withPipeline<T>(o: LocalPipelineOptions, fn: (p: LocalPipeline, defer: (cleanup: () => unknown) => void) => Promise<T>): Promise<T> {
+export async function withPipeline<T>(
+  o: LocalPipelineOptions,
+  fn: (p: LocalPipeline, defer: (cleanup: () => unknown) => void) => Promise<T>,
+): Promise<T> {
   const p = await LocalPipeline.start(o);
   const cleanups: (() => unknown)[] = [];
   try {
     return await fn(p, (c) => cleanups.push(c));
   } finally {
     // A clean-up that fails must not leave the server and its consumers running: the test's own error wins.
-    for (const c of cleanups.reverse()) await Promise.resolve().then(c).catch(() => undefined);
+    for (const c of cleanups.reverse())
+      await Promise.resolve()
+        .then(c)
+        .catch(() => undefined);
     await p.stop();
   }
 }
@@ -77,7 +89,12 @@ export async function withPipeline<T>(o: LocalPipelineOptions, fn: (p: LocalPipe
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Polls `probe` until it returns something truthy, and returns that; fails naming `what` after `timeoutMs`. */
-export async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 60_000, everyMs = 100): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false> | T | null | undefined | false,
+  timeoutMs = 60_000,
+  everyMs = 100,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe();
@@ -166,11 +183,15 @@ export async function drainQueue(p: LocalPipeline, queueUrl: string): Promise<Me
   const { sqs } = clientsOf(p);
   const out: Message[] = [];
   for (;;) {
-    const r = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 0, MessageSystemAttributeNames: ['All'] }));
+    const r = await sqs.send(
+      new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 0, MessageSystemAttributeNames: ['All'] }),
+    );
     const got = r.Messages ?? [];
     if (got.length === 0) return out;
     out.push(...got);
-    await sqs.send(new DeleteMessageBatchCommand({ QueueUrl: queueUrl, Entries: got.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })) }));
+    await sqs.send(
+      new DeleteMessageBatchCommand({ QueueUrl: queueUrl, Entries: got.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })) }),
+    );
   }
 }
 
@@ -337,16 +358,25 @@ export class WorkerProcess {
   }
 
   /** The first line (from index `from` on) that matches; waits for it; fails if the worker exits first. */
-  line<K extends WorkerLine['event']>(event: K, match: (l: Extract<WorkerLine, { event: K }>) => boolean = () => true, timeoutMs = 60_000, from = 0): Promise<Extract<WorkerLine, { event: K }>> {
+  line<K extends WorkerLine['event']>(
+    event: K,
+    match: (l: Extract<WorkerLine, { event: K }>) => boolean = () => true,
+    timeoutMs = 60_000,
+    from = 0,
+  ): Promise<Extract<WorkerLine, { event: K }>> {
     return new Promise((res, rej) => {
       const check = () => {
         for (let i = from; i < this.lines.length; i++) {
           const l = this.lines[i];
           if (l.event === event && match(l as Extract<WorkerLine, { event: K }>)) return done(() => res(l as Extract<WorkerLine, { event: K }>));
         }
-        if (this.exit) done(() => rej(new Error(`worker ${this.pid} exited (${JSON.stringify(this.exit)}) before a '${event}' line; stderr:\n${this.stderr}`)));
+        if (this.exit)
+          done(() => rej(new Error(`worker ${this.pid} exited (${JSON.stringify(this.exit)}) before a '${event}' line; stderr:\n${this.stderr}`)));
       };
-      const timer = setTimeout(() => done(() => rej(new Error(`no '${event}' line from worker ${this.pid} within ${timeoutMs} ms; stderr:\n${this.stderr}`))), timeoutMs);
+      const timer = setTimeout(
+        () => done(() => rej(new Error(`no '${event}' line from worker ${this.pid} within ${timeoutMs} ms; stderr:\n${this.stderr}`))),
+        timeoutMs,
+      );
       const done = (f: () => void) => {
         clearTimeout(timer);
         this.listeners.delete(check);

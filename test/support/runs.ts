@@ -27,7 +27,10 @@ export function run(text: string, x: number, baseline: number, size = 10, extra:
 }
 
 /** Filler words without digits, so labels stay unique. */
-const WORDS = 'the harbour works were incomplete before season closed and no further funds had been voted for repairs along eastern breakwater survey ordered spring engineer sent revised drawing showing carried forty feet'.split(' ');
+const WORDS =
+  'the harbour works were incomplete before season closed and no further funds had been voted for repairs along eastern breakwater survey ordered spring engineer sent revised drawing showing carried forty feet'.split(
+    ' ',
+  );
 
 /** A line of about `chars` characters starting with `label`, filled from WORDS deterministically. */
 export function line(label: string, chars: number, seed = 0): string {
