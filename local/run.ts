@@ -27,6 +27,7 @@ import { Table } from '../functions/api/db.js';
 import { createTenant } from '../functions/api/tenants.js';
 import { loadApiConfig, loadConfig } from '../functions/shared/env.js';
 import { LOCAL_TABLE, LocalPipeline } from './pipeline.js';
+import { PIPELINE_FORMATS, RENDITIONS } from '../lib/render/formats.js';
 
 const { values: v } = parseArgs({
   options: {
@@ -89,7 +90,7 @@ async function collect(): Promise<void> {
     if (!marker) continue;
     collected.add(jobId);
     const name = basename(marker.resultKey);
-    for (const ext of ['json', 'md', 'txt']) {
+    for (const ext of PIPELINE_FORMATS.map((f) => RENDITIONS[f].ext)) {
       const bytes = await getBytes(s3, config.outputBucket, `${marker.resultKey}.${ext}`);
       writeFileSync(join(outbox, `${name}.${ext}`), bytes);
       if (v.debug && ext === 'json') await debugView(JSON.parse(Buffer.from(bytes).toString('utf8')) as DocumentResult, name);

@@ -26,6 +26,7 @@ import {
   type UploadInstructions,
 } from './types.js';
 import { canonicalJson } from './validate.js';
+import { PIPELINE_FORMATS, RENDITIONS } from '../../lib/render/formats.js';
 
 export interface ApiDeps {
   config: ApiConfig;
@@ -124,7 +125,7 @@ export async function viewOf(d: ApiDeps, doc: DocumentRecord, o: { results: bool
       getSignedUrl(d.c.s3, new GetObjectCommand({ Bucket: d.config.outputBucket, Key: `${doc.resultKey}.${ext}` }), {
         expiresIn: d.config.resultUrlSeconds,
       });
-    const [json, md, txt] = await Promise.all([get('json'), get('md'), get('txt')]);
+    const [json, md, txt] = await Promise.all([get(RENDITIONS.json.ext), get(RENDITIONS.md.ext), get(RENDITIONS.text.ext)]);
     view.result = { json, md, txt, expiresAt: iso((d.now?.() ?? new Date()).getTime() + d.config.resultUrlSeconds * 1000) };
   }
   return view;
@@ -308,7 +309,7 @@ export async function remove(d: ApiDeps, tenant: TenantRecord, id: string): Prom
   const s3 = d.c.s3;
   await deleteAllVersions(d, d.config.inputBucket, doc.inputKey);
   const resultKey = doc.resultKey ?? resultKeyFor(d.config, doc.inputKey);
-  const outputKeys = [`${resultKey}.json`, `${resultKey}.md`, `${resultKey}.txt`];
+  const outputKeys = PIPELINE_FORMATS.map((f) => `${resultKey}.${RENDITIONS[f].ext}`);
   if (doc.jobId) {
     const k = keys(d.config, doc.jobId);
     outputKeys.push(k.usage, ...(await listKeys(s3, d.config.outputBucket, `${d.config.jobPrefix}${doc.jobId}/`)));

@@ -8,8 +8,7 @@
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { ENGINE_VERSION } from '../../lib/constants.js';
-import { renderMarkdown } from '../../lib/render/markdown.js';
-import { renderText } from '../../lib/render/text.js';
+import { PIPELINE_FORMATS, RENDITIONS, render } from '../../lib/render/formats.js';
 import type { DocumentResult } from '../../lib/types.js';
 import type { Clients } from './aws.js';
 import type { PipelineConfig } from './env.js';
@@ -51,9 +50,8 @@ export async function writeFinal(
   const bound = config.api !== null && isTenantKey(config.api, src.key);
   const stale = bound ? false : await superseded(c, src);
   if (!stale) {
-    await putText(c.s3, config.outputBucket, `${resultKey}.json`, JSON.stringify(doc, null, 2) + '\n', 'application/json');
-    await putText(c.s3, config.outputBucket, `${resultKey}.md`, renderMarkdown(doc), 'text/markdown; charset=utf-8');
-    await putText(c.s3, config.outputBucket, `${resultKey}.txt`, renderText(doc), 'text/plain; charset=utf-8');
+    for (const f of PIPELINE_FORMATS)
+      await putText(c.s3, config.outputBucket, `${resultKey}.${RENDITIONS[f].ext}`, render(doc, f), RENDITIONS[f].contentType);
   }
   const usage: UsageRecord = {
     jobId,
@@ -80,7 +78,14 @@ export async function writeFinal(
           jobId,
           status: doc.status,
           source: src,
-          result: stale ? null : { bucket: config.outputBucket, json: `${resultKey}.json`, markdown: `${resultKey}.md`, text: `${resultKey}.txt` },
+          result: stale
+            ? null
+            : {
+                bucket: config.outputBucket,
+                json: `${resultKey}.${RENDITIONS.json.ext}`,
+                markdown: `${resultKey}.${RENDITIONS.md.ext}`,
+                text: `${resultKey}.${RENDITIONS.text.ext}`,
+              },
           ...(stale ? { superseded: true } : {}),
           usage: doc.usage,
           engineVersion: ENGINE_VERSION,
