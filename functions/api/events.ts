@@ -8,24 +8,16 @@ import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { Clients } from '../shared/aws.js';
 import type { ApiConfig } from '../shared/env.js';
+import type { LedgerEntry } from './types.js';
 
 export const EVENT_SOURCE = 'readflow';
 export const EVENT_DETAIL_TYPE = 'readflow.document.finished';
 
-export interface BillingEventDetail {
-  ledgerId: string;
-  tenantId: string;
-  documentId: string | null;
-  key: string;
-  status: string;
-  pages: number;
-  ocrPages: number;
-  bytes: number;
-  billedPages: number;
-  billedOcrPages: number;
-  engineVersion: string;
-  finishedAt: string;
-}
+/** The ledger entry's billing facts, named by the ledger id (the job id), with when the job finished. */
+export type BillingEventDetail = Pick<
+  LedgerEntry,
+  'tenantId' | 'documentId' | 'key' | 'status' | 'pages' | 'ocrPages' | 'bytes' | 'billedPages' | 'billedOcrPages' | 'engineVersion'
+> & { ledgerId: string; finishedAt: string };
 
 let bridge: EventBridgeClient | null = null;
 

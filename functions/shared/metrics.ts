@@ -32,7 +32,9 @@ export function flushMetrics(): void {
   const groups = new Map<string, Pending[]>();
   for (const p of pending.splice(0)) {
     const key = JSON.stringify(Object.entries(p.dimensions).sort());
-    groups.set(key, [...(groups.get(key) ?? []), p]);
+    const group = groups.get(key);
+    if (group) group.push(p);
+    else groups.set(key, [p]);
   }
   const m = get();
   for (const group of groups.values()) {

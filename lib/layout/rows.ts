@@ -203,7 +203,8 @@ const LABEL_BLOCK_ADVANCE = 1.8;
 function placeHangingLabels(rows: Row[], changed: Set<Row>): void {
   for (let i = 1; i + 1 < rows.length; i++) {
     const label = rows[i];
-    if (label.runs.length === 0) continue;
+    // Most rows are lines of text, longer than a label: counted before anything is built for them.
+    if (label.runs.length === 0 || label.runs.reduce((n, r) => n + codePoints(r.text), 0) > LABEL_MAX_CHARS) continue;
     const text = label.runs
       .map((r) => r.text)
       .join(' ')

@@ -172,7 +172,8 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
   // Runs of fonts that may be fixed-pitch, decided per font once the page is read.
   const fixedCandidates = new Map<FontFacts, Run[]>();
   // Every other font's runs, with the advance per character of its items: the pitch, measured.
-  const pitched = new Map<FontFacts, { runs: Run[]; pitch: number[]; text: string[] }>();
+  // A font whose items already disagree on their pitch (most fonts, after a few items) is out: nothing more is kept.
+  const pitched = new Map<FontFacts, { runs: Run[]; pitch: number[]; text: string[]; lo: number; hi: number; out: boolean }>();
 
   for (const raw of content.items as (TextItemLike | MarkedItemLike)[]) {
     if ('type' in raw) {
@@ -284,11 +285,19 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
         fixedCandidates.get(font)!.push(run);
       } else {
         let p = pitched.get(font);
-        if (!p) pitched.set(font, (p = { runs: [], pitch: [], text: [] }));
-        p.runs.push(run);
-        if (k === 0 && !vertical && str.length >= MIN_PITCH_CHARS) {
-          p.pitch.push(advance / (str.length * size));
-          p.text.push(str);
+        if (!p) pitched.set(font, (p = { runs: [], pitch: [], text: [], lo: Infinity, hi: -Infinity, out: false }));
+        if (!p.out) {
+          p.runs.push(run);
+          if (k === 0 && !vertical && str.length >= MIN_PITCH_CHARS) {
+            const pitch = advance / (str.length * size);
+            p.lo = Math.min(p.lo, pitch);
+            p.hi = Math.max(p.hi, pitch);
+            if (p.hi > p.lo * (1 + PITCH_SPREAD)) Object.assign(p, { out: true, runs: [], pitch: [], text: [] });
+            else {
+              p.pitch.push(pitch);
+              p.text.push(str);
+            }
+          }
         }
       }
       pendingSpace = false;
@@ -303,8 +312,8 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
     )
       for (const r of fontRuns) r.mono = true;
   }
-  for (const { runs: fontRuns, pitch, text } of pitched.values()) {
-    if (measuredFixedPitch(pitch, text)) for (const r of fontRuns) r.mono = true;
+  for (const { runs: fontRuns, pitch, text, out } of pitched.values()) {
+    if (!out && measuredFixedPitch(pitch, text)) for (const r of fontRuns) r.mono = true;
   }
   return {
     width: viewport.width,
