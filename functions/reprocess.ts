@@ -9,6 +9,7 @@ import { DeleteObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { GetQueueAttributesCommand, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { clients } from './shared/aws.js';
 import { loadConfig, type PipelineConfig } from './shared/env.js';
+import { intVar, requireVar } from './shared/env-vars.js';
 import { jobIdOf, keys, type SourceRef } from './shared/jobs.js';
 import { logger as makeLogger } from './shared/log.js';
 import { exists, getJson, head, putJson } from './shared/store.js';
@@ -65,8 +66,8 @@ export async function reprocess(
   const bucket = req.bucket ?? env.INPUT_BUCKET;
   if (!bucket) throw new Error('no input bucket: pass bucket or set INPUT_BUCKET');
   const prefix = req.prefix ?? config.inputPrefix;
-  const maxPerRun = req.maxPerRun ?? Number(env.REPROCESS_MAX_PER_RUN ?? 1000);
-  const maxDepth = req.maxQueueDepth ?? Number(env.REPROCESS_MAX_QUEUE_DEPTH ?? 500);
+  const maxPerRun = req.maxPerRun ?? intVar(env, 'REPROCESS_MAX_PER_RUN');
+  const maxDepth = req.maxQueueDepth ?? intVar(env, 'REPROCESS_MAX_QUEUE_DEPTH');
   const saved = req.restart ? null : await getJson<Cursor>(c.s3, config.outputBucket, cursorKey(config));
   let startAfter = saved && saved.bucket === bucket && saved.prefix === prefix ? saved.startAfter : undefined;
   const report: ReprocessReport = { scanned: 0, enqueued: 0, upToDate: 0, done: false };
@@ -118,8 +119,7 @@ export async function reprocess(
 export async function handler(event: ReprocessRequest & Record<string, unknown> = {}, context?: Context): Promise<ReprocessReport> {
   return invocation(context, async () => {
     const config = loadConfig();
-    const intake = process.env.INTAKE_QUEUE_URL;
-    if (!intake) throw new Error('the environment variable INTAKE_QUEUE_URL is not set');
+    const intake = requireVar(process.env, 'INTAKE_QUEUE_URL');
     const { bucket, prefix, maxPerRun, maxQueueDepth, restart } = event;
     const report = await reprocess({ bucket, prefix, maxPerRun, maxQueueDepth, restart }, config, intake);
     log.info('reprocess run', { ...report });

@@ -3,6 +3,7 @@
  * (`cdk deploy -c architecture=x86_64 -c ocrLang=eng+deu …`, or the `context` block of cdk.json).
  */
 import { DEFAULT_OPTIONS, type ReadflowOptions } from '../lib/options.js';
+import { ENV_VARS, type EnvName, type EnvVar, type Environment } from '../functions/shared/env-vars.js';
 import type { LambdaArch } from './bundling/runtime-assets.js';
 
 /** The engine's own limit per page (lib/options.ts). */
@@ -134,41 +135,56 @@ export interface ReadflowSettings {
 
 export const DEFAULTS: ReadflowSettings = {
   architecture: 'arm64',
-  inputPrefix: '',
-  inputSuffix: '.pdf',
-  resultPrefix: 'results/',
-  jobPrefix: 'jobs/',
-  usagePrefix: 'usage/',
+  inputPrefix: ENV_VARS.INPUT_PREFIX.default,
+  inputSuffix: ENV_VARS.INPUT_SUFFIX.default,
+  resultPrefix: ENV_VARS.RESULT_PREFIX.default,
+  jobPrefix: ENV_VARS.JOB_PREFIX.default,
+  usagePrefix: ENV_VARS.USAGE_PREFIX.default,
   jobScratchDays: 7,
   accessLogDays: 90,
   readflowOptions: {},
   ocrLang: 'eng',
-  digitalBatchPages: 50,
-  ocrBatchPages: 2,
+  digitalBatchPages: ENV_VARS.DIGITAL_BATCH_PAGES.default,
+  ocrBatchPages: ENV_VARS.OCR_BATCH_PAGES.default,
   maxReceiveCount: 3,
   functions: {},
   reprocessScheduleEnabled: false,
   reprocessSchedule: 'rate(1 day)',
-  reprocessMaxPerRun: 1000,
-  reprocessMaxQueueDepth: 500,
+  reprocessMaxPerRun: ENV_VARS.REPROCESS_MAX_PER_RUN.default,
+  reprocessMaxQueueDepth: ENV_VARS.REPROCESS_MAX_QUEUE_DEPTH.default,
   pagesQueueAgeAlarmSeconds: 900,
   logLevel: 'INFO',
-  metricsNamespace: 'Readflow',
+  metricsNamespace: ENV_VARS.POWERTOOLS_METRICS_NAMESPACE.default,
   logRetentionDays: 30,
   destroyData: false,
-  tenantPrefix: 'tenants/',
-  retentionDays: 30,
-  uploadUrlSeconds: 900,
-  resultUrlSeconds: 3600,
-  uploadGraceSeconds: 300,
-  webhookBackoffSeconds: 30,
-  webhookMaxBackoffSeconds: 3600,
-  webhookRetrySeconds: 86_400,
-  defaultPagesPerMonth: 10_000,
-  defaultDocumentsInFlight: 100,
+  tenantPrefix: ENV_VARS.TENANT_PREFIX.default,
+  retentionDays: ENV_VARS.RETENTION_DAYS.default,
+  uploadUrlSeconds: ENV_VARS.UPLOAD_URL_SECONDS.default,
+  resultUrlSeconds: ENV_VARS.RESULT_URL_SECONDS.default,
+  uploadGraceSeconds: ENV_VARS.UPLOAD_GRACE_SECONDS.default,
+  webhookBackoffSeconds: ENV_VARS.WEBHOOK_BACKOFF_SECONDS.default,
+  webhookMaxBackoffSeconds: ENV_VARS.WEBHOOK_MAX_BACKOFF_SECONDS.default,
+  webhookRetrySeconds: ENV_VARS.WEBHOOK_RETRY_SECONDS.default,
+  defaultPagesPerMonth: ENV_VARS.DEFAULT_PAGES_PER_MONTH.default,
+  defaultDocumentsInFlight: ENV_VARS.DEFAULT_DOCUMENTS_IN_FLIGHT.default,
   apiRateLimit: 50,
   apiBurstLimit: 100,
 };
+
+/**
+ * The value of every setting variable of the functions' environment (functions/shared/env-vars.ts), from the
+ * setting it names (a dotted path for a field of an object setting) or, when that is unset, the variable's default.
+ */
+export function settingEnvironment(s: ReadflowSettings): Environment {
+  const out: Environment = {};
+  for (const name of Object.keys(ENV_VARS) as EnvName[]) {
+    const v: EnvVar = ENV_VARS[name];
+    if (v.source !== 'setting' || !v.setting) continue;
+    const value = v.setting.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], s) ?? v.default;
+    out[name] = typeof value === 'string' ? value : JSON.stringify(value);
+  }
+  return out;
+}
 
 export function functionSettings(s: ReadflowSettings, name: FunctionName): FunctionSettings {
   return { ...DEFAULT_FUNCTIONS[name], ...s.functions[name] };

@@ -27,12 +27,20 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { RuntimeAssetSpec } from './bundling/runtime-assets.js';
-import { DEFAULTS, FUNCTION_ENTRIES, functionSettings, validateSettings, type FunctionName, type ReadflowSettings } from './config.js';
+import {
+  DEFAULTS,
+  FUNCTION_ENTRIES,
+  functionSettings,
+  settingEnvironment,
+  validateSettings,
+  type FunctionName,
+  type ReadflowSettings,
+} from './config.js';
+import { ENV_VARS, type EnvName, type Environment, type ResourceName } from '../functions/shared/env-vars.js';
 import { ReadflowFunction } from './constructs/function.js';
 import { Queues } from './constructs/queues.js';
 import { Storage } from './constructs/storage.js';
 import { ApiResources } from './constructs/api.js';
-import { DEFAULT_OPTIONS } from '../lib/options.js';
 import { acknowledgeApiGrants, acknowledgeFrameworkResources, acknowledgeRuntime, acknowledgeScopedGrants } from './nag.js';
 
 export interface ReadflowStackProps extends StackProps {
@@ -66,39 +74,29 @@ export class ReadflowStack extends Stack {
       throw new Error(`readflowOptions.ocrLang (${s.readflowOptions.ocrLang}) differs from ocrLang (${s.ocrLang}): set ocrLang only`);
     }
     const options = { ...s.readflowOptions, ocrLang: s.ocrLang, ...(langs.length > 1 ? { ocrDataPath: LAMBDA_MULTI_LANG_DATA } : {}) };
-    const pipelineEnv: Record<string, string> = {
+    // The functions' environment, by the one list of variables (functions/shared/env-vars.ts): the resources by
+    // name (a missing one fails the type check), every setting variable from its setting.
+    const resourceEnv: Record<ResourceName, string> = {
       OUTPUT_BUCKET: output.bucketName,
+      INPUT_BUCKET: input.bucketName,
       PAGES_QUEUE_URL: queues.pages.queueUrl,
       AGGREGATE_QUEUE_URL: queues.aggregate.queueUrl,
       NOTIFY_QUEUE_URL: queues.notify.queueUrl,
-      READFLOW_OPTIONS: JSON.stringify(options),
-      DIGITAL_BATCH_PAGES: String(s.digitalBatchPages),
-      OCR_BATCH_PAGES: String(s.ocrBatchPages),
-      RESULT_PREFIX: s.resultPrefix,
-      JOB_PREFIX: s.jobPrefix,
-      USAGE_PREFIX: s.usagePrefix,
-      INPUT_PREFIX: s.inputPrefix,
-      INPUT_SUFFIX: s.inputSuffix,
-      POWERTOOLS_METRICS_NAMESPACE: s.metricsNamespace,
-    };
-    // What the API function, the webhook sender and the pipeline's tenant-aware steps read (functions/shared/env.ts).
-    const apiEnv: Record<string, string> = {
+      INTAKE_QUEUE_URL: queues.intake.queueUrl,
       TABLE_NAME: api.table.tableName,
-      INPUT_BUCKET: input.bucketName,
-      TENANT_PREFIX: tenantPrefix,
       WEBHOOK_QUEUE_URL: api.webhooks.queueUrl,
       WEBHOOK_DLQ_URL: api.webhookDeadLetter.queueUrl,
       EVENT_BUS_NAME: api.bus.eventBusName,
-      RETENTION_DAYS: String(s.retentionDays),
-      UPLOAD_URL_SECONDS: String(s.uploadUrlSeconds),
-      RESULT_URL_SECONDS: String(s.resultUrlSeconds),
-      UPLOAD_GRACE_SECONDS: String(s.uploadGraceSeconds),
-      MAX_UPLOAD_BYTES: String(s.readflowOptions.maxBytes ?? DEFAULT_OPTIONS.maxBytes),
-      WEBHOOK_BACKOFF_SECONDS: String(s.webhookBackoffSeconds),
-      WEBHOOK_MAX_BACKOFF_SECONDS: String(s.webhookMaxBackoffSeconds),
-      WEBHOOK_RETRY_SECONDS: String(s.webhookRetrySeconds),
-      DEFAULT_PAGES_PER_MONTH: String(s.defaultPagesPerMonth),
-      DEFAULT_DOCUMENTS_IN_FLIGHT: String(s.defaultDocumentsInFlight),
+    };
+    const settingEnv = settingEnvironment({ ...s, readflowOptions: options, tenantPrefix });
+    const envFor = (withReprocess: boolean): Environment => {
+      const out: Environment = {};
+      for (const name of Object.keys(ENV_VARS) as EnvName[]) {
+        if (ENV_VARS[name].scope === 'reprocess' && !withReprocess) continue;
+        const value = (resourceEnv as Environment)[name] ?? settingEnv[name];
+        if (value !== undefined) out[name] = value;
+      }
+      return out;
     };
     // What each bundle needs beside it: the bundles that open PDFs (splitter, page worker) import pdf.js, which
     // imports @napi-rs/canvas, and need pdf.js' assets; the OCR engine and language data only in the page worker.
@@ -114,14 +112,14 @@ export class ReadflowStack extends Stack {
       api: { pdfjs: false, canvas: null, ocrLangs: [] },
       webhookSender: { pdfjs: false, canvas: null, ocrLangs: [] },
     };
-    const make = (name: FunctionName, description: string, extraEnv: Record<string, string> = {}) =>
+    const make = (name: FunctionName, description: string, environment: Environment = envFor(false)) =>
       new ReadflowFunction(this, name[0].toUpperCase() + name.slice(1), {
         entry: FUNCTION_ENTRIES[name],
         description,
         settings: functionSettings(s, name),
         architecture: s.architecture,
         assets: assets[name],
-        environment: { ...pipelineEnv, ...apiEnv, ...extraEnv },
+        environment: environment as Record<string, string>,
         logLevel: s.logLevel,
         logRetentionDays: s.logRetentionDays,
       });
@@ -129,12 +127,7 @@ export class ReadflowStack extends Stack {
     const pageWorker = make('pageWorker', 'readflow: reads a batch of pages (text layer or OCR)');
     const aggregator = make('aggregator', 'readflow: assembles the document result of a finished job');
     const deadLetter = make('deadLetter', 'readflow: settles messages that exhausted their retries');
-    const reprocess = make('reprocess', 'readflow: enqueues documents whose result is missing or outdated', {
-      INPUT_BUCKET: input.bucketName,
-      INTAKE_QUEUE_URL: queues.intake.queueUrl,
-      REPROCESS_MAX_PER_RUN: String(s.reprocessMaxPerRun),
-      REPROCESS_MAX_QUEUE_DEPTH: String(s.reprocessMaxQueueDepth),
-    });
+    const reprocess = make('reprocess', 'readflow: enqueues documents whose result is missing or outdated', envFor(true));
     const apiFn = make('api', 'readflow: the HTTP API (tenants, documents, usage)');
     const webhookSender = make('webhookSender', 'readflow: delivers signed completion webhooks with retries');
     this.functions = { splitter, pageWorker, aggregator, deadLetter, reprocess, api: apiFn, webhookSender };

@@ -20,6 +20,7 @@ import { handler as deadLetter } from '../functions/dead-letter.js';
 import { handler as webhookSender } from '../functions/webhook-sender.js';
 import { depsOf } from '../functions/api/router.js';
 import { loadApiConfig, loadConfig } from '../functions/shared/env.js';
+import { ENV_VARS, LOCAL_API_VARS, type Environment } from '../functions/shared/env-vars.js';
 import { startApiServer, type LocalApi } from './api-server.js';
 import { createApiTable, startDynamo, type LocalDynamo } from './dynamo.js';
 import { Consumer, type SqsHandler } from './consumer.js';
@@ -60,11 +61,8 @@ export interface LocalApiOptions {
   /** Port of DynamoDB (dynalite); 0 picks a free one. @default 0 */
   dynamoPort?: number;
   /** Extra environment for the API and the pipeline (e.g. WEBHOOK_BACKOFF_SECONDS, RETENTION_DAYS). @default {} */
-  env?: Record<string, string>;
+  env?: Environment;
 }
-
-/** Environment variables only an API-enabled pipeline sets (cleared otherwise, as tests share one process). */
-const API_ENV = ['TABLE_NAME', 'AWS_ENDPOINT_URL_DYNAMODB', 'WEBHOOK_QUEUE_URL', 'WEBHOOK_DLQ_URL', 'EVENTS_QUEUE_URL', 'WEBHOOK_ALLOW_LOCAL'];
 
 /** An ObjectCreated event as S3 delivers it to a queue. */
 export const s3Event = s3EventBody;
@@ -92,7 +90,7 @@ export class LocalPipeline {
     const aws = await startLocalAws(o.port ?? 0);
     const resources = await createResources(aws.endpoint, { visibilityTimeout: o.visibilityTimeout, maxReceiveCount: o.maxReceiveCount });
     const dynamo = o.api ? await startDynamo(o.api.dynamoPort ?? 0) : null;
-    const apiEnv: Record<string, string> = {};
+    const apiEnv: Environment = {};
     if (o.api && dynamo) {
       await createApiTable(dynamo.endpoint, LOCAL_TABLE);
       Object.assign(apiEnv, {
@@ -104,16 +102,19 @@ export class LocalPipeline {
         // Local mode: receivers on this machine (http://127.0.0.1) are allowed.
         WEBHOOK_ALLOW_LOCAL: 'true',
         ...o.api.env,
-      });
+      } satisfies Environment);
     } else {
-      for (const k of API_ENV) delete process.env[k];
+      // Variables only an API-enabled pipeline sets, cleared otherwise (tests share one process).
+      for (const k of LOCAL_API_VARS) delete process.env[k];
     }
     const env: Record<string, string> = {
       ...resources.env,
       ...apiEnv,
-      READFLOW_OPTIONS: JSON.stringify(o.options ?? {}),
-      DIGITAL_BATCH_PAGES: String(o.digitalBatchPages ?? 50),
-      OCR_BATCH_PAGES: String(o.ocrBatchPages ?? 2),
+      ...({
+        READFLOW_OPTIONS: JSON.stringify(o.options ?? {}),
+        DIGITAL_BATCH_PAGES: String(o.digitalBatchPages ?? ENV_VARS.DIGITAL_BATCH_PAGES.default),
+        OCR_BATCH_PAGES: String(o.ocrBatchPages ?? ENV_VARS.OCR_BATCH_PAGES.default),
+      } satisfies Environment),
       POWERTOOLS_LOG_LEVEL: o.logLevel ?? 'SILENT',
       LOG_LEVEL: o.logLevel ?? 'SILENT',
       POWERTOOLS_METRICS_DISABLED: 'true',

@@ -6,6 +6,7 @@
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { clients } from '../functions/shared/aws.js';
+import type { Environment } from '../functions/shared/env-vars.js';
 
 export interface LocalResources {
   inputBucket: string;
@@ -19,8 +20,8 @@ export interface LocalResources {
   webhookQueueUrl: string;
   webhookDeadLetterQueueUrl: string;
   eventsQueueUrl: string;
-  /** Environment for the handlers (what the stack sets on the functions). */
-  env: Record<string, string>;
+  /** Environment for the handlers (what the stack sets on the functions), plus the SDK's own variables. */
+  env: Environment & Record<string, string>;
 }
 
 export interface ResourceOptions {
@@ -72,15 +73,17 @@ export async function createResources(endpoint: string, opts: ResourceOptions = 
     webhookDeadLetterQueueUrl: webhookDlq,
     eventsQueueUrl: events,
     env: {
-      AWS_ENDPOINT_URL: endpoint,
       AWS_REGION: region,
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
-      OUTPUT_BUCKET: outputBucket,
-      PAGES_QUEUE_URL: pages,
-      AGGREGATE_QUEUE_URL: aggregate,
-      NOTIFY_QUEUE_URL: notify,
-      INPUT_BUCKET: inputBucket,
+      ...({
+        AWS_ENDPOINT_URL: endpoint,
+        OUTPUT_BUCKET: outputBucket,
+        PAGES_QUEUE_URL: pages,
+        AGGREGATE_QUEUE_URL: aggregate,
+        NOTIFY_QUEUE_URL: notify,
+        INPUT_BUCKET: inputBucket,
+      } satisfies Environment),
     },
   };
 }

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { GetQueueUrlCommand } from '@aws-sdk/client-sqs';
 import { clients } from '../functions/shared/aws.js';
 import { loadConfig } from '../functions/shared/env.js';
+import { type Environment, requireVar } from '../functions/shared/env-vars.js';
 import { reprocess } from '../functions/reprocess.js';
 
 const { values: v } = parseArgs({
@@ -30,11 +31,11 @@ if (v.local) {
     INTAKE_QUEUE_URL: await url('readflow-intake'),
     PAGES_QUEUE_URL: await url('readflow-pages'),
     AGGREGATE_QUEUE_URL: await url('readflow-aggregate'),
-  });
+  } satisfies Environment & { AWS_REGION: string });
 }
 const config = loadConfig();
-const intake = process.env.INTAKE_QUEUE_URL;
-if (!intake) throw new Error('INTAKE_QUEUE_URL is not set (or pass --local URL)');
+if (!process.env.INTAKE_QUEUE_URL) throw new Error('INTAKE_QUEUE_URL is not set (or pass --local URL)');
+const intake = requireVar(process.env, 'INTAKE_QUEUE_URL');
 let total = { scanned: 0, enqueued: 0, upToDate: 0 };
 let restart = v.restart;
 for (;;) {

@@ -12,6 +12,7 @@ export const UNIT = [
   'boundaries.test.ts',
   'corpus.test.ts',
   'diagnostics.test.ts',
+  'env-vars.test.ts',
   'document-rules.test.ts',
   'eval-score.test.ts',
   'furniture-rules.test.ts',

@@ -1,8 +1,10 @@
 /**
  * The pipeline's configuration, read once from the environment the stack (or the local runner) sets. Every value
- * has a documented default; nothing else in functions/ reads process.env.
+ * has a documented default; nothing else in functions/ reads process.env. The names, types and defaults are
+ * listed once, in `env-vars.ts`.
  */
 import type { ReadflowOptions } from '../../lib/options.js';
+import { boolVar, intVar, requireVar, stringVar } from './env-vars.js';
 
 export interface PipelineConfig {
   /** Bucket results, job scratch and usage records are written to. */
@@ -89,20 +91,6 @@ export interface ApiConfig {
   region: string;
 }
 
-function required(env: NodeJS.ProcessEnv, name: string): string {
-  const v = env[name];
-  if (!v) throw new Error(`the environment variable ${name} is not set`);
-  return v;
-}
-
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const v = env[name];
-  if (v === undefined || v === '') return fallback;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number (got ${v})`);
-  return n;
-}
-
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): PipelineConfig {
   let options: ReadflowOptions = {};
   if (env.READFLOW_OPTIONS) {
@@ -113,19 +101,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PipelineConfig
     }
   }
   return {
-    outputBucket: required(env, 'OUTPUT_BUCKET'),
-    pagesQueueUrl: required(env, 'PAGES_QUEUE_URL'),
-    aggregateQueueUrl: required(env, 'AGGREGATE_QUEUE_URL'),
-    notifyQueueUrl: env.NOTIFY_QUEUE_URL || null,
+    outputBucket: requireVar(env, 'OUTPUT_BUCKET'),
+    pagesQueueUrl: requireVar(env, 'PAGES_QUEUE_URL'),
+    aggregateQueueUrl: requireVar(env, 'AGGREGATE_QUEUE_URL'),
+    notifyQueueUrl: stringVar(env, 'NOTIFY_QUEUE_URL'),
     options,
-    digitalBatchPages: int(env, 'DIGITAL_BATCH_PAGES', 50),
-    ocrBatchPages: int(env, 'OCR_BATCH_PAGES', 2),
-    resultPrefix: env.RESULT_PREFIX ?? 'results/',
-    jobPrefix: env.JOB_PREFIX ?? 'jobs/',
-    usagePrefix: env.USAGE_PREFIX ?? 'usage/',
-    inputPrefix: env.INPUT_PREFIX ?? '',
-    inputSuffix: env.INPUT_SUFFIX ?? '.pdf',
-    endpoint: env.AWS_ENDPOINT_URL || null,
+    digitalBatchPages: intVar(env, 'DIGITAL_BATCH_PAGES'),
+    ocrBatchPages: intVar(env, 'OCR_BATCH_PAGES'),
+    resultPrefix: stringVar(env, 'RESULT_PREFIX')!,
+    jobPrefix: stringVar(env, 'JOB_PREFIX')!,
+    usagePrefix: stringVar(env, 'USAGE_PREFIX')!,
+    inputPrefix: stringVar(env, 'INPUT_PREFIX')!,
+    inputSuffix: stringVar(env, 'INPUT_SUFFIX')!,
+    endpoint: stringVar(env, 'AWS_ENDPOINT_URL'),
     region: env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1',
     api: env.TABLE_NAME ? loadApiConfig(env) : null,
   };
@@ -134,31 +122,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PipelineConfig
 /** The API's configuration (the API function, the webhook sender, the tenant command, and the pipeline when TABLE_NAME is set). */
 export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   return {
-    tableName: required(env, 'TABLE_NAME'),
-    dynamoEndpoint: env.AWS_ENDPOINT_URL_DYNAMODB || null,
+    tableName: requireVar(env, 'TABLE_NAME'),
+    dynamoEndpoint: stringVar(env, 'AWS_ENDPOINT_URL_DYNAMODB'),
     inputBucket: env.INPUT_BUCKET ?? '',
     outputBucket: env.OUTPUT_BUCKET ?? '',
-    tenantPrefix: env.TENANT_PREFIX ?? 'tenants/',
-    resultPrefix: env.RESULT_PREFIX ?? 'results/',
-    jobPrefix: env.JOB_PREFIX ?? 'jobs/',
-    usagePrefix: env.USAGE_PREFIX ?? 'usage/',
-    webhookQueueUrl: env.WEBHOOK_QUEUE_URL || null,
-    webhookDeadLetterQueueUrl: env.WEBHOOK_DLQ_URL || null,
-    eventBusName: env.EVENT_BUS_NAME || null,
-    eventsQueueUrl: env.EVENTS_QUEUE_URL || null,
-    retentionDays: int(env, 'RETENTION_DAYS', 30),
-    uploadUrlSeconds: int(env, 'UPLOAD_URL_SECONDS', 900),
-    resultUrlSeconds: int(env, 'RESULT_URL_SECONDS', 3600),
-    uploadGraceSeconds: int(env, 'UPLOAD_GRACE_SECONDS', 300),
-    maxBytes: int(env, 'MAX_UPLOAD_BYTES', 256 * 1024 * 1024),
-    allowLocalWebhooks: env.WEBHOOK_ALLOW_LOCAL === 'true',
-    webhookBackoffSeconds: int(env, 'WEBHOOK_BACKOFF_SECONDS', 30),
-    webhookMaxBackoffSeconds: int(env, 'WEBHOOK_MAX_BACKOFF_SECONDS', 3600),
-    webhookRetrySeconds: int(env, 'WEBHOOK_RETRY_SECONDS', 86_400),
-    webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
-    defaultPagesPerMonth: int(env, 'DEFAULT_PAGES_PER_MONTH', 10_000),
-    defaultDocumentsInFlight: int(env, 'DEFAULT_DOCUMENTS_IN_FLIGHT', 100),
-    endpoint: env.AWS_ENDPOINT_URL || null,
+    tenantPrefix: stringVar(env, 'TENANT_PREFIX')!,
+    resultPrefix: stringVar(env, 'RESULT_PREFIX')!,
+    jobPrefix: stringVar(env, 'JOB_PREFIX')!,
+    usagePrefix: stringVar(env, 'USAGE_PREFIX')!,
+    webhookQueueUrl: stringVar(env, 'WEBHOOK_QUEUE_URL'),
+    webhookDeadLetterQueueUrl: stringVar(env, 'WEBHOOK_DLQ_URL'),
+    eventBusName: stringVar(env, 'EVENT_BUS_NAME'),
+    eventsQueueUrl: stringVar(env, 'EVENTS_QUEUE_URL'),
+    retentionDays: intVar(env, 'RETENTION_DAYS'),
+    uploadUrlSeconds: intVar(env, 'UPLOAD_URL_SECONDS'),
+    resultUrlSeconds: intVar(env, 'RESULT_URL_SECONDS'),
+    uploadGraceSeconds: intVar(env, 'UPLOAD_GRACE_SECONDS'),
+    maxBytes: intVar(env, 'MAX_UPLOAD_BYTES'),
+    allowLocalWebhooks: boolVar(env, 'WEBHOOK_ALLOW_LOCAL'),
+    webhookBackoffSeconds: intVar(env, 'WEBHOOK_BACKOFF_SECONDS'),
+    webhookMaxBackoffSeconds: intVar(env, 'WEBHOOK_MAX_BACKOFF_SECONDS'),
+    webhookRetrySeconds: intVar(env, 'WEBHOOK_RETRY_SECONDS'),
+    webhookTimeoutMs: intVar(env, 'WEBHOOK_TIMEOUT_MS'),
+    defaultPagesPerMonth: intVar(env, 'DEFAULT_PAGES_PER_MONTH'),
+    defaultDocumentsInFlight: intVar(env, 'DEFAULT_DOCUMENTS_IN_FLIGHT'),
+    endpoint: stringVar(env, 'AWS_ENDPOINT_URL'),
     region: env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1',
   };
 }
