@@ -55,6 +55,12 @@ export const DIAGNOSTICS = {
     meaning:
       "The page's text runs sideways as a whole (a landscape spread set turned): it was read turned upright, and its coordinates refer to the page so turned.",
   },
+  'page-spread': {
+    severity: ['info'],
+    from: 'page',
+    meaning:
+      'The page holds two pages side by side (a spread imposed on one sheet, a book scanned open): each half was laid out on its own, and the halves read one after the other.',
+  },
   'rotated-text': {
     severity: ['info'],
     from: 'page',

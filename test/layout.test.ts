@@ -697,3 +697,38 @@ describe('a page whose text runs sideways as a whole (a landscape spread set tur
     expect(labels(layout.segments.map((seg) => seg.text).join('\n'))).toEqual(seq(1, 60));
   });
 });
+
+describe('spreads', () => {
+  // Two pages side by side on a landscape sheet, 6 pt type: on the left, two columns with a title over them; on the
+  // right, two columns 6 pt apart (1 em) on other baselines, with a boxed note across both at the foot.
+  const leftTitle = run('q001 Front page title over both columns', 40, 16, 9);
+  const left = rowByRow(column(2, 40, 40, 30, { size: 6, chars: 46 }), column(42, 40, 40 + 138 + 12, 30, { size: 6, chars: 46 }));
+  const rightCols = rowByRow(column(82, 36, 430, 27, { size: 6, chars: 52 }), column(118, 36, 430 + 156 + 6, 27, { size: 6, chars: 52 }));
+  const box = [
+    run(line('q154 a boxed note runs across both columns of the second page', 100), 440, 310, 6),
+    run(line('q155 and its last line', 60), 440, 318, 6),
+  ];
+  const sheet = [leftTitle, ...left, ...rightCols, ...box];
+
+  it('lays out each page of a spread on its own, and reads them in turn', () => {
+    const layout = layoutPage(sheet, params());
+    expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, 155));
+    expect(layout.diagnostics.map((d) => d.code)).toContain('page-spread');
+    expect(layout.bands.length).toBeGreaterThan(2);
+    // Bands are numbered on through the second page.
+    expect(new Set(layout.segments.map((s) => s.band)).size).toBe(layout.bands.length);
+  });
+
+  it('reads right to left spreads from the right page', () => {
+    const layout = layoutPage(sheet, params({ direction: 'rtl' }));
+    const order = labels(layout.segments.map((s) => s.text).join('\n'));
+    expect(order.indexOf('q082')).toBeLessThan(order.indexOf('q001'));
+  });
+
+  it('leaves a portrait two-column page with a wide gutter alone', () => {
+    const page = rowByRow(column(1, 60, 40, 40, { size: 9, chars: 50 }), column(61, 60, 40 + 225 + 40, 40, { size: 9, chars: 50 }));
+    const layout = layoutPage(page, params());
+    expect(layout.diagnostics.map((d) => d.code)).not.toContain('page-spread');
+    expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, 120));
+  });
+});

@@ -11,6 +11,7 @@ import { CELL_GAP_EM, findTableBlocks, hasProsePiece } from './tables.js';
 import { isHorizontal, makeLine, round2, runsDirection } from './lines.js';
 import { RUNNING_CHARS, runOrderPasses } from './order.js';
 import { segment } from './segment.js';
+import { findSpread } from './spread.js';
 
 export interface LayoutParams {
   page: number;
@@ -123,13 +124,52 @@ const CODE_BLOCK_GAP = 3;
 /** A paragraph's next line sits at most this many of its sizes below the line before. */
 const PARAGRAPH_ADVANCE = 1.8;
 
-/** Lay out one page's runs into ordered segments. */
+/** The size of most characters, from the level runs when there are any. */
+function bodySizeOf(runs: Run[]): number {
+  const flat = runs.filter(isHorizontal);
+  return flat.length ? dominantSize(flat) : runs.length ? dominantSize(runs) : 10;
+}
+
+/**
+ * Lay out one page's runs into ordered segments. A spread (two pages on one sheet, spread.ts) is laid out half by
+ * half, the halves read in the page's direction; its bands are numbered on through both halves.
+ */
 export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
+  const bodySize = bodySizeOf(runs);
+  const direction: Direction = params.direction === 'auto' ? runsDirection(runs.filter(isHorizontal)) : params.direction;
+  const spread = findSpread(runs, bodySize);
+  if (!spread) return layoutRegion(runs, params, direction);
+  const halves = direction === 'rtl' ? [spread.right, spread.left] : [spread.left, spread.right];
+  const [a, b] = halves.map((half) => layoutRegion(half, params, direction));
+  const offset = a.bands.length;
+  return {
+    segments: [...a.segments, ...b.segments.map((s) => ({ ...s, band: s.band + offset }))],
+    columnCount: a.columnCount + b.columnCount,
+    gutters: [...a.gutters, [round2(spread.strip[0]), round2(spread.strip[1])] as Interval, ...b.gutters].sort((x, y) => x[0] - y[0]),
+    bands: [...a.bands, ...b.bands],
+    spanLines: a.spanLines + b.spanLines,
+    direction,
+    bodySize,
+    diagnostics: [
+      {
+        code: 'page-spread',
+        severity: 'info',
+        page: params.page,
+        message: 'the page holds two pages side by side (a spread): each half was laid out on its own and read in turn',
+        detail: { strip: spread.strip.map(round2) },
+      },
+      ...a.diagnostics,
+      ...b.diagnostics,
+    ],
+  };
+}
+
+/** Lay out runs that make one page (or one page of a spread). */
+function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): PageLayout {
   const diagnostics: Diagnostic[] = [];
   const flat = runs.filter(isHorizontal);
   const rotated = runs.filter((r) => !isHorizontal(r));
-  const bodySize = flat.length ? dominantSize(flat) : rotated.length ? dominantSize(rotated) : 10;
-  const direction: Direction = params.direction === 'auto' ? runsDirection(flat) : params.direction;
+  const bodySize = bodySizeOf(runs);
   const minGutter = params.minGutterWidth * bodySize;
 
   const built = buildRows(flat);

@@ -10,7 +10,10 @@ const [file, pg] = process.argv.slice(2);
 const pdf = await openPdf(new Uint8Array(readFileSync(file)), { maxBytes: 1e9, password: null });
 const page = await pdf.doc.getPage(Number(pg ?? 1));
 const t = await readPageText(pdf, page, 1e6);
-const flat = t.runs.filter(isHorizontal);
+const { turnUpright } = await import('../../lib/layout/sideways.js');
+// A sideways page is inspected turned upright, as the layout reads it.
+const upright = turnUpright(t.runs, t.width, t.height);
+const flat = (upright?.runs ?? t.runs).filter(isHorizontal);
 const body = dominantSize(flat);
 const minGutter = 0.7 * body;
 const rows0 = buildRows(flat).map((row) => ({ row, ink: inkIntervals(row.runs, minGutter) }));
