@@ -291,14 +291,16 @@ describe('folios and note markers in other scripts', () => {
 
 describe('small blocks stepped down from the text', () => {
   /** One column: twelve lines of text from `top`, then small lines stepped down below them. */
-  function column(top: number, small: string[]): PlacedLine[] {
+  function column(top: number, small: string[], no = 1, boldFirst = false): PlacedLine[] {
     const entries: [string, number, number, number?][] = [
       ...body(top).slice(0, 12),
       ...small.map((t, i): [string, number, number, number] => [t, 72, top + 12 * ADVANCE + 10 + i * 10, 8]),
     ];
-    const lines = entries.map(([text, x, baseline, size = BODY]) => makeLine([run(text, x, baseline, size)], baseline));
-    const seg: Segment = { kind: 'column', page: 1, band: 0, column: 0, text: '', bbox: roundBox(unionBox(lines.map((l) => l.bbox))), lines };
-    return lines.map((line, index) => ({ page: 1, segment: 0, index, line, seg, pageHeight: 792, pageWidth: 612 }));
+    const lines = entries.map(([text, x, baseline, size = BODY], i) =>
+      makeLine([run(text, x, baseline, size, { bold: boldFirst && i === 12 })], baseline),
+    );
+    const seg: Segment = { kind: 'column', page: no, band: 0, column: 0, text: '', bbox: roundBox(unionBox(lines.map((l) => l.bbox))), lines };
+    return lines.map((line, index) => ({ page: no, segment: 0, index, line, seg, pageHeight: 792, pageWidth: 612 }));
   }
   const notes = [
     '1 See the minute book of the harbour board for the full text of the survey.',
@@ -332,6 +334,36 @@ describe('small blocks stepped down from the text', () => {
     const plain = Array.from({ length: 6 }, (_, i) => `${i + 1}. The engineer's remark number ${i + 1} on the works of the harbour.`);
     expect(detectFootnotes(column(440, plain), new Set(), BODY, ADVANCE).footnotes).toHaveLength(6);
     expect(detectFootnotes(column(440, refs.slice(0, 3)), new Set(), BODY, ADVANCE).footnotes).toHaveLength(3);
+  });
+
+  it('are not notes when they are items of an outline-numbered list ("5.1: …" in a figure)', () => {
+    const items = [
+      '5.1: Build coalitions to counter threats to the harbour works and the pier',
+      '5.2: Strengthen the partners of the board in the survey of the breakwater',
+      '5.3: Expand the ability of the engineer to assist the partners of the board',
+    ];
+    expect(detectFootnotes(column(520, items), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+  });
+
+  describe('with no marker', () => {
+    const prose = [
+      'The board met in the spring and the engineer reported on the state of the pier',
+      'and on the funds that the season had left for the repairs of the breakwater.',
+    ];
+    it("are a first page's unnumbered notes (a correspondence line, a copyright notice)", () => {
+      expect(detectFootnotes(column(520, prose), new Set(), BODY, ADVANCE).footnotes).toHaveLength(1);
+    });
+    it('stay in the flow on a later page, unless they run on from a note left unfinished the page before', () => {
+      expect(detectFootnotes(column(520, prose, 2), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+      const unfinished = ['1 See the minute book of the harbour board, where the engineer wrote that the'];
+      const both = [...column(520, unfinished, 1), ...column(520, prose, 2).map((l) => ({ ...l, segment: 1 }))];
+      expect(detectFootnotes(both, new Set(), BODY, ADVANCE).footnotes.map((n) => n.page)).toEqual([1, 2]);
+      const lower = ['continued from the page before: the engineer reported on the pier', ...prose];
+      expect(detectFootnotes(column(520, lower, 2), new Set(), BODY, ADVANCE).footnotes).toHaveLength(1);
+    });
+    it('stay in the flow when they open with a heading line of their own (a closing box)', () => {
+      expect(detectFootnotes(column(520, ['About the board', ...prose], 1, true), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+    });
   });
 
   it("are not notes high on the page (a form's labels, a figure's)", () => {

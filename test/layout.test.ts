@@ -274,6 +274,28 @@ describe('lines', () => {
     expect(lines[0].text).toBe('q001 the value of x2 is four');
   });
 
+  it("reads a display fraction in its formula's line, the numerator before the denominator", () => {
+    // A paragraph line, the formula "CB = q3 / 3emc = 3.54 (1)" with its fraction set above and below the formula's
+    // baseline (0.65 em), and the next paragraph line: drawn denominator first.
+    const runs = [
+      run('q001 the field is given by', 50, 80),
+      run('3emc', 118, 106.5),
+      run('CB =', 80, 100),
+      run('q3', 123, 93.5),
+      run('= 3.54 (1)', 145, 100),
+      run('q002 where the charge is', 50, 124),
+    ];
+    const lines = layoutPage(runs, params()).segments.flatMap((s) => s.lines);
+    expect(lines.map((l) => l.text)).toEqual(['q001 the field is given by', 'CB = q3 3emc = 3.54 (1)', 'q002 where the charge is']);
+  });
+
+  it('leaves short lines above and below a line of text where they are', () => {
+    // A paragraph's short last line, a full line, and a short line under it: no formula.
+    const runs = [run('q001 end.', 50, 88), run('q002 the harbour works were incomplete before the season', 50, 100), run('q003 Next', 50, 112)];
+    const lines = layoutPage(runs, params()).segments.flatMap((s) => s.lines);
+    expect(lines.map((l) => l.text)).toEqual(['q001 end.', 'q002 the harbour works were incomplete before the season', 'q003 Next']);
+  });
+
   it('keeps a chain of raised note markers at a line end on that line ("[7][8]")', () => {
     // Each marker is its own run; only the first touches the line's text, the second touches the first.
     const base = 100;
@@ -730,5 +752,32 @@ describe('spreads', () => {
     const layout = layoutPage(page, params());
     expect(layout.diagnostics.map((d) => d.code)).not.toContain('page-spread');
     expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, 120));
+  });
+});
+
+describe('headings beside their sections', () => {
+  // A manual's sections: the number, date and title of each stacked in a narrow column on the left, level with the
+  // first line of its paragraphs in the wide column on the right; the paragraphs' lines have nothing beside them.
+  function sections(drawn: 'rows' | 'columns'): Run[] {
+    const left: Run[] = [];
+    const right: Run[] = [];
+    let n = 1;
+    let y = 60;
+    const label = () => `q${String(n++).padStart(3, '0')}`;
+    for (let s = 0; s < 4; s++) {
+      for (let k = 0; k < 3; k++) left.push(run(`${label()} ${['2.3.1', '(12-2022)', 'Scope'][k]}`, 50, y + k * 12));
+      const lines = 3 + (s % 3);
+      for (let k = 0; k < lines; k++) right.push(run(line(label(), k === lines - 1 ? 40 : 76, n), 170, y + k * 12));
+      y += Math.max(3, lines) * 12 + 14;
+    }
+    return drawn === 'rows' ? [...left, ...right].sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0) : [...right, ...left];
+  }
+
+  it('reads each heading, then its paragraphs, section by section', () => {
+    for (const drawn of ['rows', 'columns'] as const) {
+      const text = textOf(sections(drawn));
+      expect(labels(text), drawn).toEqual(seq(1, labels(text).length));
+      expect(labels(text).length).toBe(sections(drawn).length);
+    }
   });
 });

@@ -21,9 +21,10 @@ const URL = /https?:\/\/|\bwww\.|\b[\w-]+\.(org|com|net|edu|gov)\b/i;
 const PROSE_WIDTH = 0.5;
 /**
  * A note starts with its marker: a number or a reference symbol, not the start of a longer number or of a clause
- * ("2019, can be found", "8, and Final" continue a note that wrapped).
+ * ("2019, can be found", "8, and Final" continue a note that wrapped), nor a numbered item's label ("5.1: Build
+ * coalitions" in a figure's list).
  */
-const MARKER = /^(\p{Nd}{1,3}|[*†‡§¶‖]{1,3})(?![\p{Nd},;:])(?=\s*\S)/u;
+const MARKER = /^(\p{Nd}{1,3}|[*†‡§¶‖]{1,3})(?![\p{Nd},;:]|\.\p{Nd})(?=\s*\S)/u;
 
 export interface FootnoteResult {
   footnotes: Footnote[];
@@ -64,6 +65,38 @@ function isReferenceList(notes: PlacedLine[][]): boolean {
   return years >= REFERENCE_YEAR_SHARE * entries.length;
 }
 
+/** A heading line: a few words, no sentence end. */
+const HEADING_WORDS = 4;
+/** A note's text ends a sentence here. */
+const SENTENCE_END = /[.!?)\]"”’]$/u;
+/** Items of an outline-numbered list ("5.1:", "2.3.1"). */
+const OUTLINE_ITEM = /^\p{Nd}{1,3}(\.\p{Nd}{1,3})+\b/u;
+
+/**
+ * Whether a block of small prose at a page's foot with no marker reads as notes. Unnumbered notes are a first page's
+ * (a correspondence line, a copyright or licence notice, how to cite the article) or a note running on from the page
+ * before, unfinished there or opening mid-sentence here. A block opening with a heading line of its own ("About GAO"
+ * over a closing box), a list of outline-numbered items (a figure's "5.1: …", "5.2: …"), or any other block on a
+ * later page stays in the flow: nothing numbers it as a note.
+ */
+function unnumberedNotes(block: PlacedLine[], found: Footnote[]): boolean {
+  if (titledBox(block)) return false;
+  if (block.filter((l) => OUTLINE_ITEM.test(l.line.text.trim())).length >= 2) return false;
+  const page = block[0].page;
+  if (page === 1 || /^\p{Ll}/u.test(block[0].line.text.trim())) return true;
+  const before = found.filter((n) => n.page === page - 1);
+  const last = before[before.length - 1];
+  return !!last && !SENTENCE_END.test(last.text.trim());
+}
+
+function titledBox(block: PlacedLine[]): boolean {
+  if (block.length < 2) return false;
+  const [head, next] = [block[0].line, block[1].line];
+  const words = head.text.trim().split(/\s+/).length;
+  const narrower = head.bbox[2] - head.bbox[0] < 0.6 * (next.bbox[2] - next.bbox[0]);
+  return words <= HEADING_WORDS && narrower && (head.bold || head.size > next.size) && !/[.,;:]$/.test(head.text.trim());
+}
+
 export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: number, advance: number): FootnoteResult {
   const out: Footnote[] = [];
   const taken = new Set<Line>();
@@ -95,7 +128,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     const segWidth = block[0].seg.bbox[2] - block[0].seg.bbox[0];
     const widths = block.map((l) => l.line.bbox[2] - l.line.bbox[0]).sort((a, b) => a - b);
     const proseLike = widths[widths.length >> 1] >= PROSE_WIDTH * segWidth;
-    if (!block.some((l) => MARKER.test(l.line.text)) && !proseLike) continue;
+    if (!block.some((l) => MARKER.test(l.line.text)) && !(proseLike && unnumberedNotes(block, out))) continue;
     const box = unionBox(block.map((l) => l.line.bbox));
     // Notes sit at the foot of the page: a small block ending higher up is a form's label or a figure's, not notes.
     if (box[3] < FOOT_SHARE * block[0].pageHeight) continue;

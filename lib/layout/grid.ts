@@ -42,7 +42,7 @@ function groups(lines: Line[]): Line[][] {
 }
 
 /** The segment's blocks, column by column within each group of rows, or null when it is a table. */
-function gridBlocks(seg: Segment): Line[][] | null {
+export function gridBlocks(seg: Segment): Line[][] | null {
   if (seg.lines.length < MIN_GROUP_ROWS) return null;
   const cells = new Map(seg.lines.map((l) => [l, cellsOf(l)]));
   for (const row of cells.values()) {

@@ -84,10 +84,51 @@ export function median(values: number[]): number {
   return s[s.length >> 1];
 }
 
-/** Runs of one line in reading order. */
+/**
+ * Runs of one line in reading order: across the line, and where pieces on baselines this many of their sizes apart
+ * stand over one another (a fraction's numerator over its denominator), the upper piece before the lower one.
+ */
+const STACKED_OFFSET = 0.5;
+
 export function orderRuns(runs: Run[], dir: Direction = runsDirection(runs)): Run[] {
   if (runs.length === 1) return [runs[0]];
-  return [...runs].sort(dir === 'rtl' ? (a, b) => b.x1 - a.x1 : (a, b) => a.x0 - b.x0);
+  const sorted = [...runs].sort(dir === 'rtl' ? (a, b) => b.x1 - a.x1 : (a, b) => a.x0 - b.x0);
+  // Most lines have one baseline (scripts sit closer to it): nothing stands over anything.
+  const b0 = sorted[0].baseline;
+  if (sorted.every((r) => Math.abs(r.baseline - b0) < STACKED_OFFSET * Math.max(r.size, sorted[0].size))) return sorted;
+  return stackedOrder(sorted);
+}
+
+/** The levels of a line (runs on baselines apart), their pieces across, and the pieces that stand over one another. */
+function stackedOrder(sorted: Run[]): Run[] {
+  const levels: { baseline: number; size: number }[] = [];
+  const levelOf = sorted.map((r) => {
+    let k = levels.findIndex((l) => Math.abs(r.baseline - l.baseline) < STACKED_OFFSET * Math.max(r.size, l.size));
+    if (k < 0) k = levels.push({ baseline: r.baseline, size: r.size }) - 1;
+    return k;
+  });
+  // Pieces: a level's runs next to one another, as extents.
+  const pieces: { level: number; x0: number; x1: number; runs: Run[] }[] = [];
+  sorted.forEach((r, i) => {
+    const last = [...pieces].reverse().find((p) => p.level === levelOf[i]);
+    if (last && r.x0 - last.x1 < STACKED_OFFSET * r.size && pieces[pieces.length - 1] === last) {
+      last.x1 = Math.max(last.x1, r.x1);
+      last.runs.push(r);
+    } else pieces.push({ level: levelOf[i], x0: r.x0, x1: r.x1, runs: [r] });
+  });
+  // Stacks: pieces of different levels overlapping across, merged; each read top to bottom.
+  const groups: (typeof pieces)[] = [];
+  for (const p of [...pieces].sort((a, b) => a.x0 - b.x0)) {
+    const g = groups[groups.length - 1];
+    if (g && g.some((q) => q.level !== p.level && p.x0 < q.x1 && p.x1 > q.x0)) g.push(p);
+    else groups.push([p]);
+  }
+  const out: Run[] = [];
+  for (const g of groups) {
+    g.sort((a, b) => levels[a.level].baseline - levels[b.level].baseline || a.x0 - b.x0);
+    for (const p of g) out.push(...p.runs);
+  }
+  return out;
 }
 
 /** Word-space thresholds for a line, in points: between words, and between two single letters. */
@@ -125,7 +166,9 @@ export function joinRuns(ordered: Run[], size: number, dir: Direction = runsDire
     // An explicit space is trusted unless the glyphs overlap (a space drawn then backed over for kerning).
     const letters = codePoints(prev.text) === 1 && codePoints(cur.text) === 1;
     // After a drop cap only the file's own space counts: the gap beside it is the cap's margin, not a word gap.
-    const space = prev.initial ? explicit : (explicit && gap > -0.05 * size) || gap > (letters ? threshold.letter : threshold.word);
+    // A piece under the one before, read after it (a denominator after its numerator), is a word apart.
+    const stacked = cur.x0 < prev.x1 && Math.abs(cur.baseline - prev.baseline) >= STACKED_OFFSET * Math.min(cur.size, prev.size);
+    const space = prev.initial ? explicit : stacked || (explicit && gap > -0.05 * size) || gap > (letters ? threshold.letter : threshold.word);
     text += (space ? ' ' : '') + cur.text;
   }
   return text;

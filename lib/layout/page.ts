@@ -12,6 +12,7 @@ import { isHorizontal, makeLine, round2, runsDirection } from './lines.js';
 import { RUNNING_CHARS, runOrderPasses } from './order.js';
 import { segment } from './segment.js';
 import { findSpread } from './spread.js';
+import { gridBlocks } from './grid.js';
 
 export interface LayoutParams {
   page: number;
@@ -123,6 +124,86 @@ const MIN_RUNNING_ROWS = 3;
 const CODE_BLOCK_GAP = 3;
 /** A paragraph's next line sits at most this many of its sizes below the line before. */
 const PARAGRAPH_ADVANCE = 1.8;
+
+/** A cell's line reaches within this share of its column's width of the column's right edge when it wrapped... */
+const WRAP_SHARE = 0.15;
+/** ...and holds at least this many words (prose; a number does not wrap). */
+const WRAP_WORDS = 3;
+/** Cells are read so in a zone of at most this many columns, the widest at least this share of the zone's width. */
+const MAX_WRAP_COLUMNS = 3;
+const WIDE_SHARE = 0.5;
+/** The rows of a cell are set in one size, to this share. */
+const WRAP_SIZE = 0.1;
+/** Leader dots: a form's or a contents line's run to its number. */
+const LEADER = /\.\s?\.\s?\./;
+/** The wrapped line sits at most this many of its sizes below. */
+const WRAP_ADVANCE = 1.6;
+
+/** A piece's extent, its words, and whether it runs on in leader dots to a number (a form's line, not prose). */
+type Piece = { x0: number; x1: number; words: number; leader: boolean } | null;
+
+/** A row's pieces per column: the extent and word count of its runs in each. */
+function pieces(row: Row, columnOf: (run: Run) => number, columns: number): Piece[] {
+  const out: Piece[] = new Array(columns).fill(null);
+  for (const run of row.runs) {
+    const j = columnOf(run);
+    const words = run.text.trim().split(/\s+/).filter(Boolean).length;
+    const leader = LEADER.test(run.text);
+    const p = out[j];
+    out[j] = p
+      ? { x0: Math.min(p.x0, run.x0), x1: Math.max(p.x1, run.x1), words: p.words + words, leader: p.leader || leader }
+      : { x0: run.x0, x1: run.x1, words, leader };
+  }
+  return out;
+}
+
+/**
+ * Table rows grouped with the rows their cells wrap onto: a row continues the one above, a line's advance below it,
+ * when in some column the line above ran to the column's right edge in words, or when it has a line in one column
+ * only, under a line of that column (a section's heading in a narrow column beside its paragraphs, a term beside its
+ * description). Returns [from, to] index pairs.
+ */
+function wrappedCells(rows: InkRow[], columnOf: (run: Run) => number, columns: number): [number, number][] {
+  const all = rows.map((r) => pieces(r.row, columnOf, columns));
+  const left = new Array<number>(columns).fill(Infinity);
+  const right = new Array<number>(columns).fill(-Infinity);
+  for (const ps of all)
+    ps.forEach((p, j) => {
+      if (!p) return;
+      left[j] = Math.min(left[j], p.x0);
+      right[j] = Math.max(right[j], p.x1);
+    });
+  const out: [number, number][] = [];
+  // Only a zone of a wide column of prose beside one or two narrow ones (headings, terms, their numbers) is read so;
+  // a form's or a contents page's many columns of short entries are not.
+  const widths = right.map((r, j) => r - left[j]);
+  const wide = widths.indexOf(Math.max(...widths));
+  const extent = Math.max(...right) - Math.min(...left);
+  if (columns > MAX_WRAP_COLUMNS || widths[wide] < WIDE_SHARE * extent) return rows.map((_, i) => [i, i]);
+  for (let i = 0; i < rows.length; i++) {
+    const continues =
+      i > 0 &&
+      rows[i].row.baseline - rows[i - 1].row.baseline <= WRAP_ADVANCE * rows[i - 1].row.size &&
+      Math.abs(rows[i].row.size - rows[i - 1].row.size) <= WRAP_SIZE * rows[i - 1].row.size &&
+      ((() => {
+        const [p, above] = [all[i][wide], all[i - 1][wide]];
+        return !!p && !!above && !above.leader && above.words >= WRAP_WORDS && above.x1 >= right[wide] - WRAP_SHARE * widths[wide];
+      })() ||
+        // A line in one column only, under a line of that column and flush with it: the cell goes on (a heading's
+        // number, date and title).
+        (all[i].filter(Boolean).length === 1 && all[i].some((p, j) => !!p && !!all[i - 1][j] && Math.abs(p.x0 - all[i - 1][j]!.x0) <= 1)));
+    if (continues) out[out.length - 1][1] = i;
+    else out.push([i, i]);
+  }
+  return out;
+}
+
+/** A group read cell by cell needs text in two columns at least, one of them over two rows or more. */
+function wrappedGroup(group: InkRow[], columnOf: (run: Run) => number, columns: number): boolean {
+  const rowsIn = new Array<number>(columns).fill(0);
+  for (const r of group) for (const j of new Set(r.row.runs.map(columnOf))) rowsIn[j]++;
+  return rowsIn.filter((n) => n > 0).length >= 2 && rowsIn.some((n) => n >= 2);
+}
 
 /** The size of most characters, from the level runs when there are any. */
 function bodySizeOf(runs: Run[]): number {
@@ -257,18 +338,76 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
             );
         }
         addBand('columns', rs, columns);
+      } else if (classes[from] === 'table') {
+        // Rows whose cells wrap onto the rows below are read cell by cell; the others as table rows. A grid of blocks
+        // (authors side by side) stays one table segment: the block-grid pass reads it block by block.
+        const whole = segment(
+          'table',
+          params.page,
+          bands.length,
+          null,
+          rs.map((r) => rowLine(r.row, true)),
+        );
+        if (gridBlocks(whole)) {
+          segments.push(whole);
+          addBand('table', rs, 1);
+          spanLines += rs.length;
+          from = to + 1;
+          continue;
+        }
+        // Consecutive rows that do not wrap stay one table segment, as a table without wrapped cells always is.
+        let plain: InkRow[] = [];
+        const flushPlain = () => {
+          if (!plain.length) return;
+          segments.push(
+            segment(
+              'table',
+              params.page,
+              bands.length,
+              null,
+              plain.map((r) => rowLine(r.row, true)),
+            ),
+          );
+          addBand('table', plain, 1);
+          spanLines += plain.length;
+          plain = [];
+        };
+        for (const [a, b] of wrappedCells(rs, columnOf, columns)) {
+          const group = rs.slice(a, b + 1);
+          if (a === b || !wrappedGroup(group, columnOf, columns)) {
+            plain.push(...group);
+            continue;
+          }
+          flushPlain();
+          const order = [...Array(columns).keys()];
+          if (direction === 'rtl') order.reverse();
+          for (const j of order) {
+            const lines = group.map((r) => r.row.runs.filter((run) => columnOf(run) === j)).filter((runs) => runs.length);
+            if (lines.length)
+              segments.push(
+                segment(
+                  'column',
+                  params.page,
+                  bands.length,
+                  j,
+                  lines.map((runs) => makeLine(runs, runs[0].baseline)),
+                ),
+              );
+          }
+          addBand('columns', group, columns);
+        }
+        flushPlain();
       } else {
-        const isTable = classes[from] === 'table';
         segments.push(
           segment(
-            isTable ? 'table' : 'span',
+            'span',
             params.page,
             bands.length,
             null,
-            rs.map((r) => rowLine(r.row, isTable)),
+            rs.map((r) => rowLine(r.row)),
           ),
         );
-        addBand(isTable ? 'table' : 'span', rs, 1);
+        addBand('span', rs, 1);
         spanLines += rs.length;
       }
       from = to + 1;

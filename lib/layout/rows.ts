@@ -131,10 +131,57 @@ export function buildRows(runs: Run[]): Row[] {
   }
   placeInitials(rows, changed);
   placeHangingLabels(rows, changed);
+  placeFractions(rows, changed);
   const result = rows.filter((r) => r.runs.length > 0).map((r) => (changed.has(r) ? rowOf(r.runs) : r));
   result.sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0);
   result.forEach((r, i) => (r.index = i));
   return result;
+}
+
+/** A fraction's numerator and denominator sit at most this many of the formula's sizes above and below its baseline... */
+const FRACTION_OFFSET = 0.85;
+/** ...at least this far (closer, they are scripts: pass 2 took them)... */
+const FRACTION_MIN_OFFSET = 0.3;
+/** ...each a few characters (a formula's pieces, not a line of text)... */
+const FRACTION_MAX_CHARS = 16;
+/** ...within the formula's row, widened by this many of its sizes. */
+const FRACTION_REACH = 1;
+
+/**
+ * Display fractions: a formula's numerator and denominator are set on their own baselines, one above and one below
+ * the formula's, so baselines alone read "q3 / CB = = 3.54 µeV/T (1) / 3ε0mc" as three lines. A short row just above
+ * a row and a short row just below it, whose pieces stand over one another within the row's extent, are the row's
+ * numerator and denominator: they are moved into it, where the line reads them in place, top before bottom
+ * (lines.ts orderRuns). Rows are in baseline order.
+ */
+function placeFractions(rows: Row[], changed: Set<Row>): void {
+  const short = (runs: Run[]) => runs.length > 0 && runs.length <= 3 && runs.every((x) => codePoints(x.text.trim()) <= FRACTION_MAX_CHARS);
+  for (let i = 1; i + 1 < rows.length; i++) {
+    const row = rows[i];
+    if (row.runs.length < 2) continue;
+    const size = row.size;
+    // The pieces of the rows above and below that stand within this row's extent (the rows may hold another column).
+    const within = (r: Row) => {
+      const off = Math.abs(r.baseline - row.baseline) / size;
+      if (off > FRACTION_OFFSET || off < FRACTION_MIN_OFFSET) return [];
+      return r.runs.filter((x) => x.size <= 1.05 * size && x.x0 >= row.x0 - FRACTION_REACH * size && x.x1 <= row.x1 + FRACTION_REACH * size);
+    };
+    const up = within(rows[i - 1]);
+    const down = within(rows[i + 1]);
+    if (!short(up) || !short(down)) continue;
+    // Numerator over denominator: the two overlap across, and the formula has text on their left or right.
+    const [ux0, ux1] = [Math.min(...up.map((x) => x.x0)), Math.max(...up.map((x) => x.x1))];
+    const [dx0, dx1] = [Math.min(...down.map((x) => x.x0)), Math.max(...down.map((x) => x.x1))];
+    if (Math.min(ux1, dx1) - Math.max(ux0, dx0) <= 0) continue;
+    if (!row.runs.some((x) => x.x1 <= Math.min(ux0, dx0) + 0.1 * size || x.x0 >= Math.max(ux1, dx1) - 0.1 * size)) continue;
+    row.runs.push(...up, ...down);
+    rows[i - 1].runs = rows[i - 1].runs.filter((x) => !up.includes(x));
+    rows[i + 1].runs = rows[i + 1].runs.filter((x) => !down.includes(x));
+    changed.add(rows[i - 1]);
+    changed.add(row);
+    changed.add(rows[i + 1]);
+    i++;
+  }
 }
 
 /** A drop cap is one or two characters set at least this many times the size of the text beside it... */
