@@ -120,7 +120,7 @@ function stackedOrder(sorted: Run[]): Run[] {
   const groups: (typeof pieces)[] = [];
   for (const p of [...pieces].sort((a, b) => a.x0 - b.x0)) {
     const g = groups[groups.length - 1];
-    if (g && g.some((q) => q.level !== p.level && p.x0 < q.x1 && p.x1 > q.x0)) g.push(p);
+    if (g?.some((q) => q.level !== p.level && p.x0 < q.x1 && p.x1 > q.x0)) g.push(p);
     else groups.push([p]);
   }
   const out: Run[] = [];
