@@ -366,6 +366,45 @@ describe('small blocks stepped down from the text', () => {
     });
   });
 
+  it("are notes when they stand in a narrow column in the outer margin, beside the text (a Tufte-style book's)", () => {
+    // The text column in body type on the left; in the margin on the right, small numbered notes level with their calls.
+    const text = body(100).slice(0, 20);
+    const lines = [...text.map(([t, x, y]) => makeLine([run(t, x, y)], y))];
+    const textSeg: Segment = { kind: 'column', page: 1, band: 0, column: 0, text: '', bbox: roundBox(unionBox(lines.map((l) => l.bbox))), lines };
+    const noteLines = [
+      makeLine([run('14 Rogers, A. (2017). The dismal', 430, 150, 8)], 150),
+      makeLine([run('science remains dismal. Wired', 430, 160, 8)], 160),
+      makeLine([run('15 Ioannidis, J. P. (2017). The power', 430, 230, 8)], 230),
+      makeLine([run('of bias in economics research.', 430, 240, 8)], 240),
+    ];
+    const noteSeg: Segment = {
+      kind: 'column',
+      page: 1,
+      band: 0,
+      column: 1,
+      text: '',
+      bbox: roundBox(unionBox(noteLines.map((l) => l.bbox))),
+      lines: noteLines,
+    };
+    const placed: PlacedLine[] = [
+      ...lines.map((line, index) => ({ page: 1, segment: 0, index, line, seg: textSeg, pageHeight: 792, pageWidth: 612 })),
+      ...noteLines.map((line, index) => ({ page: 1, segment: 1, index, line, seg: noteSeg, pageHeight: 792, pageWidth: 612 })),
+    ];
+    const { footnotes } = detectFootnotes(placed, new Set(), BODY, ADVANCE);
+    expect(footnotes.map((n) => [n.marker, n.text])).toEqual([
+      ['14', 'Rogers, A. (2017). The dismal science remains dismal. Wired'],
+      ['15', 'Ioannidis, J. P. (2017). The power of bias in economics research.'],
+    ]);
+    // The same small column in body type, or without a marker at its head, is text.
+    const unnumbered = noteLines.map((l) => makeLine([run(l.text.replace(/^\d+ /, ''), 430, l.baseline, 8)], l.baseline));
+    const plainSeg: Segment = { ...noteSeg, lines: unnumbered };
+    const plain = [
+      ...placed.slice(0, 20),
+      ...unnumbered.map((line, index) => ({ page: 1, segment: 1, index, line, seg: plainSeg, pageHeight: 792, pageWidth: 612 })),
+    ];
+    expect(detectFootnotes(plain, new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+  });
+
   it("are not notes high on the page (a form's labels, a figure's)", () => {
     expect(detectFootnotes(column(80, notes), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
   });

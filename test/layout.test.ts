@@ -296,6 +296,24 @@ describe('lines', () => {
     expect(lines.map((l) => l.text)).toEqual(['q001 end.', 'q002 the harbour works were incomplete before the season', 'q003 Next']);
   });
 
+  it("keeps a note call on its text line when it shares a baseline with a side note's line of its own size", () => {
+    const text = run('q001 make up this scrutiny: credibility,', 72, 546.2);
+    // The call starts exactly where "credibility," ends.
+    const call = run('15', text.x1, 542.6, 8);
+    // The side note's line is drawn in pieces (as its citation's year and links are): its row has many runs.
+    let x = 406.7;
+    const note = ['q002 remains', 'dismal,', 'say', 'scientists.'].map((t) => {
+      const r = run(t, x, 542.2, 8);
+      x = r.x1 + 2.5;
+      return r;
+    });
+    const runs = [text, call, run('and more text follows', call.x1 + 3, 546.2), ...note];
+    const lines = layoutPage(runs, params()).segments.flatMap((s) => s.lines.map((l) => l.text));
+    expect(lines).toContain('q001 make up this scrutiny: credibility,15 and more text follows');
+    expect(lines).toContain('q002 remains dismal, say scientists.');
+    expect(lines).toHaveLength(2);
+  });
+
   it('keeps a chain of raised note markers at a line end on that line ("[7][8]")', () => {
     // Each marker is its own run; only the first touches the line's text, the second touches the first.
     const base = 100;

@@ -97,6 +97,30 @@ function titledBox(block: PlacedLine[]): boolean {
   return words <= HEADING_WORDS && narrower && (head.bold || head.size > next.size) && !/[.,;:]$/.test(head.text.trim());
 }
 
+/** Side notes sit in a column at most this share of the width of the text column beside them. */
+const SIDE_NOTE_WIDTH = 0.6;
+
+/**
+ * Side notes: a narrow column of small type beside the text, in the page's outer margin (a Tufte-style book's
+ * numbered notes, level with their calls), opening with a note marker. Each note runs from its marker to the next.
+ */
+function isSideNotes(segLines: PlacedLine[], flow: PlacedLine[], body: number): boolean {
+  const seg = segLines[0].seg;
+  if (seg.kind !== 'column' || !segLines.every((l) => l.line.size <= NOTE_SIZE * body) || !MARKER.test(segLines[0].line.text)) return false;
+  if (segLines.some((l) => CAPTION.test(l.line.text))) return false;
+  const width = seg.bbox[2] - seg.bbox[0];
+  // The text column beside it, in body type, on the same page and band, wider by far; the notes outside it.
+  return flow.some((l) => {
+    const other = l.seg;
+    if (l.page !== segLines[0].page || other === seg || other.kind !== 'column' || other.band !== seg.band) return false;
+    if (l.line.size <= NOTE_SIZE * body || width > SIDE_NOTE_WIDTH * (other.bbox[2] - other.bbox[0])) return false;
+    const outside = seg.bbox[0] >= other.bbox[2] || seg.bbox[2] <= other.bbox[0];
+    const pageWidth = segLines[0].pageWidth;
+    const outer = seg.bbox[0] >= 0.5 * pageWidth || seg.bbox[2] <= 0.5 * pageWidth;
+    return outside && outer;
+  });
+}
+
 export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: number, advance: number): FootnoteResult {
   const out: Footnote[] = [];
   const taken = new Set<Line>();
@@ -113,7 +137,31 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     byPage.get(l.page)!.push(l);
   }
 
+  const pushNotes = (notes: PlacedLine[][]) => {
+    for (const note of notes) {
+      const first = note[0].line.text;
+      const m = MARKER.exec(first);
+      const marker = m ? m[1] : null;
+      const texts = note.map((l) => l.line.text);
+      if (m) texts[0] = first.slice(m[0].length).trimStart();
+      out.push({ page: note[0].page, marker, text: joinNoteLines(texts), bbox: unionBox(note.map((l) => l.line.bbox)) });
+      for (const l of note) taken.add(lineKey(l));
+    }
+  };
+  const atMarkers = (block: PlacedLine[]) => {
+    const notes: PlacedLine[][] = [];
+    for (const l of block) {
+      if (MARKER.test(l.line.text) || notes.length === 0) notes.push([l]);
+      else notes[notes.length - 1].push(l);
+    }
+    return notes;
+  };
+
   for (const segLines of bySegment.values()) {
+    if (isSideNotes(segLines, flow, body)) {
+      pushNotes(atMarkers(segLines));
+      continue;
+    }
     // The trailing run of small lines.
     let start = segLines.length;
     while (start > 0 && segLines[start - 1].line.size <= NOTE_SIZE * body) start--;
@@ -154,21 +202,9 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     const step = block[0].line.baseline - above.line.baseline;
     if (step < STEP_ADVANCES * advance) continue;
     // Split into notes at their markers.
-    const notes: PlacedLine[][] = [];
-    for (const l of block) {
-      if (MARKER.test(l.line.text) || notes.length === 0) notes.push([l]);
-      else notes[notes.length - 1].push(l);
-    }
+    const notes = atMarkers(block);
     if (isReferenceList(notes)) continue;
-    for (const note of notes) {
-      const first = note[0].line.text;
-      const m = MARKER.exec(first);
-      const marker = m ? m[1] : null;
-      const texts = note.map((l) => l.line.text);
-      if (m) texts[0] = first.slice(m[0].length).trimStart();
-      out.push({ page: note[0].page, marker, text: joinNoteLines(texts), bbox: unionBox(note.map((l) => l.line.bbox)) });
-      for (const l of note) taken.add(lineKey(l));
-    }
+    pushNotes(notes);
   }
   out.sort((a, b) => a.page - b.page || a.bbox[0] - b.bbox[0] || a.bbox[1] - b.bbox[1]);
   return { footnotes: out, removed: taken };

@@ -118,8 +118,12 @@ export function buildRows(runs: Run[]): Row[] {
     const allShort = row.runs.every((r) => codePoints(r.text) <= SCRIPT_MAX_CHARS);
     for (const r of row.runs) {
       // Only runs smaller than the row's main size can be scripts of another row.
+      // A short run glued to the end of a larger run of another row (a note marker set in the size of the side notes
+      // whose row it shares) is that row's script however large its own row's runs are.
       const host =
-        r.size < row.size * SCRIPT_SIZE_RATIO || row.runs.length <= SCRIPT_ROW_RUNS || allShort ? findScriptHost(r, rows, i, scripts) : null;
+        r.size < row.size * SCRIPT_SIZE_RATIO || row.runs.length <= SCRIPT_ROW_RUNS || allShort
+          ? findScriptHost(r, rows, i, scripts)
+          : findScriptHost(r, rows, i, scripts, GLUED_GAP);
       if (host) {
         host.runs.push(r);
         scripts.add(r);
@@ -183,6 +187,9 @@ function placeFractions(rows: Row[], changed: Set<Row>): void {
     i++;
   }
 }
+
+/** A glued script starts within this many of its host's sizes of the host run's end. */
+const GLUED_GAP = 0.05;
 
 /** A drop cap is one or two characters set at least this many times the size of the text beside it... */
 export const INITIAL_SIZE = 1.8;
@@ -286,7 +293,7 @@ function placeHangingLabels(rows: Row[], changed: Set<Row>): void {
   }
 }
 
-function findScriptHost(r: Run, rows: Row[], self: number, scripts: Set<Run>): Row | null {
+function findScriptHost(r: Run, rows: Row[], self: number, scripts: Set<Run>, glued?: number): Row | null {
   if (codePoints(r.text) > SCRIPT_MAX_CHARS) return null;
   let best: Row | null = null;
   let bestDist = Infinity;
@@ -299,6 +306,7 @@ function findScriptHost(r: Run, rows: Row[], self: number, scripts: Set<Run>): R
       if (q.size * SCRIPT_SIZE_RATIO < r.size && !scripts.has(q)) continue;
       const overlapsVertically = r.y0 < q.y1 && r.y1 > q.y0;
       const gap = Math.max(q.x0 - r.x1, r.x0 - q.x1);
+      if (glued !== undefined && !(q.size * SCRIPT_SIZE_RATIO >= r.size && Math.abs(r.x0 - q.x1) <= glued * q.size)) continue;
       if (overlapsVertically && gap >= -0.1 * q.size && gap <= SCRIPT_REACH * q.size && gap < bestDist) {
         best = other;
         bestDist = gap;
