@@ -47,6 +47,14 @@ describe('a head on one page', () => {
     expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).headers)).toEqual(['22 1.6. PATHS AND KNOTS']);
   });
 
+  it('is taken when it names its page, however large it is set ("Command Codes 2.3.59 page 1")', () => {
+    const lines = page(1, [['Command Codes BMFOL and BMFOR 2.3.59 page 1', 72, 40, 16], ...body(80)]);
+    expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).headers)).toEqual(['Command Codes BMFOL and BMFOR 2.3.59 page 1']);
+    // A title as large, numbered but not naming its page, stays.
+    const title = page(1, [['2.3.59 Command Codes BMFOL and BMFOR', 72, 40, 16], ...body(80)]);
+    expect(detectFurniture(title, BODY, 3, ADVANCE).headers).toEqual([]);
+  });
+
   it("is taken when it is a first page's venue line in small type above the title", () => {
     const lines = page(1, [
       ['Proceedings of Machine Learning Research 1:1-11, 2010', 72, 40, 8],
@@ -343,6 +351,10 @@ describe('small blocks stepped down from the text', () => {
       '5.3: Expand the ability of the engineer to assist the partners of the board',
     ];
     expect(detectFootnotes(column(520, items), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+  });
+
+  it('are not notes when they are a chart\'s percentages ("48%")', () => {
+    expect(detectFootnotes(column(520, ['48%', '14%']), new Set(), BODY, ADVANCE).footnotes.filter((n) => n.marker)).toEqual([]);
   });
 
   describe('with no marker', () => {

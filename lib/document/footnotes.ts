@@ -22,9 +22,9 @@ const PROSE_WIDTH = 0.5;
 /**
  * A note starts with its marker: a number or a reference symbol, not the start of a longer number or of a clause
  * ("2019, can be found", "8, and Final" continue a note that wrapped), nor a numbered item's label ("5.1: Build
- * coalitions" in a figure's list).
+ * coalitions" in a figure's list), nor a percentage (a chart's "48%").
  */
-const MARKER = /^(\p{Nd}{1,3}|[*†‡§¶‖]{1,3})(?![\p{Nd},;:]|\.\p{Nd})(?=\s*\S)/u;
+const MARKER = /^(\p{Nd}{1,3}|[*†‡§¶‖]{1,3})(?![\p{Nd},;:%‰]|\.\p{Nd})(?=\s*\S)/u;
 
 export interface FootnoteResult {
   footnotes: Footnote[];

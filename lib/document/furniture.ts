@@ -152,6 +152,8 @@ const MAX_FAR_FOOT_CHARS = 45;
 const HEAD_SIZE = 1.05;
 /** ...or, ending in their page number, this much. */
 const FOLIOED_HEAD_SIZE = 1.25;
+/** The end of a row that names its page. */
+const PAGED = /\bpage\s+\p{Nd}{1,5}(\s*(of|\/)\s*\p{Nd}{1,5})?$/iu;
 /** A row longer than this is text, not a head... */
 const MAX_HEAD_CHARS = 120;
 /** ...and one without a page number in it longer than this. */
@@ -206,7 +208,9 @@ function isolatedEdgeRow(
   const startNumber = texts.some((t) => /^\p{Nd}{1,5}\s/u.test(t));
   // A head ending in its folio, or with its folio beside it, may be set a little larger than the text; one that only
   // starts with a number may be a numbered section heading, which is set larger.
-  if (size > (endNumber || (folio && row.length >= 2) ? FOLIOED_HEAD_SIZE : HEAD_SIZE) * body) return null;
+  // A row that ends by naming its page ("… page 1", "Page 3 of 20") is a head whatever its size: no title does that.
+  const paged = texts.some((t) => PAGED.test(t.normalize('NFKC').trim()));
+  if (!paged && size > (endNumber || (folio && row.length >= 2) ? FOLIOED_HEAD_SIZE : HEAD_SIZE) * body) return null;
   const small = size < SMALL_HEAD * body;
   // At the top, a row in small type needs no number: a first page's venue or preprint line above the title, a verso
   // head whose folio is at the foot. (At the foot such a row may as well be a note: it needs its number.)
