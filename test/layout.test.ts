@@ -799,3 +799,37 @@ describe('headings beside their sections', () => {
     }
   });
 });
+
+describe('sidebars', () => {
+  it("reads a narrow margin column of short entries beside the text as a column, not as a table's cells", () => {
+    // An article's margin: subject areas and dates in a narrow column on the left, placed without regard to the
+    // paragraphs of the wide text column on the right (10 pt, 80-character lines).
+    const text = column(20, 36, 150, 60, { chars: 80 });
+    const side: Run[] = [];
+    const entries = [
+      'SUBJECT AREAS:',
+      'QUANTUM',
+      'INFORMATION',
+      'QUBITS',
+      'Received',
+      '3 November',
+      'Accepted',
+      '23 January',
+      'Published',
+      '25 February',
+    ];
+    entries.forEach((t, i) => side.push(run(`q${String(1 + i).padStart(3, '0')} ${t}`, 40, 66 + i * 17, 8)));
+    const layout = layoutPage(
+      [...side, ...text].sort((a, b) => a.baseline - b.baseline),
+      params(),
+    );
+    expect(layout.segments.filter((s) => s.kind === 'table')).toEqual([]);
+    const order = labels(layout.segments.map((s) => s.text).join('\n'));
+    // Each column whole: the margin entries in their order, the text's lines in theirs, one not spliced into the other.
+    expect(order.filter((l) => l < 'q020')).toEqual(seq(1, 10));
+    expect(order.filter((l) => l >= 'q020')).toEqual(seq(20, 55));
+    const firstText = order.indexOf('q020');
+    const lastText = order.indexOf('q055');
+    expect(order.slice(firstText, lastText + 1).every((l) => l >= 'q020')).toBe(true);
+  });
+});

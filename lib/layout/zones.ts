@@ -6,6 +6,7 @@
  */
 import type { Interval } from '../types.js';
 import { classify, findCandidates, sideSupport, type InkRow } from './gutters.js';
+import type { Row } from './rows.js';
 
 export interface Zone {
   rows: InkRow[];
@@ -200,6 +201,48 @@ function crossingShare(gutter: Interval, rows: InkRow[]): { share: number } {
 /** A cell's turned line sits at most this many of the row's sizes below the row (or its previous turned line). */
 const CELL_LINE_ADVANCE = 1.6;
 
+/** A sidebar is at most this share of the width of the text column beside it... */
+const SIDEBAR_WIDTH = 0.4;
+/** ...and fewer than this share of its blocks start level with a paragraph of the text column. */
+const SIDEBAR_ALIGNED = 0.5;
+
+/**
+ * A narrow column of short entries beside a wide column of running text is either a table's (a term beside its
+ * description, a section's heading beside its paragraphs: each entry level with the start of a paragraph) or a
+ * sidebar (an article's subject areas, dates and correspondence note in the margin, placed with no regard to the
+ * text's paragraphs). A sidebar is not a table: its zone is read as columns, the text column kept whole.
+ */
+function isSidebar(rows: InkRow[], gutter: Interval, gutters: number, bodySize: number): boolean {
+  if (gutters !== 1) return false;
+  const sides = [0, 1].map((k) => {
+    const lines: { row: Row; x0: number; x1: number }[] = [];
+    for (const r of rows) {
+      const runs = r.row.runs.filter((run) => (k === 0 ? run.x1 <= gutter[0] + 0.5 : run.x0 >= gutter[1] - 0.5));
+      if (runs.length) lines.push({ row: r.row, x0: Math.min(...runs.map((x) => x.x0)), x1: Math.max(...runs.map((x) => x.x1)) });
+    }
+    const lo = Math.min(...lines.map((l) => l.x0));
+    const hi = Math.max(...lines.map((l) => l.x1));
+    return { lines, width: hi - lo, lo, hi };
+  });
+  const [narrow, wide] = sides[0].width <= sides[1].width ? sides : [sides[1], sides[0]];
+  if (narrow.lines.length < 2 || wide.lines.length < 2 * narrow.lines.length || narrow.width > SIDEBAR_WIDTH * wide.width) return false;
+  // The narrow side's blocks (lines a line's advance apart) and where each starts.
+  const starts: number[] = [];
+  narrow.lines.forEach((l, i) => {
+    if (i === 0 || l.row.baseline - narrow.lines[i - 1].row.baseline > 1.6 * l.row.size) starts.push(l.row.baseline);
+  });
+  // Paragraph starts of the wide side: after a short line, after a gap, or indented.
+  const paragraphStarts = wide.lines
+    .filter((l, i) => {
+      const prev = wide.lines[i - 1];
+      if (!prev) return true;
+      return prev.x1 < wide.hi - 2 * bodySize || l.row.baseline - prev.row.baseline > 1.6 * l.row.size || l.x0 > wide.lo + 0.5 * bodySize;
+    })
+    .map((l) => l.row.baseline);
+  const aligned = starts.filter((b) => paragraphStarts.some((p) => Math.abs(p - b) <= 0.5 * bodySize)).length;
+  return aligned < SIDEBAR_ALIGNED * starts.length;
+}
+
 /** A zone is a table when most of its rows carry cells in several columns and its columns are narrow or terse. */
 function looksTabular(rows: InkRow[], gutters: Interval[], bodySize: number): boolean {
   if (gutters.length === 0) return false;
@@ -357,7 +400,7 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
       gutters,
       crossingShare: worst,
       ambiguous: worst > p.tolerance,
-      tabular: looksTabular(zoneRows, gutters, p.bodySize),
+      tabular: looksTabular(zoneRows, gutters, p.bodySize) && !isSidebar(zoneRows, gutters[0], gutters.length, p.bodySize),
     };
     return [...partition(rows.slice(0, first), p), zone, ...partition(rows.slice(last + 1), p)];
   }
