@@ -7,7 +7,8 @@ import type { OpenPdf, PdfPage } from './pdf/open.js';
 import { readPageText } from './pdf/runs.js';
 import { layoutPage } from './layout/page.js';
 import { turnUpright } from './layout/sideways.js';
-import type { Diagnostic, Line, PageAnalysis, PageSource, Segment } from './types.js';
+import { findLineNumbers } from './layout/line-numbers.js';
+import type { Diagnostic, Line, PageAnalysis, PageSource, Run, Segment } from './types.js';
 import { failedPage } from './failed.js';
 import { makeLine, round2 } from './layout/lines.js';
 import { buildRows } from './layout/rows.js';
@@ -98,7 +99,18 @@ async function analyzeWith(
         detail: { turned: upright.turned },
       });
     }
-    const runs = read.runs;
+    // Margin line numbers (a numbered manuscript) are lifted out before the page is laid out: furniture.
+    const numbered = read.source === 'text' ? findLineNumbers(read.runs) : new Set<Run>();
+    const runs = numbered.size ? read.runs.filter((r) => !numbered.has(r)) : read.runs;
+    const lineNumbers: Line[] = numbered.size ? buildRows([...numbered]).map((r) => makeLine(r.runs, r.baseline)) : [];
+    if (numbered.size)
+      diagnostics.push({
+        code: 'line-numbers',
+        severity: 'info',
+        page: pageNo,
+        message: `${numbered.size} line numbers in the margin were lifted out of the text (furniture of kind line-number)`,
+        detail: { count: numbered.size },
+      });
     const layout = layoutPage(runs, {
       page: pageNo,
       direction: o.direction,
@@ -186,6 +198,7 @@ async function analyzeWith(
       // by a result that outlives the page.
       segments: segments.map((seg) => ({ ...seg, lines: seg.lines.map((l) => ({ ...l })) })),
       artifacts: artifacts.map((l) => ({ ...l })),
+      ...(lineNumbers.length ? { lineNumbers: lineNumbers.map((l) => ({ ...l })) } : {}),
       diagnostics,
       chars: runs.reduce((n, r) => n + r.text.length, 0),
     };

@@ -55,6 +55,12 @@ export const DIAGNOSTICS = {
     meaning:
       "The page's text runs sideways as a whole (a landscape spread set turned): it was read turned upright, and its coordinates refer to the page so turned.",
   },
+  'line-numbers': {
+    severity: ['info'],
+    from: 'page',
+    meaning:
+      "Numbers beside the page's lines in the margin, counting up (a numbered manuscript), were lifted out of the text and reported as furniture of kind line-number.",
+  },
   'page-spread': {
     severity: ['info'],
     from: 'page',

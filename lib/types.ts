@@ -152,7 +152,7 @@ export interface FurnitureItem {
   page: number;
   text: string;
   bbox: Box;
-  kind: 'running-head' | 'folio' | 'page-label' | 'margin-stamp' | 'page-footer' | 'artifact';
+  kind: 'running-head' | 'folio' | 'page-label' | 'margin-stamp' | 'page-footer' | 'artifact' | 'line-number';
 }
 
 export interface Footnote {
@@ -173,6 +173,8 @@ export interface PageAnalysis {
   segments: Segment[];
   /** Lines the file marks as artifacts (tagged pages): furniture candidates kept out of the flow. */
   artifacts: Line[];
+  /** Line numbers printed in the margin (a numbered manuscript), lifted out of the page before its layout. */
+  lineNumbers?: Line[];
   diagnostics: Diagnostic[];
   /** Characters of text on the page before any removal. */
   chars: number;

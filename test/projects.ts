@@ -13,6 +13,7 @@ export const UNIT = [
   'corpus.test.ts',
   'diagnostics.test.ts',
   'env-vars.test.ts',
+  'line-numbers.test.ts',
   'document-rules.test.ts',
   'eval-score.test.ts',
   'furniture-rules.test.ts',

@@ -29,7 +29,10 @@ function cleanLine(l: Line): Line {
   return out;
 }
 
-/** Tagged artifacts of pages read from tags: kept out of the flow, reported as headers or footers by position. */
+/**
+ * Tagged artifacts of pages read from tags: kept out of the flow, reported as headers or footers by position; and
+ * margin line numbers.
+ */
 function artifactItems(pages: PageAnalysis[]): { headers: FurnitureItem[]; footers: FurnitureItem[] } {
   const headers: FurnitureItem[] = [];
   const footers: FurnitureItem[] = [];
@@ -38,6 +41,8 @@ function artifactItems(pages: PageAnalysis[]): { headers: FurnitureItem[]; foote
       const item: FurnitureItem = { page: p.info.page, text: clean(l.text), bbox: l.bbox, kind: 'artifact' };
       ((l.bbox[1] + l.bbox[3]) / 2 < p.info.height / 2 ? headers : footers).push(item);
     }
+    // Margin line numbers run down the whole page: they are reported with the heads.
+    for (const l of p.lineNumbers ?? []) headers.push({ page: p.info.page, text: clean(l.text), bbox: l.bbox, kind: 'line-number' });
   }
   return { headers, footers };
 }

@@ -1,0 +1,50 @@
+/**
+ * Margin line numbers (lib/layout/line-numbers.ts): a numbered manuscript's numbers are lifted out of the page,
+ * while a table's column of row numbers, or numbers inside the text, stay.
+ */
+import { describe, expect, it } from 'vitest';
+import { findLineNumbers } from '../lib/layout/line-numbers.js';
+import type { Run } from '../lib/types.js';
+import { column, run } from './support/runs.js';
+
+/** A column of 20 lines from x = 100, with a number right-aligned at x = 90 beside each, from `first`. */
+function numbered(first: number, skip: number[] = []): Run[] {
+  const text = column(1, 20, 100, 80, { chars: 60 });
+  const numbers = text.flatMap((t, i) => {
+    if (skip.includes(i)) return [];
+    const n = String(first + i);
+    return [run(n, 90 - n.length * 5, t.baseline, 8)];
+  });
+  return [...text, ...numbers];
+}
+
+describe('margin line numbers', () => {
+  it('are found beside every line of a numbered manuscript, counting up, right-aligned in the margin', () => {
+    const runs = numbered(13);
+    const found = findLineNumbers(runs);
+    expect(found.size).toBe(20);
+    expect([...found].every((r) => /^\d+$/.test(r.text))).toBe(true);
+  });
+
+  it('are found when a few lines have none (a heading, a display) and in the right margin', () => {
+    expect(findLineNumbers(numbered(100, [4, 9])).size).toBe(18);
+    const text = column(1, 12, 100, 80, { chars: 60 });
+    const right = text.map((t, i) => run(String(i + 1), 420, t.baseline, 8));
+    expect(findLineNumbers([...text, ...right]).size).toBe(12);
+  });
+
+  it("are not a table's row numbers: the page's text starts left of them", () => {
+    const para = column(1, 6, 50, 60, { chars: 70 });
+    const rows = Array.from({ length: 10 }, (_, i) => [
+      run(String(i + 1), 50, 150 + i * 12),
+      run(`item q${100 + i} of the list`, 80, 150 + i * 12),
+    ]).flat();
+    expect(findLineNumbers([...para, ...rows]).size).toBe(0);
+  });
+
+  it('are not numbers that do not count (a column of amounts)', () => {
+    const text = column(1, 12, 100, 80, { chars: 60 });
+    const amounts = text.map((t, i) => run(String((i * 37) % 90), 80, t.baseline, 8));
+    expect(findLineNumbers([...text, ...amounts]).size).toBe(0);
+  });
+});
