@@ -417,6 +417,19 @@ describe('small blocks stepped down from the text', () => {
     expect(detectFootnotes(plain, new Set(), BODY, ADVANCE).footnotes).toEqual([]);
   });
 
+  it('are not notes when they are a reference list numbered in brackets ("[7] H. W. Fan, Optics Letters 24 (1999)")', () => {
+    const refs = [
+      '409 (2006).',
+      '[7] H. W. Xudong Fan, S. Lacey, Optics Letters 24, 771 (1999).',
+      '[8] X. Fan, S. Lacey, and H. Wang, Optics Letters 24, 771 (1999).',
+      '[9] J. Zhang, Y. Li, and W. Xie, Journal of Physics D 48,',
+      '245 (2015).',
+      '[10] L. Novotny and B. Hecht, Principles of Nano-Optics (2006).',
+      '[11] A. J. Leggett, Rev. Mod. Phys. 73, 307 (2001).',
+    ];
+    expect(detectFootnotes(column(440, refs), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+  });
+
   it("are not notes high on the page (a form's labels, a figure's)", () => {
     expect(detectFootnotes(column(80, notes), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
   });

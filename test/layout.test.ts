@@ -289,6 +289,27 @@ describe('lines', () => {
     expect(lines.map((l) => l.text)).toEqual(['q001 the field is given by', 'CB = q3 3emc = 3.54 (1)', 'q002 where the charge is']);
   });
 
+  it("reads a formula of several fractions, with the next column's lines on baselines between them", () => {
+    // "Y = m/GeV + 3 ln(m)/15 (3)" at 7.5 pt in the left column; the right column's table rows sit 0.36 em above the
+    // formula's baseline and 1 em below it.
+    const s = 7.5;
+    const runs = [
+      run('q001 the yield is', 78, 455, s),
+      run('Y =', 78, 471, s),
+      run('m', 114, 465.4, s),
+      run('GeV', 109, 476.5, s),
+      run('+', 150, 471, s),
+      run('3 ln(m)', 164, 465.4, s),
+      run('15', 172, 476.5, s),
+      run('(3)', 278, 471, s),
+      run('q010 row 3 of the table', 330, 468.2, s),
+      run('q011 botrule', 330, 478.7, s),
+      run('q002 where m is the mass', 78, 490, s),
+    ];
+    const lines = layoutPage(runs, params()).segments.flatMap((sg) => sg.lines.map((l) => l.text));
+    expect(lines).toContain('Y = m GeV + 3 ln(m) 15 (3)');
+  });
+
   it('leaves short lines above and below a line of text where they are', () => {
     // A paragraph's short last line, a full line, and a short line under it: no formula.
     const runs = [run('q001 end.', 50, 88), run('q002 the harbour works were incomplete before the season', 50, 100), run('q003 Next', 50, 112)];
@@ -544,6 +565,37 @@ describe('drop caps', () => {
     const lines = body();
     lines[0] = run('harbour works were incomplete before the season', 98, 100, 10, { stream: a.stream + 1 });
     expect(layoutPage([a, ...lines], params()).segments[0]!.lines[0]!.text).toBe('A harbour works were incomplete before the season');
+  });
+
+  it('keep the rest of their word when it is a short run of its own beside them ("T" + "his")', () => {
+    // Sunk two lines, the cap sits on the second line's baseline; "his" touches it, then the line's other runs.
+    const runs = [
+      run('T', 72, 112, 25, { x1: 88.6 }),
+      run('his', 88.5, 100, 10),
+      run('is an example of a dropped capital', 106.5, 100, 10),
+      run('letter.', 280, 100, 10),
+      run('This package is usually included with the more comprehensive', 88.5, 112, 10),
+      run('distributions, but those with more trim installations may', 72, 124, 10),
+    ];
+    const lines = layoutPage(runs, params()).segments.flatMap((sg) => sg.lines.map((l) => l.text));
+    expect(lines[0]).toBe('This is an example of a dropped capital letter.');
+    expect(lines[1]).toBe('This package is usually included with the more comprehensive');
+  });
+
+  it('are not a fraction slash: the small numerator raised beside it stays on its line ("1⁄4 inch")', () => {
+    const runs = [
+      run('q001 the wing type ranges from No. 6 up to', 321, 52.65, 10),
+      run('q002 Rol-top ranges from', 290, 65.15, 10, { x1: 402 }),
+      run('1', 404.5, 61.95, 5.5, { x1: 407.2 }),
+      run('1', 443.8, 61.95, 5.5, { x1: 446.6 }),
+      run('⁄', 407.2, 65.15, 10, { x1: 408.9 }),
+      run('4 inch to', 408.7, 65.15, 5.5, { x1: 441.4 }),
+      run('⁄', 446.6, 65.15, 10, { x1: 448.2 }),
+      run('6 inch, and', 448.2, 65.15, 5.5, { x1: 480 }),
+      run('q003 the bellows type ranges in size', 321, 77.65, 10),
+    ];
+    const lines = layoutPage(runs, params()).segments.flatMap((sg) => sg.lines.map((l) => l.text));
+    expect(lines).toContain('q002 Rol-top ranges from 1⁄4 inch to 1⁄6 inch, and');
   });
 
   it('are not a large letter beside a single line of small text', () => {

@@ -121,6 +121,26 @@ function isSideNotes(segLines: PlacedLine[], flow: PlacedLine[], body: number): 
   });
 }
 
+/** An entry of a reference list numbered in brackets: "[7] H. W. Xudong Fan, …". */
+const BRACKETED_ENTRY = /^\[(\p{Nd}{1,3})\]\s/u;
+
+/**
+ * A reference list numbered in brackets set small at the foot of a column ("[1] G. Kavoulakis and G. Baym, Phys. Rev.
+ * B 53, 7227 (1996).") is the article's text, not notes: at least REFERENCE_MIN_ENTRIES lines open with "[n]", each
+ * one more than the one before, most of the entries giving a year.
+ */
+function isBracketedReferences(block: PlacedLine[]): boolean {
+  const entries: { n: number; text: string }[] = [];
+  for (const l of block) {
+    const m = BRACKETED_ENTRY.exec(l.line.text);
+    if (m) entries.push({ n: Number(m[1]), text: l.line.text });
+    else if (entries.length) entries[entries.length - 1].text += ` ${l.line.text}`;
+  }
+  if (entries.length < REFERENCE_MIN_ENTRIES) return false;
+  for (let i = 1; i < entries.length; i++) if (entries[i].n !== entries[i - 1].n + 1) return false;
+  return entries.filter((e) => YEAR.test(e.text)).length >= REFERENCE_YEAR_SHARE * entries.length;
+}
+
 export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: number, advance: number): FootnoteResult {
   const out: Footnote[] = [];
   const taken = new Set<Line>();
@@ -201,6 +221,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     if (!above) continue;
     const step = block[0].line.baseline - above.line.baseline;
     if (step < STEP_ADVANCES * advance) continue;
+    if (isBracketedReferences(block)) continue;
     // Split into notes at their markers.
     const notes = atMarkers(block);
     if (isReferenceList(notes)) continue;

@@ -148,43 +148,68 @@ const FRACTION_OFFSET = 0.85;
 const FRACTION_MIN_OFFSET = 0.3;
 /** ...each a few characters (a formula's pieces, not a line of text)... */
 const FRACTION_MAX_CHARS = 16;
+/** A formula's row holds a relation sign or an equation number. */
+const FORMULA = /[=<>≤≥≈≡∝→⇒]|^\s*\(\p{Nd}{1,3}[a-z]?\)\s*$/u;
 /** ...within the formula's row, widened by this many of its sizes. */
 const FRACTION_REACH = 1;
 
 /**
- * Display fractions: a formula's numerator and denominator are set on their own baselines, one above and one below
- * the formula's, so baselines alone read "q3 / CB = = 3.54 µeV/T (1) / 3ε0mc" as three lines. A short row just above
- * a row and a short row just below it, whose pieces stand over one another within the row's extent, are the row's
- * numerator and denominator: they are moved into it, where the line reads them in place, top before bottom
- * (lines.ts orderRuns). Rows are in baseline order.
+ * Display fractions: a formula's numerators and denominators are set on their own baselines, above and below the
+ * formula's, so baselines alone read "q3 / CB = = 3.54 µeV/T (1) / 3ε0mc" as three lines. Short pieces a fraction's
+ * offset above and below a row, standing in the gaps between its runs and over one another, are the row's numerators
+ * and denominators: they are moved into it, where the line reads them in place, top before bottom (lines.ts
+ * orderRuns). Rows are in baseline order.
  */
 function placeFractions(rows: Row[], changed: Set<Row>): void {
-  const short = (runs: Run[]) => runs.length > 0 && runs.length <= 3 && runs.every((x) => codePoints(x.text.trim()) <= FRACTION_MAX_CHARS);
   for (let i = 1; i + 1 < rows.length; i++) {
     const row = rows[i];
-    if (row.runs.length < 2) continue;
+    // A display formula states a relation or carries its number; a line of text beside another column's lines does not.
+    if (row.runs.length < 2 || !row.runs.some((x) => FORMULA.test(x.text))) continue;
     const size = row.size;
-    // The pieces of the rows above and below that stand within this row's extent (the rows may hold another column).
-    const within = (r: Row) => {
-      const off = Math.abs(r.baseline - row.baseline) / size;
-      if (off > FRACTION_OFFSET || off < FRACTION_MIN_OFFSET) return [];
-      return r.runs.filter((x) => x.size <= 1.05 * size && x.x0 >= row.x0 - FRACTION_REACH * size && x.x1 <= row.x1 + FRACTION_REACH * size);
+    const main = [...row.runs].sort((a, b) => a.x0 - b.x0);
+    // A formula's pieces stand in the gaps between its own runs, never across them.
+    const inGap = (x: Run) =>
+      x.x0 >= row.x0 - FRACTION_REACH * size &&
+      x.x1 <= row.x1 + FRACTION_REACH * size &&
+      !main.some((m) => Math.min(m.x1, x.x1) - Math.max(m.x0, x.x0) > 0.5);
+    // The rows a numerator's or a denominator's offset away (another column's rows may lie between them).
+    const pick = (from: number, step: number) => {
+      const out: { row: Row; runs: Run[] }[] = [];
+      for (let k = from; k >= 0 && k < rows.length; k += step) {
+        // Rows are looked at a little beyond the offset: a row's baseline may be another column's, its pieces' not.
+        if (Math.abs(rows[k].baseline - row.baseline) / size > FRACTION_OFFSET + 0.5) break;
+        const rowOff = Math.abs(rows[k].baseline - row.baseline) / size;
+        const runs = rows[k].runs.filter((x) => {
+          // A piece's own baseline, or its row's for a script riding on a numerator.
+          const own = Math.abs(x.baseline - row.baseline) / size;
+          const off = own >= FRACTION_MIN_OFFSET && own <= FRACTION_OFFSET ? own : rowOff;
+          return (
+            off >= FRACTION_MIN_OFFSET &&
+            off <= FRACTION_OFFSET &&
+            x.size <= 1.05 * size &&
+            x.x0 >= row.x0 - FRACTION_REACH * size &&
+            x.x1 <= row.x1 + FRACTION_REACH * size
+          );
+        });
+        if (runs.length) out.push({ row: rows[k], runs });
+      }
+      return out;
     };
-    const up = within(rows[i - 1]);
-    const down = within(rows[i + 1]);
-    if (!short(up) || !short(down)) continue;
-    // Numerator over denominator: the two overlap across, and the formula has text on their left or right.
-    const [ux0, ux1] = [Math.min(...up.map((x) => x.x0)), Math.max(...up.map((x) => x.x1))];
-    const [dx0, dx1] = [Math.min(...down.map((x) => x.x0)), Math.max(...down.map((x) => x.x1))];
-    if (Math.min(ux1, dx1) - Math.max(ux0, dx0) <= 0) continue;
-    if (!row.runs.some((x) => x.x1 <= Math.min(ux0, dx0) + 0.1 * size || x.x0 >= Math.max(ux1, dx1) - 0.1 * size)) continue;
-    row.runs.push(...up, ...down);
-    rows[i - 1].runs = rows[i - 1].runs.filter((x) => !up.includes(x));
-    rows[i + 1].runs = rows[i + 1].runs.filter((x) => !down.includes(x));
-    changed.add(rows[i - 1]);
+    const up = pick(i - 1, -1);
+    const down = pick(i + 1, 1);
+    const upRuns = up.flatMap((u) => u.runs);
+    const downRuns = down.flatMap((d) => d.runs);
+    if (!upRuns.length || !downRuns.length) continue;
+    if (![...upRuns, ...downRuns].every((x) => codePoints(x.text.trim()) <= FRACTION_MAX_CHARS && inGap(x))) continue;
+    // Numerators over denominators: each stands over one of the others.
+    const over = (a: Run[], b: Run[]) => a.every((x) => b.some((y) => Math.min(x.x1, y.x1) - Math.max(x.x0, y.x0) > 0));
+    if (!over(upRuns, downRuns) && !over(downRuns, upRuns)) continue;
+    row.runs.push(...upRuns, ...downRuns);
+    for (const part of [...up, ...down]) {
+      part.row.runs = part.row.runs.filter((x) => !part.runs.includes(x));
+      changed.add(part.row);
+    }
     changed.add(row);
-    changed.add(rows[i + 1]);
-    i++;
   }
 }
 
@@ -295,6 +320,7 @@ function placeHangingLabels(rows: Row[], changed: Set<Row>): void {
 
 function findScriptHost(r: Run, rows: Row[], self: number, scripts: Set<Run>, glued?: number): Row | null {
   if (codePoints(r.text) > SCRIPT_MAX_CHARS) return null;
+  const textSized = r.size >= SCRIPT_SIZE_RATIO * rows[self].size;
   let best: Row | null = null;
   let bestDist = Infinity;
   for (let k = Math.max(0, self - 3); k <= Math.min(rows.length - 1, self + 3); k++) {
@@ -304,6 +330,9 @@ function findScriptHost(r: Run, rows: Row[], self: number, scripts: Set<Run>, gl
     if (Math.abs(other.baseline - r.baseline) > 0.75 * other.size) continue;
     for (const q of other.runs) {
       if (q.size * SCRIPT_SIZE_RATIO < r.size && !scripts.has(q)) continue;
+      // A drop cap is no host: the rest of its word beside it ("T" + "his", set in the size of its own line's text)
+      // is its line's text, not a script.
+      if (textSized && q.size >= INITIAL_SIZE * r.size && codePoints(q.text.trim()) <= 2 && /\p{L}/u.test(q.text)) continue;
       const overlapsVertically = r.y0 < q.y1 && r.y1 > q.y0;
       const gap = Math.max(q.x0 - r.x1, r.x0 - q.x1);
       if (glued !== undefined && !(q.size * SCRIPT_SIZE_RATIO >= r.size && Math.abs(r.x0 - q.x1) <= glued * q.size)) continue;
