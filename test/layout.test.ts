@@ -885,3 +885,24 @@ describe('sidebars', () => {
     expect(order.slice(firstText, lastText + 1).every((l) => l >= 'q020')).toBe(true);
   });
 });
+
+describe('panels side by side', () => {
+  it("reads an article's keyword list beside its abstract panel by panel, not row by row", () => {
+    // Elsevier's article-info band: a narrow list of keywords on the left, one per line, beside the abstract's
+    // paragraphs on the right, whose lines run on while the list goes on beside them (8 pt).
+    const s = 8;
+    const list = ['q001 Keywords:', 'q002 quadrupole exciton', 'q003 polariton', 'q004 wgm', 'q005 bec'].map((t, i) => run(t, 40, 144 + i * 9.5, s));
+    const abstract = [
+      run('q006 This template helps you to create a properly formatted manuscript.', 180, 144, s, { x1: 436 }),
+      run(line('q007 The abstract environment and the keyword environment', 80, 3), 180, 153.5, s, { x1: 500 }),
+      run('q008 contain the abstract and the keywords.', 180, 163, s, { x1: 276 }),
+      run('q009 Each keyword shall be separated by a command.', 180, 172.5, s, { x1: 368 }),
+    ];
+    const below = column(10, 6, 40, 200, { size: 10, chars: 90 });
+    const layout = layoutPage(
+      [...list, ...abstract, ...below].sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0),
+      params(),
+    );
+    expect(labels(layout.segments.map((sg) => sg.text).join('\n'))).toEqual(seq(1, 15));
+  });
+});

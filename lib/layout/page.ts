@@ -134,8 +134,8 @@ const MAX_WRAP_COLUMNS = 3;
 const WIDE_SHARE = 0.5;
 /** The rows of a cell are set in one size, to this share. */
 const WRAP_SIZE = 0.1;
-/** Leader dots: a form's or a contents line's run to its number. */
-const LEADER = /\.\s?\.\s?\./;
+/** Leader dots: a form's or a contents line's run to its number, at the end of a piece (an ellipsis inside a sentence is not). */
+const LEADER = /(\.\s?){3,}\s*(\p{Nd}+[a-z]?|[ivxlc]+)?\s*$/iu;
 /** The wrapped line sits at most this many of its sizes below. */
 const WRAP_ADVANCE = 1.6;
 
@@ -148,10 +148,11 @@ function pieces(row: Row, columnOf: (run: Run) => number, columns: number): Piec
   for (const run of row.runs) {
     const j = columnOf(run);
     const words = run.text.trim().split(/\s+/).filter(Boolean).length;
+    // Leaders end the piece: only its last run's count.
     const leader = LEADER.test(run.text);
     const p = out[j];
     out[j] = p
-      ? { x0: Math.min(p.x0, run.x0), x1: Math.max(p.x1, run.x1), words: p.words + words, leader: p.leader || leader }
+      ? { x0: Math.min(p.x0, run.x0), x1: Math.max(p.x1, run.x1), words: p.words + words, leader: run.x1 >= p.x1 ? leader : p.leader }
       : { x0: run.x0, x1: run.x1, words, leader };
   }
   return out;
@@ -180,20 +181,44 @@ function wrappedCells(rows: InkRow[], columnOf: (run: Run) => number, columns: n
   const wide = widths.indexOf(Math.max(...widths));
   const extent = Math.max(...right) - Math.min(...left);
   if (columns > MAX_WRAP_COLUMNS || widths[wide] < WIDE_SHARE * extent) return rows.map((_, i) => [i, i]);
+  const near = (i: number) =>
+    rows[i].row.baseline - rows[i - 1].row.baseline <= WRAP_ADVANCE * rows[i - 1].row.size &&
+    Math.abs(rows[i].row.size - rows[i - 1].row.size) <= WRAP_SIZE * rows[i - 1].row.size;
+  // The wide column's line above ran to its edge in words: this row's line goes on with it.
+  const wraps = (i: number) => {
+    const [p, above] = [all[i][wide], all[i - 1][wide]];
+    return !!p && !!above && !above.leader && above.words >= WRAP_WORDS && above.x1 >= right[wide] - WRAP_SHARE * widths[wide];
+  };
+  // A narrow column's line flush under a line of that column.
+  const flush = (i: number) => all[i].some((p, j) => j !== wide && !!p && !!all[i - 1][j] && Math.abs(p.x0 - all[i - 1][j]!.x0) <= 1);
+  // Panels side by side: the wide column's paragraph runs on while the narrow column starts a line of its own beside
+  // it (an article's keywords beside its abstract). No table's row does that: its cells start on the same row.
+  const panels: boolean[] = [];
   for (let i = 0; i < rows.length; i++) {
     const continues =
       i > 0 &&
-      rows[i].row.baseline - rows[i - 1].row.baseline <= WRAP_ADVANCE * rows[i - 1].row.size &&
-      Math.abs(rows[i].row.size - rows[i - 1].row.size) <= WRAP_SIZE * rows[i - 1].row.size &&
-      ((() => {
-        const [p, above] = [all[i][wide], all[i - 1][wide]];
-        return !!p && !!above && !above.leader && above.words >= WRAP_WORDS && above.x1 >= right[wide] - WRAP_SHARE * widths[wide];
-      })() ||
+      near(i) &&
+      (wraps(i) ||
         // A line in one column only, under a line of that column and flush with it: the cell goes on (a heading's
         // number, date and title).
-        (all[i].filter(Boolean).length === 1 && all[i].some((p, j) => !!p && !!all[i - 1][j] && Math.abs(p.x0 - all[i - 1][j]!.x0) <= 1)));
+        (all[i].filter(Boolean).length === 1 && all[i].some((p, j) => !!p && !!all[i - 1][j] && Math.abs(p.x0 - all[i - 1][j]!.x0) <= 1)) ||
+        (panels[panels.length - 1] && flush(i)));
     if (continues) out[out.length - 1][1] = i;
-    else out.push([i, i]);
+    else {
+      out.push([i, i]);
+      panels.push(false);
+    }
+    if (i > 0 && continues && wraps(i) && flush(i)) panels[panels.length - 1] = true;
+  }
+  // A group of panels takes in the groups above it whose narrow column its own continues flush.
+  for (let g = out.length - 1; g > 0; g--) {
+    const [from] = out[g];
+    if (panels[g] && near(from) && flush(from)) {
+      out[g - 1][1] = out[g][1];
+      panels[g - 1] = true;
+      out.splice(g, 1);
+      panels.splice(g, 1);
+    }
   }
   return out;
 }
