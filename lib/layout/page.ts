@@ -335,6 +335,25 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
     const columns = zone.gutters.length + 1;
     const edges = [...zone.gutters.map((g) => (g[0] + g[1]) / 2), Infinity];
     const columnOf = (run: Run) => edges.findIndex((e) => (run.x0 + run.x1) / 2 < e);
+    // Rows read column by column, in the page's direction: each column's lines of the rows, then the next column's.
+    const byColumn = (rs: InkRow[]) => {
+      const order = [...Array(columns).keys()];
+      if (direction === 'rtl') order.reverse();
+      for (const j of order) {
+        const lines = rs.map((r) => r.row.runs.filter((run) => columnOf(run) === j)).filter((runs) => runs.length);
+        if (lines.length)
+          segments.push(
+            segment(
+              'column',
+              params.page,
+              bands.length,
+              j,
+              lines.map((runs) => makeLine(runs, runs[0].baseline)),
+            ),
+          );
+      }
+      addBand('columns', rs, columns);
+    };
     let from = 0;
     while (from < zone.rows.length) {
       let to = from;
@@ -347,22 +366,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
       }
       const rs = zone.rows.slice(from, to + 1);
       if (classes[from] === 'code') {
-        const order = [...Array(columns).keys()];
-        if (direction === 'rtl') order.reverse();
-        for (const j of order) {
-          const lines = rs.map((r) => r.row.runs.filter((run) => columnOf(run) === j)).filter((runs) => runs.length);
-          if (lines.length)
-            segments.push(
-              segment(
-                'column',
-                params.page,
-                bands.length,
-                j,
-                lines.map((runs) => makeLine(runs, runs[0].baseline)),
-              ),
-            );
-        }
-        addBand('columns', rs, columns);
+        byColumn(rs);
       } else if (classes[from] === 'table') {
         // Rows whose cells wrap onto the rows below are read cell by cell; the others as table rows. A grid of blocks
         // (authors side by side) stays one table segment: the block-grid pass reads it block by block.
@@ -404,22 +408,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
             continue;
           }
           flushPlain();
-          const order = [...Array(columns).keys()];
-          if (direction === 'rtl') order.reverse();
-          for (const j of order) {
-            const lines = group.map((r) => r.row.runs.filter((run) => columnOf(run) === j)).filter((runs) => runs.length);
-            if (lines.length)
-              segments.push(
-                segment(
-                  'column',
-                  params.page,
-                  bands.length,
-                  j,
-                  lines.map((runs) => makeLine(runs, runs[0].baseline)),
-                ),
-              );
-          }
-          addBand('columns', group, columns);
+          byColumn(group);
         }
         flushPlain();
       } else {
