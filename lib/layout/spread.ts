@@ -37,10 +37,14 @@ export interface Spread {
 /** The two pages of a spread, or null when the runs make one page. */
 export function findSpread(runs: Run[], bodySize: number): Spread | null {
   if (runs.length < 2 * MIN_HALF_ROWS) return null;
-  const x0 = Math.min(...runs.map((r) => r.x0));
-  const x1 = Math.max(...runs.map((r) => r.x1));
-  const y0 = Math.min(...runs.map((r) => r.y0));
-  const y1 = Math.max(...runs.map((r) => r.y1));
+  // A loop, not Math.min(...runs): a page may hold more runs than a call takes arguments.
+  let [x0, x1, y0, y1] = [Infinity, -Infinity, Infinity, -Infinity];
+  for (const r of runs) {
+    x0 = Math.min(x0, r.x0);
+    x1 = Math.max(x1, r.x1);
+    y0 = Math.min(y0, r.y0);
+    y1 = Math.max(y1, r.y1);
+  }
   if (x1 - x0 < MIN_ASPECT * (y1 - y0)) return null;
   // The blank strips between the runs' horizontal extents, the widest near the middle first.
   const spans = runs.map((r): Interval => [r.x0, r.x1]).sort((a, b) => a[0] - b[0]);
