@@ -335,6 +335,13 @@ describe('lines', () => {
     expect(lines).toHaveLength(2);
   });
 
+  it('keeps a kerned superscript glued to its base (no space for a piece only raised, not stacked)', () => {
+    const base = run('q001 the value of x', 50, 100);
+    const sup = run('2', base.x1 - 0.2, 96, 7);
+    const lines = layoutPage([base, sup, run('is four', sup.x1 + 3, 100), run('q002 next line', 50, 112)], params()).segments.flatMap((sg) => sg.lines);
+    expect(lines[0].text).toBe('q001 the value of x2 is four');
+  });
+
   it('keeps a chain of raised note markers at a line end on that line ("[7][8]")', () => {
     // Each marker is its own run; only the first touches the line's text, the second touches the first.
     const base = 100;

@@ -167,7 +167,7 @@ export function joinRuns(ordered: Run[], size: number, dir: Direction = runsDire
     const letters = codePoints(prev.text) === 1 && codePoints(cur.text) === 1;
     // After a drop cap only the file's own space counts: the gap beside it is the cap's margin, not a word gap.
     // A piece under the one before, read after it (a denominator after its numerator), is a word apart.
-    const stacked = cur.x0 < prev.x1 && Math.abs(cur.baseline - prev.baseline) >= STACKED_OFFSET * Math.min(cur.size, prev.size);
+    const stacked = cur.x0 < prev.x1 && Math.abs(cur.baseline - prev.baseline) >= STACKED_OFFSET * Math.max(cur.size, prev.size);
     const space = prev.initial ? explicit : stacked || (explicit && gap > -0.05 * size) || gap > (letters ? threshold.letter : threshold.word);
     text += (space ? ' ' : '') + cur.text;
   }
