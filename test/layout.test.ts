@@ -338,7 +338,9 @@ describe('lines', () => {
   it('keeps a kerned superscript glued to its base (no space for a piece only raised, not stacked)', () => {
     const base = run('q001 the value of x', 50, 100);
     const sup = run('2', base.x1 - 0.2, 96, 7);
-    const lines = layoutPage([base, sup, run('is four', sup.x1 + 3, 100), run('q002 next line', 50, 112)], params()).segments.flatMap((sg) => sg.lines);
+    const lines = layoutPage([base, sup, run('is four', sup.x1 + 3, 100), run('q002 next line', 50, 112)], params()).segments.flatMap(
+      (sg) => sg.lines,
+    );
     expect(lines[0].text).toBe('q001 the value of x2 is four');
   });
 
