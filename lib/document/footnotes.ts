@@ -104,15 +104,15 @@ const SIDE_NOTE_WIDTH = 0.6;
  * Side notes: a narrow column of small type beside the text, in the page's outer margin (a Tufte-style book's
  * numbered notes, level with their calls), opening with a note marker. Each note runs from its marker to the next.
  */
-function isSideNotes(segLines: PlacedLine[], flow: PlacedLine[], body: number): boolean {
+function isSideNotes(segLines: PlacedLine[], pageLines: PlacedLine[], body: number): boolean {
   const seg = segLines[0].seg;
   if (seg.kind !== 'column' || !segLines.every((l) => l.line.size <= NOTE_SIZE * body) || !MARKER.test(segLines[0].line.text)) return false;
   if (segLines.some((l) => CAPTION.test(l.line.text))) return false;
   const width = seg.bbox[2] - seg.bbox[0];
-  // The text column beside it, in body type, on the same page and band, wider by far; the notes outside it.
-  return flow.some((l) => {
+  // The text column beside it, in body type, in the same band of the page, wider by far; the notes outside it.
+  return pageLines.some((l) => {
     const other = l.seg;
-    if (l.page !== segLines[0].page || other === seg || other.kind !== 'column' || other.band !== seg.band) return false;
+    if (other === seg || other.kind !== 'column' || other.band !== seg.band) return false;
     if (l.line.size <= NOTE_SIZE * body || width > SIDE_NOTE_WIDTH * (other.bbox[2] - other.bbox[0])) return false;
     const outside = seg.bbox[0] >= other.bbox[2] || seg.bbox[2] <= other.bbox[0];
     const pageWidth = segLines[0].pageWidth;
@@ -178,7 +178,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
   };
 
   for (const segLines of bySegment.values()) {
-    if (isSideNotes(segLines, flow, body)) {
+    if (isSideNotes(segLines, byPage.get(segLines[0].page) ?? [], body)) {
       pushNotes(atMarkers(segLines));
       continue;
     }
