@@ -1,0 +1,34 @@
+/**
+ * A user's clone has no `/work`, `/home/<someone>` or `/root`: no tracked text file may name a path on the machine it
+ * was written on (a corpus note citing `/work/shared/eval/score.py` instead of `../shared/eval/score.py`).
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const LOCAL = /(^|[\s"'`(=:])\/(work|home\/[\w.-]+|root|Users\/[\w.-]+)\//;
+const TEXT = /\.(ts|mts|mjs|js|json|md|txt|yml|yaml|sh|html|css)$|(^|\/)run$/;
+
+describe('tracked files', () => {
+  it('name no machine-local absolute path', () => {
+    const files = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' })
+      .split('\n')
+      .filter((f) => TEXT.test(f));
+    const hits: string[] = [];
+    for (const f of files) {
+      let text: string;
+      try {
+        text = readFileSync(join(root, f), 'utf8');
+      } catch {
+        continue; // listed but deleted in the work tree
+      }
+      text.split('\n').forEach((line, i) => {
+        if (LOCAL.test(line)) hits.push(`${f}:${i + 1}`);
+      });
+    }
+    expect(hits).toEqual([]);
+  });
+});
