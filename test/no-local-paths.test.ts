@@ -1,6 +1,6 @@
 /**
  * A user's clone has no `/work`, `/home/<someone>` or `/root`: no tracked text file may name a path on the machine it
- * was written on (a corpus note citing `/work/shared/eval/score.py` instead of `../shared/eval/score.py`).
+ * was written on (a corpus note citing the shared scorer by its absolute path, not as ../shared/eval/score.py).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
