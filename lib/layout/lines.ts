@@ -110,8 +110,8 @@ function stackedOrder(sorted: Run[]): Run[] {
   // Pieces: a level's runs next to one another, as extents.
   const pieces: { level: number; x0: number; x1: number; runs: Run[] }[] = [];
   sorted.forEach((r, i) => {
-    const last = [...pieces].reverse().find((p) => p.level === levelOf[i]);
-    if (last && r.x0 - last.x1 < STACKED_OFFSET * r.size && pieces[pieces.length - 1] === last) {
+    const last = pieces[pieces.length - 1];
+    if (last && last.level === levelOf[i] && r.x0 - last.x1 < STACKED_OFFSET * r.size) {
       last.x1 = Math.max(last.x1, r.x1);
       last.runs.push(r);
     } else pieces.push({ level: levelOf[i], x0: r.x0, x1: r.x1, runs: [r] });

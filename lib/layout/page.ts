@@ -189,8 +189,13 @@ function wrappedCells(rows: InkRow[], columnOf: (run: Run) => number, columns: n
     const [p, above] = [all[i][wide], all[i - 1][wide]];
     return !!p && !!above && !above.leader && above.words >= WRAP_WORDS && above.x1 >= right[wide] - WRAP_SHARE * widths[wide];
   };
+  // A line of column j flush under a line of that column.
+  const flushAt = (i: number, j: number) => {
+    const [p, above] = [all[i][j], all[i - 1][j]];
+    return !!p && !!above && Math.abs(p.x0 - above.x0) <= 1;
+  };
   // A narrow column's line flush under a line of that column.
-  const flush = (i: number) => all[i].some((p, j) => j !== wide && !!p && !!all[i - 1][j] && Math.abs(p.x0 - all[i - 1][j]!.x0) <= 1);
+  const flush = (i: number) => all[i].some((_, j) => j !== wide && flushAt(i, j));
   // Panels side by side: the wide column's paragraph runs on while the narrow column starts a line of its own beside
   // it (an article's keywords beside its abstract). No table's row does that: its cells start on the same row.
   const panels: boolean[] = [];
@@ -201,7 +206,7 @@ function wrappedCells(rows: InkRow[], columnOf: (run: Run) => number, columns: n
       (wraps(i) ||
         // A line in one column only, under a line of that column and flush with it: the cell goes on (a heading's
         // number, date and title).
-        (all[i].filter(Boolean).length === 1 && all[i].some((p, j) => !!p && !!all[i - 1][j] && Math.abs(p.x0 - all[i - 1][j]!.x0) <= 1)) ||
+        (all[i].filter(Boolean).length === 1 && all[i].some((_, j) => flushAt(i, j))) ||
         (panels[panels.length - 1] && flush(i)));
     if (continues) out[out.length - 1][1] = i;
     else {

@@ -1,4 +1,5 @@
-// Dev helper: profile the document stage alone on the 200-page book.
+// Dev helper: profile the document stage alone (default), or the layout stage alone (argument `layout`), on the
+// 200-page book: npx tsx scripts/dev/docprof.mts [document|layout]
 import { book } from '../../fixtures/index.js';
 import { openPdf, closePdf } from '../../lib/pdf/open.js';
 import { analyzePage } from '../../lib/analyze.js';
