@@ -344,6 +344,34 @@ describe('small blocks stepped down from the text', () => {
     expect(detectFootnotes(column(440, refs.slice(0, 3)), new Set(), BODY, ADVANCE).footnotes).toHaveLength(3);
   });
 
+  describe('at the body line advance, with no extra space (a report set in Word)', () => {
+    /** Twelve body lines, then 6 pt lines at one body advance below the last and after one another. */
+    function tight(small: string[], size = 6): PlacedLine[] {
+      const lines = [...body(520).slice(0, 12), ...small.map((t, i): [string, number, number] => [t, 72, 520 + (12 + i) * ADVANCE, 0])].map(
+        ([text, x, baseline], i) => makeLine([run(text, x, baseline, i < 12 ? BODY : size)], baseline),
+      );
+      const seg: Segment = { kind: 'column', page: 1, band: 0, column: 0, text: '', bbox: roundBox(unionBox(lines.map((l) => l.bbox))), lines };
+      return lines.map((line, index) => ({ page: 1, segment: 0, index, line, seg, pageHeight: 792, pageWidth: 612 }));
+    }
+    const counted = ['1 See the minute book of the harbour board.', '2 The engineer reported in the spring.', '3 The funds were voted late.'];
+
+    it('are notes when they count up one by one and are set much smaller than the body', () => {
+      expect(detectFootnotes(tight(counted), new Set(), BODY, ADVANCE).footnotes.map((n) => n.marker)).toEqual(['1', '2', '3']);
+    });
+    it('are not notes when their numbers do not count up, or when they are set near the body size', () => {
+      const skipping = [counted[0]!, counted[2]!];
+      expect(detectFootnotes(tight(skipping), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+      expect(detectFootnotes(tight(counted, 8), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+      expect(detectFootnotes(tight([counted[0]!]), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+    });
+    it('take a last note in a block of its own when it numbers on from the notes just found on the page', () => {
+      const lines = tight(counted);
+      const seg2: Segment = { ...lines[14]!.seg, lines: [lines[14]!.line] };
+      lines[14] = { ...lines[14]!, segment: 1, index: 0, seg: seg2 };
+      expect(detectFootnotes(lines, new Set(), BODY, ADVANCE).footnotes.map((n) => n.marker)).toEqual(['1', '2', '3']);
+    });
+  });
+
   it('are not notes when they are items of an outline-numbered list ("5.1: …" in a figure)', () => {
     const items = [
       '5.1: Build coalitions to counter threats to the harbour works and the pier',

@@ -121,6 +121,28 @@ function isSideNotes(segLines: PlacedLine[], pageLines: PlacedLine[], body: numb
   });
 }
 
+/** Notes numbered in sequence and set much smaller than the body need no more than a body line's step down. */
+const COUNTED_STEP_ADVANCES = 0.95;
+/** Much smaller: at most this share of the body size (a 6 pt note under 10 pt text, not a 9 pt one). */
+const COUNTED_NOTE_SIZE = 0.75;
+
+/**
+ * Notes that number themselves in sequence: at least two notes whose markers count up by one ("1", "2", "3"), or one
+ * note numbered right after the highest note already found on its page (the rest of a page's notes, set across the
+ * page's full width while the third wraps into a column band of its own). A report's notes may follow the text at
+ * the body's own line advance, with no extra space; the count and the small type still tell them from a paragraph.
+ */
+function countedNotes(notes: PlacedLine[][], found: Footnote[], body: number): boolean {
+  if (!notes.every((note) => note.every((l) => l.line.size <= COUNTED_NOTE_SIZE * body))) return false;
+  const numbers = notes.map((note) => /^(\p{Nd}{1,3})(?!\p{Nd})/u.exec(note[0].line.text)).map((m) => (m ? Number(m[1]) : NaN));
+  if (numbers.some((n) => Number.isNaN(n))) return false;
+  for (let i = 1; i < numbers.length; i++) if (numbers[i] !== numbers[i - 1] + 1) return false;
+  if (numbers.length >= 2) return true;
+  const page = notes[0][0].page;
+  const before = found.filter((n) => n.page === page && n.marker !== null && /^\p{Nd}+$/u.test(n.marker)).map((n) => Number(n.marker));
+  return before.length > 0 && Math.max(...before) + 1 === numbers[0];
+}
+
 /** An entry of a reference list numbered in brackets: "[7] H. W. Xudong Fan, …". */
 const BRACKETED_ENTRY = /^\[(\p{Nd}{1,3})\]\s/u;
 
@@ -219,11 +241,11 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
       .filter((l) => !inBlock.has(lineKey(l)) && !taken.has(lineKey(l)) && l.line.baseline < block[0].line.baseline && overlapsX(l.line.bbox))
       .sort((a, b) => b.line.baseline - a.line.baseline)[0];
     if (!above) continue;
-    const step = block[0].line.baseline - above.line.baseline;
-    if (step < STEP_ADVANCES * advance) continue;
-    if (isBracketedReferences(block)) continue;
     // Split into notes at their markers.
     const notes = atMarkers(block);
+    const step = block[0].line.baseline - above.line.baseline;
+    if (step < (countedNotes(notes, out, body) ? COUNTED_STEP_ADVANCES : STEP_ADVANCES) * advance) continue;
+    if (isBracketedReferences(block)) continue;
     if (isReferenceList(notes)) continue;
     pushNotes(notes);
   }
