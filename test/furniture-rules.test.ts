@@ -347,7 +347,7 @@ describe('small blocks stepped down from the text', () => {
   describe('at the body line advance, with no extra space (a report set in Word)', () => {
     /** Twelve body lines, then 6 pt lines at one body advance below the last and after one another. */
     function tight(small: string[], size = 6): PlacedLine[] {
-      const lines = [...body(520).slice(0, 12), ...small.map((t, i): [string, number, number] => [t, 72, 520 + (12 + i) * ADVANCE, 0])].map(
+      const lines = [...body(520).slice(0, 12), ...small.map((t, i): [string, number, number] => [t, 72, 520 + (12 + i) * ADVANCE])].map(
         ([text, x, baseline], i) => makeLine([run(text, x, baseline, i < 12 ? BODY : size)], baseline),
       );
       const seg: Segment = { kind: 'column', page: 1, band: 0, column: 0, text: '', bbox: roundBox(unionBox(lines.map((l) => l.bbox))), lines };
