@@ -269,6 +269,21 @@ describe('short documents', () => {
   });
 });
 
+describe('a foot whose pieces fall into segments of their own on one page', () => {
+  it('is taken whole on both pages ("Date:" | "November 23, 2020" on one, the whole line on the next)', () => {
+    const foot = 760;
+    // One line advance under the text: nothing but the repeat tells it from the text's last line.
+    const p1 = page(1, [...body(400, 1), ['Date:', 445, foot, 9], ['November 23, 2020', 481, foot, 9]]);
+    const p2 = page(2, [...body(400, 2), ['Date: November 23, 2020', 445, foot, 9]]);
+    const { footers } = detectFurniture([...p1, ...p2], BODY, 3, ADVANCE);
+    expect(footers.map((f) => [f.page, f.text])).toEqual([
+      [1, 'Date:'],
+      [1, 'November 23, 2020'],
+      [2, 'Date: November 23, 2020'],
+    ]);
+  });
+});
+
 describe('folios and note markers in other scripts', () => {
   it('take an Arabic-Indic page number alone at the foot', () => {
     const lines = page(1, [...body(80), ['١٢', 300, 752]], 842);
@@ -400,6 +415,17 @@ describe('small blocks stepped down from the text', () => {
       expect(detectFootnotes(both, new Set(), BODY, ADVANCE).footnotes.map((n) => n.page)).toEqual([1, 2]);
       const lower = ['continued from the page before: the engineer reported on the pier', ...prose];
       expect(detectFootnotes(column(520, lower, 2), new Set(), BODY, ADVANCE).footnotes).toHaveLength(1);
+    });
+    it("stay in the flow when they are a label's few words stacked in a narrow box (a QR code's)", () => {
+      // The small lines in a segment of their own, as a box beside the text comes.
+      const apart = (lines: PlacedLine[]) => {
+        const own = lines.slice(12);
+        const seg: Segment = { ...own[0]!.seg, bbox: roundBox(unionBox(own.map((l) => l.line.bbox))), lines: own.map((l) => l.line) };
+        return [...lines.slice(0, 12), ...own.map((l, index) => ({ ...l, segment: 1, index, seg }))];
+      };
+      expect(detectFootnotes(apart(column(520, ['Scan to visit', 'our website'])), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+      // One short line may be the end of a note that wrapped into a segment of its own.
+      expect(detectFootnotes(apart(column(520, ['K.R.Acharya@bath.ac.uk).'])), new Set(), BODY, ADVANCE).footnotes).toHaveLength(1);
     });
     it('stay in the flow when they open with a heading line of their own (a closing box)', () => {
       expect(detectFootnotes(column(520, ['About the board', ...prose], 1, true), new Set(), BODY, ADVANCE).footnotes).toEqual([]);

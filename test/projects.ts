@@ -14,6 +14,7 @@ export const UNIT = [
   'diagnostics.test.ts',
   'env-vars.test.ts',
   'line-numbers.test.ts',
+  'stacks.test.ts',
   'no-local-paths.test.ts',
   'document-rules.test.ts',
   'eval-score.test.ts',

@@ -65,6 +65,8 @@ function isReferenceList(notes: PlacedLine[][]): boolean {
   return years >= REFERENCE_YEAR_SHARE * entries.length;
 }
 
+/** Notes without a marker, over two lines or more, run across at least this many of their sizes (a column's measure, not a label's). */
+const UNNUMBERED_MIN_EMS = 12;
 /** A heading line: a few words, no sentence end. */
 const HEADING_WORDS = 4;
 /** A note's text ends a sentence here. */
@@ -77,10 +79,13 @@ const OUTLINE_ITEM = /^\p{Nd}{1,3}(\.\p{Nd}{1,3})+\b/u;
  * (a correspondence line, a copyright or licence notice, how to cite the article) or a note running on from the page
  * before, unfinished there or opening mid-sentence here. A block opening with a heading line of its own ("About GAO"
  * over a closing box), a list of outline-numbered items (a figure's "5.1: …", "5.2: …"), or any other block on a
- * later page stays in the flow: nothing numbers it as a note.
+ * later page stays in the flow: nothing numbers it as a note. So does a narrow stack of a few words.
  */
 function unnumberedNotes(block: PlacedLine[], found: Footnote[]): boolean {
   if (titledBox(block)) return false;
+  // A label of a few words stacked in a narrow box (a QR code's "Scan to / visit our / website") is not a note.
+  const box = unionBox(block.map((l) => l.line.bbox));
+  if (block.length >= 2 && box[2] - box[0] < UNNUMBERED_MIN_EMS * Math.max(...block.map((l) => l.line.size))) return false;
   if (block.filter((l) => OUTLINE_ITEM.test(l.line.text.trim())).length >= 2) return false;
   const page = block[0].page;
   if (page === 1 || /^\p{Ll}/u.test(block[0].line.text.trim())) return true;

@@ -79,13 +79,19 @@ interface Candidate {
   key: string;
   /** For a table row's cells set apart in a band (a title beside a menu's row): the first and last cell it is. */
   cells?: [number, number];
+  /** For a row whose pieces fell into segments of their own ("Date:" | "November 23, 2020"): all of them, left to right. */
+  row?: PlacedLine[];
 }
+
+/** Pieces of one edge row sit on one baseline, to this share of their size. */
+const ROW_BASELINE = 0.25;
 
 /** Head and foot candidates of each page: lines in its first and last few rows, in the outer band. */
 function edgeCandidates(byPage: Map<number, PlacedLine[]>, body: number): Candidate[] {
   const out: Candidate[] = [];
   for (const all of byPage.values()) {
     const pageLines = all.filter((l) => l.seg.kind !== 'rotated');
+    const edge: Candidate[] = [];
     const baselines = [...new Set(pageLines.map((l) => Math.round(l.line.baseline)))].sort((a, b) => a - b);
     const topRows = new Set(baselines.slice(0, EDGE_ROWS));
     const bottomRows = new Set(baselines.slice(-EDGE_ROWS));
@@ -100,6 +106,7 @@ function edgeCandidates(byPage: Map<number, PlacedLine[]>, body: number): Candid
       if (deep && (l.line.size >= SMALL_HEAD * body || l.line.text.length > MAX_DEEP_CHARS || !WORDED.test(l.line.text))) continue;
       const offset = top ? l.line.baseline : h - l.line.baseline;
       out.push({ l, offset, top, key: furnitureKey(l.line.text), deep });
+      edge.push(out[out.length - 1]);
       // A row of a band read as a table row (a title's last line level with a menu's row, a folio level with a date):
       // runs of its cells are candidates too, when they hold words.
       const cells = l.line.cells ?? [];
@@ -110,6 +117,27 @@ function edgeCandidates(byPage: Map<number, PlacedLine[]>, body: number): Candid
           if (wordsOf(text).length >= MIN_CELL_WORDS && WORDED.test(text)) out.push({ l, offset, top, key: furnitureKey(text), deep, cells: [i, j] });
         }
       }
+    }
+    // An edge row whose pieces fell into different segments (a foot's label and date parted by a column's gap on one
+    // page, whole on the next) is a candidate whole, too.
+    const used = new Set<Candidate>();
+    for (const c of edge) {
+      if (used.has(c)) continue;
+      const row = edge.filter(
+        (o) =>
+          !used.has(o) && o.top === c.top && Math.abs(o.l.line.baseline - c.l.line.baseline) <= ROW_BASELINE * Math.min(o.l.line.size, c.l.line.size),
+      );
+      for (const o of row) used.add(o);
+      if (new Set(row.map((o) => o.l.segment)).size < 2) continue;
+      const lines = row.map((o) => o.l).sort((a, b) => a.line.bbox[0] - b.line.bbox[0]);
+      out.push({
+        l: lines[0],
+        offset: c.offset,
+        top: c.top,
+        key: furnitureKey(lines.map((x) => x.line.text).join(' ')),
+        deep: row.some((o) => o.deep),
+        row: lines,
+      });
     }
   }
   return out;
@@ -376,7 +404,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
           continue;
         }
         if (c.cells) takeCells(c);
-        else take(c.l, isPageLabel(c.l.line.text) ? 'folio' : 'running-head', c.top);
+        else for (const l of c.row ?? [c.l]) take(l, isPageLabel(l.line.text) ? 'folio' : 'running-head', c.top);
       }
     }
   }

@@ -2,6 +2,7 @@
  * The per-page ordering pass (pure): runs → rows → zones and gutters → spans and bands → ordered segments.
  */
 import type { BandInfo, Diagnostic, Direction, Interval, Line, Run, Segment } from '../types.js';
+import { findSideStacks } from './stacks.js';
 import { narrowGutters, spansNarrow } from './narrow.js';
 import { buildRows, inkIntervals, type Row } from './rows.js';
 import type { InkRow } from './gutters.js';
@@ -433,6 +434,48 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
     }
   };
 
+  /**
+   * Rows of one column, read top to bottom, but for side stacks (stacks.ts): two short stacks of lines side by side
+   * whose baselines interleave are read as two columns of a band of their own, in the direction of their text.
+   */
+  const readOneColumn = (rs: InkRow[], kind: 'span' | 'column') => {
+    const plain = (part: InkRow[]) => {
+      if (!part.length) return;
+      segments.push(
+        segment(
+          kind,
+          params.page,
+          bands.length,
+          kind === 'column' ? 0 : null,
+          part.map((r) => rowLine(r.row)),
+        ),
+      );
+      addBand(kind === 'span' ? 'span' : 'columns', part, 1);
+    };
+    let next = 0;
+    for (const w of findSideStacks(rs)) {
+      plain(rs.slice(next, w.from));
+      // In the direction of the stacks' own text: two blocks of Latin side by side in a Persian book's figure read left
+      // to right.
+      const own = runsDirection(rs.slice(w.from, w.to + 1).flatMap((r) => r.row.runs));
+      const stacks = own === 'rtl' ? [w.right, w.left] : [w.left, w.right];
+      stacks.forEach((stack, j) =>
+        segments.push(
+          segment(
+            'column',
+            params.page,
+            bands.length,
+            j,
+            stack.map((k) => rowLine(rs[k].row)),
+          ),
+        ),
+      );
+      addBand('columns', rs.slice(w.from, w.to + 1), 2);
+      next = w.to + 1;
+    }
+    plain(rs.slice(next));
+  };
+
   for (const zone of zones) {
     if (zone.tabular) {
       readTableZone(zone);
@@ -443,6 +486,10 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
       const kind = multiColumn ? 'span' : 'column';
       for (const [from, to, isTable] of runsOf(zone.rows.map((r) => tableRows.has(r.row.index)))) {
         const rs = zone.rows.slice(from, to + 1);
+        if (!isTable) {
+          readOneColumn(rs, kind);
+          continue;
+        }
         const k = isTable ? 'table' : kind;
         segments.push(
           segment(

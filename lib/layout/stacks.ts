@@ -1,0 +1,89 @@
+/**
+ * Side stacks: two short stacks of lines side by side whose baselines interleave (a callout's two lines with a
+ * QR code's three-line label beside them, a pull quote's lines beside a caption). Too few rows leave a gap at one place
+ * for a gutter to be found, and read top to bottom the two stacks splice line by line. Each row of a stack lies
+ * wholly on its side of a clear gap, the rows of each side follow one another as the lines of a paragraph do, and at
+ * least one row of one side sits between two rows of the other: that is what a reader sees as two blocks.
+ */
+import type { InkRow } from './gutters.js';
+
+/** The clear gap between the two stacks: at least this many of the larger stack's sizes. */
+const STACK_GAP_EM = 1;
+/** The next line of a stack sits at most this many of its sizes below the one before. */
+const STACK_ADVANCE = 1.8;
+
+export interface SideStacks {
+  /** Inclusive indices of the window's rows in the list searched. */
+  from: number;
+  to: number;
+  /** Indices of the rows on the left and on the right of the gap, top to bottom. */
+  left: number[];
+  right: number[];
+}
+
+interface Side {
+  x0: number;
+  x1: number;
+  rows: number[];
+}
+
+/** Rows whose ink lies in one stretch (a row of two pieces parted by a gap is a table's or a gutter's business). */
+const extentOf = (r: InkRow): [number, number] | null => (r.ink.length === 1 ? r.ink[0] : null);
+
+function follows(side: Side, rows: InkRow[], i: number, down: boolean): boolean {
+  const near = rows[down ? side.rows[side.rows.length - 1] : side.rows[0]].row;
+  const r = rows[i].row;
+  const step = down ? r.baseline - near.baseline : near.baseline - r.baseline;
+  return step > 0 && step <= STACK_ADVANCE * Math.max(r.size, near.size);
+}
+
+/**
+ * The windows of side stacks among rows read top to bottom (one column, no gutter found). Windows do not overlap.
+ * A row joins the side it lies on when it follows that side's nearest row as a paragraph's next line would; the
+ * window ends at a row that reaches into the gap, that lies on neither side, or that follows neither side.
+ */
+export function findSideStacks(rows: InkRow[]): SideStacks[] {
+  const out: SideStacks[] = [];
+  let i = 0;
+  while (i + 1 < rows.length) {
+    const a = extentOf(rows[i]);
+    const b = extentOf(rows[i + 1]);
+    const gap = STACK_GAP_EM * Math.max(rows[i].row.size, rows[i + 1].row.size);
+    if (!a || !b || !(b[0] - a[1] >= gap || a[0] - b[1] >= gap)) {
+      i++;
+      continue;
+    }
+    const [l, r] = a[1] <= b[0] ? [i, i + 1] : [i + 1, i];
+    const left: Side = { x0: extentOf(rows[l])![0], x1: extentOf(rows[l])![1], rows: [l] };
+    const right: Side = { x0: extentOf(rows[r])![0], x1: extentOf(rows[r])![1], rows: [r] };
+    // Grows the window one row at a time in one direction; false where it must stop.
+    const take = (k: number, down: boolean): boolean => {
+      const e = extentOf(rows[k]);
+      if (!e) return false;
+      const size = rows[k].row.size;
+      const onLeft = e[1] <= right.x0 - STACK_GAP_EM * size && Math.min(left.x1, e[1]) > Math.max(left.x0, e[0]) - size;
+      const onRight = e[0] >= left.x1 + STACK_GAP_EM * size && Math.min(right.x1, e[1]) > Math.max(right.x0, e[0]) - size;
+      const side = onLeft && !onRight ? left : onRight && !onLeft ? right : null;
+      if (!side || !follows(side, rows, k, down)) return false;
+      side.x0 = Math.min(side.x0, e[0]);
+      side.x1 = Math.max(side.x1, e[1]);
+      if (down) side.rows.push(k);
+      else side.rows.unshift(k);
+      return true;
+    };
+    let from = i;
+    let to = i + 1;
+    while (from > (out.length ? out[out.length - 1].to + 1 : 0) && take(from - 1, false)) from--;
+    while (to + 1 < rows.length && take(to + 1, true)) to++;
+    const base = (k: number) => rows[k].row.baseline;
+    const between = (inner: Side, outer: Side) =>
+      inner.rows.some((k) => outer.rows.some((p) => base(p) < base(k)) && outer.rows.some((q) => base(q) > base(k)));
+    if (between(left, right) || between(right, left)) {
+      out.push({ from, to, left: left.rows, right: right.rows });
+      i = to + 1;
+    } else {
+      i++;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,65 @@
+/**
+ * Side stacks: two short stacks of lines side by side whose baselines interleave (a flyer's callout beside a QR
+ * code's label) are read stack by stack, not line by line; plain text beside nothing is untouched.
+ */
+import { describe, expect, it } from 'vitest';
+import { layoutPage } from '../lib/layout/page.js';
+import { buildRows, inkIntervals } from '../lib/layout/rows.js';
+import { findSideStacks } from '../lib/layout/stacks.js';
+import type { Run } from '../lib/types.js';
+import { layoutParams, line, run } from './support/runs.js';
+
+/** A paragraph of body lines, then a callout's two lines at 12.5 pt with a three-line 8 pt label beside them. */
+function flyer(labelX = 466): Run[] {
+  const body = Array.from({ length: 6 }, (_, i) => run(line(`P${i}`, 90, i), 46, 100 + i * 14, 10));
+  return [
+    ...body,
+    run('CALLOUT-A to learn more about the support', 162, 300.8, 12.5),
+    run('LABEL-1 scan to', labelX, 303.3, 8),
+    run('LABEL-2 visit our', labelX, 312.8, 8),
+    run('CALLOUT-B services, write to us.', 162, 316.8, 12.5),
+    run('LABEL-3 website', labelX, 322.3, 8),
+  ];
+}
+
+const textOf = (runs: Run[], dir: 'ltr' | 'rtl' = 'ltr') =>
+  layoutPage(runs, layoutParams({ direction: dir }))
+    .segments.map((s) => s.text)
+    .join('\n');
+
+describe('side stacks', () => {
+  it('read a callout whole, then the label beside it', () => {
+    const text = textOf(flyer());
+    const at = (label: string) => text.indexOf(label);
+    expect(at('CALLOUT-A')).toBeLessThan(at('CALLOUT-B'));
+    expect(at('CALLOUT-B')).toBeLessThan(at('LABEL-1'));
+    expect(at('LABEL-1')).toBeLessThan(at('LABEL-2'));
+    expect(at('LABEL-2')).toBeLessThan(at('LABEL-3'));
+    // The paragraph above is read first and stays one column.
+    expect(at('P5')).toBeLessThan(at('CALLOUT-A'));
+  });
+
+  it('are found only where one side has a line between two lines of the other', () => {
+    const rows = (runs: Run[]) => buildRows(runs).map((row) => ({ row, ink: inkIntervals(row.runs, 7) }));
+    expect(findSideStacks(rows(flyer()))).toHaveLength(1);
+    // A label under the callout, not beside its lines: read top to bottom as it is.
+    const below = [run('CALLOUT-A to learn more', 162, 300, 12.5), run('CALLOUT-B write to us.', 162, 316, 12.5), run('LABEL-1 scan', 466, 330, 8)];
+    expect(findSideStacks(rows(below))).toEqual([]);
+    // A label reaching in under the callout's lines is not a side stack.
+    expect(findSideStacks(rows(flyer(330)))).toEqual([]);
+  });
+
+  it('are not made of a paragraph and a line far below it', () => {
+    const far = [
+      run('PARA-1 the harbour works were incomplete', 46, 100, 10),
+      run('NOTE-1 page', 400, 112, 10),
+      run('PARA-2 before the season closed and', 46, 160, 10),
+    ];
+    expect(findSideStacks(buildRows(far).map((row) => ({ row, ink: inkIntervals(row.runs, 7) })))).toEqual([]);
+  });
+
+  it('read in the direction of their own text: Latin side by side on a right-to-left page still reads left first', () => {
+    const text = textOf(flyer(), 'rtl');
+    expect(text.indexOf('CALLOUT-B')).toBeLessThan(text.indexOf('LABEL-1'));
+  });
+});
