@@ -63,3 +63,33 @@ describe('side stacks', () => {
     expect(text.indexOf('CALLOUT-B')).toBeLessThan(text.indexOf('LABEL-1'));
   });
 });
+
+describe('band breaks', () => {
+  /** Three balanced columns of `rows` lines from `top`, labelled `${tag}${column}-${row}`. */
+  const section = (tag: string, top: number, rows = 5) =>
+    [0, 1, 2].flatMap((c) => Array.from({ length: rows }, (_, i) => run(line(`${tag}${c}-${i}`, 30, i + c), 72 + c * 170, top + i * 12, 10)));
+  const order = (runs: Run[]) => {
+    const text = textOf(runs);
+    return ['A0-0', 'A1-0', 'A2-4', 'HEAD', 'B0-0', 'B1-0', 'B2-0'].map((l) => text.indexOf(l));
+  };
+
+  it('end a section’s balanced columns at a heading set in the first column only', () => {
+    // Spaced as LaTeX sets a section heading: 2.75 line advances above it, 2 below.
+    const runs = [...section('A', 100), run('HEAD Introduction', 72, 181, 14), ...section('B', 205)];
+    const at = order(runs);
+    expect(at.every((x) => x >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+  });
+
+  it('do not cut columns whose text runs on beside the heading', () => {
+    // The second and third columns go on past the heading's height: it is column one's heading, read in its column.
+    const runs = [
+      ...section('A', 100),
+      run('HEAD Introduction', 72, 200, 14),
+      ...section('B', 224).filter((r) => r.x0 < 200),
+      ...[1, 2].flatMap((c) => Array.from({ length: 9 }, (_, i) => run(line(`C${c}-${i}`, 30, i), 72 + c * 170, 160 + i * 12, 10))),
+    ];
+    const text = textOf(runs);
+    expect(text.indexOf('B0-0')).toBeLessThan(text.indexOf('A1-0'));
+  });
+});

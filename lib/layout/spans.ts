@@ -4,7 +4,7 @@
  * rows within a normal line advance. Deciding row by row is what cuts a wide table in half, because only some of
  * its rows cross the gutter.
  */
-import type { Interval } from '../types.js';
+import type { Interval, Run } from '../types.js';
 import type { InkRow } from './gutters.js';
 import { inkIntervals } from './rows.js';
 
@@ -62,6 +62,90 @@ function justifiedProse(r: InkRow, gutters: Interval[]): boolean {
 
 const crosses = (ink: Interval[], g: Interval) => ink.some((iv) => iv[0] < g[1] && iv[1] > g[0]);
 
+/** The lines that close the columns above a break, and those that open them below, agree to this many line advances. */
+const BREAK_ALIGN = 0.5;
+/** The columns beside a heading leave a gap of at least this many line advances between those lines... */
+const BREAK_GAP = 3;
+/** ...and the heading stands this many line advances below the line above it in its own column. */
+const BREAK_STEP = 1.3;
+/** A heading's next line sits at most this many of its sizes below. */
+const HEADING_ADVANCE = 1.6;
+/** A heading is set at least this much larger than the body, or bold. */
+const HEADING_SIZE = 1.15;
+
+/**
+ * Band breaks: a heading (set larger than the body, or bold) in the first columns only, with the other columns left blank beside it, where every
+ * column's text stops at one height above it and starts again at one height below it (a multicol section's balanced
+ * columns, then "1 Introduction" and the next section's columns). Read as a column's line, the heading would send
+ * each column of the next section after the same column of the one before. A figure beside a heading leaves the
+ * other column blank too, but its text does not stop and start level with the heading's column.
+ * Returns the zone's row indices of each break's heading lines.
+ */
+const isHeading = (runs: Run[], bodySize: number) =>
+  runs.length > 0 && (Math.max(...runs.map((run) => run.size)) >= HEADING_SIZE * bodySize || runs.every((run) => run.bold));
+
+function bandBreaks(rows: InkRow[], gutters: Interval[], crossed: number[], lineAdvance: number, bodySize: number): number[][] {
+  const columns = gutters.length + 1;
+  const edges = [-Infinity, ...gutters.map((g) => (g[0] + g[1]) / 2), Infinity];
+  // Which columns each row has ink in.
+  const inColumn = rows.map((r) => Array.from({ length: columns }, (_, j) => r.ink.some((iv) => iv[0] < edges[j + 1] && iv[1] > edges[j])));
+  const out: number[][] = [];
+  for (let i = 1; i < rows.length - 1; i++) {
+    if (crossed[i] === gutters.length) continue;
+    const own = inColumn[i];
+    if (own.every(Boolean) || !own.some(Boolean)) continue;
+    if (!isHeading(rows[i].row.runs, bodySize)) continue;
+    // The heading's lines: this row and the rows right under it in the same columns only.
+    let k = i;
+    while (
+      k + 1 < rows.length &&
+      inColumn[k + 1].every((v, j) => v === own[j]) &&
+      rows[k + 1].row.baseline - rows[k].row.baseline <= HEADING_ADVANCE * rows[k].row.size
+    )
+      k++;
+    const above: number[] = [];
+    const below: number[] = [];
+    for (let j = 0; j < columns; j++) {
+      let a = i - 1;
+      while (a >= 0 && !inColumn[a][j]) a--;
+      let b = k + 1;
+      while (b < rows.length && !inColumn[b][j]) b++;
+      if (a < 0 || b >= rows.length) break;
+      // What opens the other columns below is the next section's text, not a heading of their own level with it.
+      if (
+        !own[j] &&
+        isHeading(
+          rows[b].row.runs.filter((run) => run.x0 < edges[j + 1] && run.x1 > edges[j]),
+          bodySize,
+        )
+      )
+        break;
+      above.push(rows[a].row.baseline);
+      below.push(rows[b].row.baseline);
+    }
+    if (above.length < columns) continue;
+    const level = (xs: number[]) => Math.max(...xs) - Math.min(...xs) <= BREAK_ALIGN * lineAdvance;
+    const top = Math.max(...above);
+    const bottom = Math.min(...below);
+    const stands = rows[i].row.baseline - top >= BREAK_STEP * lineAdvance;
+    if (level(above) && level(below) && bottom - top >= BREAK_GAP * lineAdvance && stands) {
+      console.error(
+        'BREAK',
+        rows[i].row.baseline,
+        rows
+          .slice(i, k + 1)
+          .map((r) => r.row.runs.map((x) => x.text).join(' '))
+          .join(' / '),
+        above,
+        below,
+      );
+      out.push(Array.from({ length: k - i + 1 }, (_, n) => i + n));
+      i = k;
+    }
+  }
+  return out;
+}
+
 export function growSpans(
   rows: InkRow[],
   gutters: Interval[],
@@ -79,8 +163,9 @@ export function growSpans(
   const partial: number[] = [];
   const inTable = new Set<number>();
   for (const t of tables) for (let i = t.from; i <= t.to; i++) inTable.add(i);
+  const breaks = new Set(bandBreaks(rows, gutters, crossed, lineAdvance, bodySize).flat());
   const seed = crossed.map((n, i) => {
-    if (inTable.has(i)) return true;
+    if (inTable.has(i) || breaks.has(i)) return true;
     if (n === 0) return false;
     if (n === gutters.length) return true;
     if (partialSpans === 'band') return true;
