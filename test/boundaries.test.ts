@@ -91,6 +91,18 @@ describe('import boundaries', () => {
     expect(bad.map((p) => `${relative(ROOT, p.from)} -> ${p.spec}`)).toEqual([]);
   });
 
+  it('lib writes nothing to the console and reads no environment variable (no I/O of its own, no hidden switches)', () => {
+    const bad = files
+      .filter((f) => layerOf(f) === 'lib')
+      .flatMap((f) =>
+        readFileSync(f, 'utf8')
+          .split('\n')
+          .map((line, i) => ({ f, line, i }))
+          .filter(({ line }) => /\bconsole\.|\bprocess\.env\b/.test(line) && !/^\s*(\/\/|\*)/.test(line)),
+      );
+    expect(bad.map(({ f, i }) => `${relative(ROOT, f)}:${i + 1}`)).toEqual([]);
+  });
+
   it('has no cycles among run-time imports', () => {
     const next = new Map<string, string[]>();
     for (const e of edges) if (!e.typeOnly) next.set(e.from, [...(next.get(e.from) ?? []), e.to]);

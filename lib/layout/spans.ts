@@ -129,16 +129,6 @@ function bandBreaks(rows: InkRow[], gutters: Interval[], crossed: number[], line
     const bottom = Math.min(...below);
     const stands = rows[i].row.baseline - top >= BREAK_STEP * lineAdvance;
     if (level(above) && level(below) && bottom - top >= BREAK_GAP * lineAdvance && stands) {
-      console.error(
-        'BREAK',
-        rows[i].row.baseline,
-        rows
-          .slice(i, k + 1)
-          .map((r) => r.row.runs.map((x) => x.text).join(' '))
-          .join(' / '),
-        above,
-        below,
-      );
       out.push(Array.from({ length: k - i + 1 }, (_, n) => i + n));
       i = k;
     }
