@@ -359,6 +359,18 @@ describe('small blocks stepped down from the text', () => {
     expect(detectFootnotes(column(440, refs.slice(0, 3)), new Set(), BODY, ADVANCE).footnotes).toHaveLength(3);
   });
 
+  it('are notes under loosely led text (Chinese at 1.56 its size), stepped down by the points a note stands apart', () => {
+    const loose = 15.6;
+    const entries: [string, number][] = [
+      ...Array.from({ length: 12 }, (_, i): [string, number] => [`The harbour works were noted in the minute book ${i}.`, 520 + i * loose]),
+      ['1 See the minute book of the harbour board for the full text.', 520 + 11 * loose + 19.5],
+    ];
+    const lines = entries.map(([text, baseline], i) => makeLine([run(text, 72, baseline, i < 12 ? BODY : 8)], baseline));
+    const seg: Segment = { kind: 'column', page: 1, band: 0, column: 0, text: '', bbox: roundBox(unionBox(lines.map((l) => l.bbox))), lines };
+    const placed = lines.map((line, index) => ({ page: 1, segment: 0, index, line, seg, pageHeight: 842, pageWidth: 595 }));
+    expect(detectFootnotes(placed, new Set(), BODY, loose).footnotes.map((n) => n.marker)).toEqual(['1']);
+  });
+
   describe('at the body line advance, with no extra space (a report set in Word)', () => {
     /** Twelve body lines, then 6 pt lines at one body advance below the last and after one another. */
     function tight(small: string[], size = 6): PlacedLine[] {

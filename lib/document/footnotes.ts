@@ -126,6 +126,19 @@ function isSideNotes(segLines: PlacedLine[], pageLines: PlacedLine[], body: numb
   });
 }
 
+/**
+ * The step down a block of notes needs: STEP_ADVANCES line advances, or for notes that open with their markers an
+ * extra STEP_EXTRA_EM of the body size over one advance (the space above notes is set in points, not in lines: a
+ * Chinese text's loose leading makes 1.3 advances more than the space a note stands below it); notes numbered in
+ * sequence, set much smaller, need less (countedNotes).
+ */
+function minStep(notes: PlacedLine[][], found: Footnote[], body: number, advance: number): number {
+  if (countedNotes(notes, found, body)) return COUNTED_STEP_ADVANCES * advance;
+  const marked = MARKER.test(notes[0][0].line.text);
+  return marked ? Math.min(STEP_ADVANCES * advance, advance + STEP_EXTRA_EM * body) : STEP_ADVANCES * advance;
+}
+const STEP_EXTRA_EM = 0.3;
+
 /** Notes numbered in sequence and set much smaller than the body need no more than a body line's step down. */
 const COUNTED_STEP_ADVANCES = 0.95;
 /** Much smaller: at most this share of the body size (a 6 pt note under 10 pt text, not a 9 pt one). */
@@ -249,7 +262,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     // Split into notes at their markers.
     const notes = atMarkers(block);
     const step = block[0].line.baseline - above.line.baseline;
-    if (step < (countedNotes(notes, out, body) ? COUNTED_STEP_ADVANCES : STEP_ADVANCES) * advance) continue;
+    if (step < minStep(notes, out, body, advance)) continue;
     if (isBracketedReferences(block)) continue;
     if (isReferenceList(notes)) continue;
     pushNotes(notes);
