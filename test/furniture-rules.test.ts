@@ -371,6 +371,15 @@ describe('small blocks stepped down from the text', () => {
     expect(detectFootnotes(placed, new Set(), BODY, loose).footnotes.map((n) => n.marker)).toEqual(['1']);
   });
 
+  it('are notes marked with the asterisk operator, and a marker set apart on its own line is not text above them', () => {
+    expect(detectFootnotes(column(520, ['∗ See the minute book of the harbour board.']), new Set(), BODY, ADVANCE).footnotes[0]?.marker).toBe('∗');
+    // "∗" set apart from its note, then a "†" note under it: the step is measured from the text, not from the "∗".
+    const lines = column(520, ['∗', '† The engineer reported on the breakwater in the spring.']);
+    const seg2: Segment = { ...lines[13]!.seg, lines: [lines[13]!.line] };
+    lines[13] = { ...lines[13]!, segment: 1, index: 0, seg: seg2 };
+    expect(detectFootnotes(lines, new Set(), BODY, ADVANCE).footnotes.map((n) => n.marker)).toEqual(['†']);
+  });
+
   describe('at the body line advance, with no extra space (a report set in Word)', () => {
     /** Twelve body lines, then 6 pt lines at one body advance below the last and after one another. */
     function tight(small: string[], size = 6): PlacedLine[] {

@@ -24,7 +24,10 @@ const PROSE_WIDTH = 0.5;
  * ("2019, can be found", "8, and Final" continue a note that wrapped), nor a numbered item's label ("5.1: Build
  * coalitions" in a figure's list), nor a percentage (a chart's "48%").
  */
-const MARKER = /^(\p{Nd}{1,3}|[*†‡§¶‖]{1,3})(?![\p{Nd},;:%‰]|\.\p{Nd})(?=\s*\S)/u;
+const MARKER = /^(\p{Nd}{1,3}|[*∗⁎†‡§¶‖]{1,3})(?![\p{Nd},;:%‰]|\.\p{Nd})(?=\s*\S)/u;
+
+/** A note's marker set apart from its text, a line of its own in small type ("∗" beside "This file has version…"). */
+const loneMarker = (l: PlacedLine, body: number) => l.line.size <= NOTE_SIZE * body && /^(\p{Nd}{1,3}|[*∗⁎†‡§¶‖]{1,3})$/u.test(l.line.text.trim());
 
 export interface FootnoteResult {
   footnotes: Footnote[];
@@ -256,7 +259,14 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     // The step down from the nearest text above it in the same column (notes already taken above it, in a segment of
     // their own, are not text: the step is measured from the text above them).
     const above = pageLines
-      .filter((l) => !inBlock.has(lineKey(l)) && !taken.has(lineKey(l)) && l.line.baseline < block[0].line.baseline && overlapsX(l.line.bbox))
+      .filter(
+        (l) =>
+          !inBlock.has(lineKey(l)) &&
+          !taken.has(lineKey(l)) &&
+          !loneMarker(l, body) &&
+          l.line.baseline < block[0].line.baseline &&
+          overlapsX(l.line.bbox),
+      )
       .sort((a, b) => b.line.baseline - a.line.baseline)[0];
     if (!above) continue;
     // Split into notes at their markers.
