@@ -67,6 +67,12 @@ export const DIAGNOSTICS = {
     meaning:
       'The page holds two pages side by side (a spread imposed on one sheet, a book scanned open): each half was laid out on its own, and the halves read one after the other.',
   },
+  'parallel-text': {
+    severity: ['info'],
+    from: 'page',
+    meaning:
+      'The page sets two texts of opposite writing direction side by side, line for line (a bilingual edition): each column was laid out on its own and read in turn, the rows above and below them as the page.',
+  },
   'rotated-text': {
     severity: ['info'],
     from: 'page',

@@ -13,6 +13,7 @@ import { isHorizontal, makeLine, round2, runsDirection } from './lines.js';
 import { RUNNING_CHARS, runOrderPasses } from './order.js';
 import { segment } from './segment.js';
 import { findSpread } from './spread.js';
+import { findParallel, type ParallelText } from './parallel.js';
 import { gridBlocks } from './grid.js';
 
 export interface LayoutParams {
@@ -249,6 +250,8 @@ function bodySizeOf(runs: Run[]): number {
 export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
   const bodySize = bodySizeOf(runs);
   const direction: Direction = params.direction === 'auto' ? runsDirection(runs.filter(isHorizontal)) : params.direction;
+  const parallel = findParallel(runs);
+  if (parallel) return layoutParallel(parallel, params, direction, bodySize);
   const spread = findSpread(runs, bodySize);
   if (!spread) return layoutRegion(runs, params, direction);
   const halves = direction === 'rtl' ? [spread.right, spread.left] : [spread.left, spread.right];
@@ -272,6 +275,43 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
       },
       ...a.diagnostics,
       ...b.diagnostics,
+    ],
+  };
+}
+
+/**
+ * A page with a parallel text in opposite directions (parallel.ts): the rows above the band, then the band's two
+ * columns one after the other (the page's own direction decides which comes first), then the rows below, each laid
+ * out on its own; bands are numbered on through the parts.
+ */
+function layoutParallel(parallel: ParallelText, params: LayoutParams, direction: Direction, bodySize: number): PageLayout {
+  const sides = direction === 'rtl' ? [parallel.right, parallel.left] : [parallel.left, parallel.right];
+  const parts = [parallel.above, ...sides, parallel.below].filter((p) => p.length);
+  const laid = parts.map((p) => layoutRegion(p, params, runsDirection(p.filter(isHorizontal))));
+  const segments: Segment[] = [];
+  let offset = 0;
+  for (const l of laid) {
+    segments.push(...l.segments.map((s) => ({ ...s, band: s.band + offset })));
+    offset += l.bands.length;
+  }
+  return {
+    segments,
+    columnCount: Math.max(2, ...laid.map((l) => l.columnCount)),
+    gutters: laid.flatMap((l) => l.gutters).sort((x, y) => x[0] - y[0]),
+    bands: laid.flatMap((l) => l.bands),
+    spanLines: laid.reduce((n, l) => n + l.spanLines, 0),
+    direction,
+    bodySize,
+    diagnostics: [
+      {
+        code: 'parallel-text',
+        severity: 'info',
+        page: params.page,
+        message:
+          'the page sets two texts of opposite writing direction side by side, line for line (a bilingual edition): each column was laid out on its own and read in turn',
+        detail: { ltrSide: parallel.ltrSide, leftRuns: parallel.left.length, rightRuns: parallel.right.length },
+      },
+      ...laid.flatMap((l) => l.diagnostics),
     ],
   };
 }
