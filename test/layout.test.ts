@@ -915,3 +915,16 @@ describe('panels side by side', () => {
     expect(labels(layout.segments.map((sg) => sg.text).join('\n'))).toEqual(seq(1, 15));
   });
 });
+
+describe('two columns of prose and code on baselines of their own', () => {
+  it('are columns, not a table, though one row is shared and the code is terse', () => {
+    // Left: prose at 12.5 pt advance; right: a listing at 11.5 pt, two words a line, its first line level with the prose.
+    const runs: Run[] = [];
+    for (let i = 0; i < 24; i++) runs.push(run(line(`L${i}`, 48, i), 43, 100 + i * 12.5, 10));
+    for (let i = 0; i < 26; i++) runs.push(run(`${i + 1} \\renewcommand{\\macro${i}}{x}`, 312, 100 + i * 11.5, 9, { font: 'CMTT9', mono: true }));
+    const layout = layoutPage(runs, layoutParams());
+    const text = layout.segments.map((s) => s.text).join('\n');
+    expect(layout.segments.some((s) => s.kind === 'table')).toBe(false);
+    expect(text.indexOf('L23')).toBeLessThan(text.indexOf('\\macro0}'));
+  });
+});

@@ -259,7 +259,9 @@ function looksTabular(rows: InkRow[], gutters: Interval[], bodySize: number): bo
   let counted = 0;
   const n = new Array<number>(columns);
   // The last row with cells in several columns, to count the turned lines of a cell below it (a two-line description).
-  let lastMulti: { baseline: number; size: number; cols: boolean[] } | null = null;
+  // A cell's turned lines are all in one column: rows of the other columns between them are not a table's rows but
+  // another column's lines set on baselines of their own (two columns of prose and code side by side).
+  let lastMulti: { baseline: number; size: number; cols: boolean[]; turned: number } | null = null;
   for (const r of rows) {
     if (r.ink.some((iv) => gutters.some((g) => iv[0] < g[1] && iv[1] > g[0]))) continue;
     counted++;
@@ -286,11 +288,18 @@ function looksTabular(rows: InkRow[], gutters: Interval[], bodySize: number): bo
     }
     if (used >= 2) {
       multi++;
-      lastMulti = { baseline: r.row.baseline, size: r.row.size, cols: n.map((w) => w > 0) };
-    } else if (used === 1 && lastMulti && lastMulti.cols[only] && r.row.baseline - lastMulti.baseline <= CELL_LINE_ADVANCE * lastMulti.size) {
+      lastMulti = { baseline: r.row.baseline, size: r.row.size, cols: n.map((w) => w > 0), turned: -1 };
+    } else if (
+      used === 1 &&
+      lastMulti &&
+      lastMulti.cols[only] &&
+      (lastMulti.turned < 0 || lastMulti.turned === only) &&
+      r.row.baseline - lastMulti.baseline <= CELL_LINE_ADVANCE * lastMulti.size
+    ) {
       // A cell's turned line, right under the row it belongs to.
       multi++;
       lastMulti.baseline = r.row.baseline;
+      lastMulti.turned = only;
     } else lastMulti = null;
   }
   if (counted === 0) return false;
