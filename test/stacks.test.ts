@@ -93,3 +93,26 @@ describe('band breaks', () => {
     expect(text.indexOf('B0-0')).toBeLessThan(text.indexOf('A1-0'));
   });
 });
+
+describe('limits of a display sum', () => {
+  /** "X = ∑ x(n) (1)" with "N−1" over the sum and "n=0" under it, a full size off the formula's baseline. */
+  const formula = (relation = '=') => [
+    run('X', 390, 357, 9),
+    run(relation, 400, 357, 9),
+    run('N−1', 428, 347.5, 7),
+    run('∑', 430.5, 359, 12.9),
+    run('n=0', 429, 366.5, 7),
+    run('x(n)', 443, 357, 9),
+    run('(1)', 543, 357, 9),
+  ];
+  const lines = (runs: Run[]) => layoutPage(runs, layoutParams()).segments.flatMap((s) => s.lines.map((l) => l.text));
+
+  it('are read in the formula’s line: upper limit, operator, lower limit, each a word apart', () => {
+    expect(lines(formula())).toEqual(['X = N−1 ∑ n=0 x(n) (1)']);
+  });
+
+  it('stay lines of their own over a sum in a row that states no relation and carries no number', () => {
+    const runs = formula('and').filter((r) => r.text !== '(1)');
+    expect(lines(runs)).toHaveLength(3);
+  });
+});

@@ -147,6 +147,11 @@ function spaceThreshold(runs: Run[], size: number): { word: number; letter: numb
   return { word, letter };
 }
 
+/** Runs this many of the line's size apart in height are on different levels of a display (limits, fraction parts). */
+const LEVEL_STEP = 0.8;
+/** ...unless glued to one another (a prime raised over a subscript's letter). */
+const LEVEL_GAP = 0.1;
+
 /** Join runs (already in reading order) into text, with a space where the file had one or the gap shows one. */
 export function joinRuns(ordered: Run[], size: number, dir: Direction = runsDirection(ordered)): string {
   if (ordered.length === 0) return '';
@@ -167,8 +172,14 @@ export function joinRuns(ordered: Run[], size: number, dir: Direction = runsDire
     const letters = codePoints(prev.text) === 1 && codePoints(cur.text) === 1;
     // After a drop cap only the file's own space counts: the gap beside it is the cap's margin, not a word gap.
     // A piece under the one before, read after it (a denominator after its numerator), is a word apart.
-    const stacked = cur.x0 < prev.x1 && Math.abs(cur.baseline - prev.baseline) >= STACKED_OFFSET * Math.max(cur.size, prev.size);
-    const space = prev.initial ? explicit : stacked || (explicit && gap > -0.05 * size) || gap > (letters ? threshold.letter : threshold.word);
+    const apart = Math.abs(cur.baseline - prev.baseline);
+    const stacked = cur.x0 < prev.x1 && apart >= STACKED_OFFSET * Math.max(cur.size, prev.size);
+    // A step of a whole level (from a sum's lower limit back to the formula's baseline) is a word apart too; a
+    // script's rise is less.
+    const level = apart >= LEVEL_STEP * Math.max(size, cur.size, prev.size) && gap > LEVEL_GAP * size;
+    const space = prev.initial
+      ? explicit
+      : stacked || level || (explicit && gap > -0.05 * size) || gap > (letters ? threshold.letter : threshold.word);
     text += (space ? ' ' : '') + cur.text;
   }
   return text;

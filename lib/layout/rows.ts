@@ -136,6 +136,7 @@ export function buildRows(runs: Run[]): Row[] {
   placeInitials(rows, changed);
   placeHangingLabels(rows, changed);
   placeFractions(rows, changed);
+  placeLimits(rows, changed);
   const result = rows.filter((r) => r.runs.length > 0).map((r) => (changed.has(r) ? rowOf(r.runs) : r));
   result.sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0);
   result.forEach((r, i) => (r.index = i));
@@ -210,6 +211,62 @@ function placeFractions(rows: Row[], changed: Set<Row>): void {
       changed.add(part.row);
     }
     changed.add(row);
+  }
+}
+
+/** A big operator that takes limits over and under it in a display (∑, ∏, ∫, lim, max …). */
+const BIG_OPERATOR = /^([∑∏∐⋃⋂⋀⋁⨀⨁⨂⨄⨆∫∬∭∮]|lim|max|min|sup|inf)$/u;
+/** Its limits sit at most this many of the formula's sizes above and below the formula's baseline... */
+const LIMIT_OFFSET = 1.6;
+/** ...their middle within this many of the formula's sizes of the operator's middle... */
+const LIMIT_CENTRE = 0.6;
+/** ...their runs apart by less than this many sizes (one piece: "N", "−", "1"). */
+const LIMIT_GAP = 0.3;
+
+/**
+ * Limits of a display's big operators: "N−1" over a sum and "n=0" under it stand on baselines of their own, a full
+ * size or more off the formula's, so the line read "X(ejΩ) = ∑ x(n)e−jΩn (1)" between two lines "N−1" and "n=0".
+ * A short piece centred over or under a big operator of a row that states a relation or carries its number, set no
+ * larger than the formula, touching no other run of the row across, is the operator's limit: it is moved into the
+ * row, where the line reads the stack top to bottom (lines.ts stackedOrder): upper limit, operator, lower limit.
+ */
+function placeLimits(rows: Row[], changed: Set<Row>): void {
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    const ops = row.runs.filter((x) => BIG_OPERATOR.test(x.text.trim()));
+    if (!ops.length || !row.runs.some((x) => FORMULA.test(x.text))) continue;
+    const size = row.size;
+    const others = row.runs.filter((x) => !ops.includes(x));
+    for (const op of ops) {
+      const mid = (op.x0 + op.x1) / 2;
+      for (const step of [-1, 1]) {
+        for (let k = i + step; k >= 0 && k < rows.length; k += step) {
+          const off = Math.abs(rows[k].baseline - row.baseline) / size;
+          if (off > LIMIT_OFFSET) break;
+          // The piece of row k over the operator: its runs next to one another, starting from the one over its middle.
+          const sorted = [...rows[k].runs].sort((a, b) => a.x0 - b.x0);
+          const seed = sorted.findIndex((x) => x.x0 <= mid + LIMIT_CENTRE * size && x.x1 >= mid - LIMIT_CENTRE * size);
+          if (seed < 0) continue;
+          let [a, b] = [seed, seed];
+          while (a > 0 && sorted[a].x0 - sorted[a - 1].x1 < LIMIT_GAP * size) a--;
+          while (b + 1 < sorted.length && sorted[b + 1].x0 - sorted[b].x1 < LIMIT_GAP * size) b++;
+          const piece = sorted.slice(a, b + 1);
+          const [x0, x1] = [piece[0].x0, Math.max(...piece.map((x) => x.x1))];
+          const text = piece.map((x) => x.text).join('');
+          const fits =
+            Math.abs((x0 + x1) / 2 - mid) <= LIMIT_CENTRE * size &&
+            codePoints(text.trim()) <= FRACTION_MAX_CHARS &&
+            piece.every((x) => x.size <= 1.05 * size) &&
+            !others.some((o) => Math.min(o.x1, x1) - Math.max(o.x0, x0) > 0.5);
+          if (!fits) continue;
+          row.runs.push(...piece);
+          rows[k].runs = rows[k].runs.filter((x) => !piece.includes(x));
+          changed.add(rows[k]);
+          changed.add(row);
+          break;
+        }
+      }
+    }
   }
 }
 
