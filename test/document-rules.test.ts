@@ -92,6 +92,18 @@ describe('a figure at the foot of a column, inside a paragraph that runs on into
     expect(blocks.indexOf(caption!)).toBeGreaterThan(0);
   });
 
+  it('reads a figure with body-size subcaptions, then a sequel opening with a quote, after the paragraph', () => {
+    const figure = [
+      lineAt('(a) 2 AM. (b) 3 AM. (c) 4 AM.', 340, 150),
+      lineAt('(d) 5 AM.', 340, 170),
+      lineAt('Figure 2. A time series of the magnetic field.', 321, 190, 9),
+      lineAt('“small multiples” by Tufte, and the wing type is the most common.', 321, 215),
+    ];
+    const blocks = buildBlocks([segment(col1.slice(0, 2), 0), segment(figure, 1)], 10, 12.5);
+    expect(blocks[0]!.text).toContain('The wing type that is “small multiples” by Tufte');
+    expect(blocks.map((b) => b.text.slice(0, 3))).toEqual(['Boo', '(a)', '(d)', 'Fig']);
+  });
+
   it('reads a figure at the top of the next column, or in mid-column, after the paragraph too', () => {
     const top = [lineAt('Figure 7-26. Self-locking nuts.', 321, 200, 9), ...col2.map((l) => ({ ...l, baseline: l.baseline + 200 }))];
     const atTop = buildBlocks([segment(col1.slice(0, 2), 0), segment(top, 1)], 10, 12.5);

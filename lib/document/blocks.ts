@@ -164,14 +164,26 @@ const MAX_FLOAT_GROUPS = 24;
 /** A figure's own labels are set smaller than the body (a plot's legend at 0.91 of it too). */
 const LABEL_SIZE = 0.93;
 
+/** A subfigure's caption: "(a) 2 AM.", "(b) Velocity field", a line or two at most. */
+const SUBCAPTION = /^\(\p{Ll}\)\s+\S/u;
+const SUBCAPTION_CHARS = 80;
+const subcaption = (g: Group) =>
+  (g.kind === 'paragraph' || g.kind === 'list-item') &&
+  g.lines.length <= 2 &&
+  SUBCAPTION.test(g.lines[0].text) &&
+  g.lines.reduce((n, l) => n + l.text.length, 0) <= SUBCAPTION_CHARS;
+
 /**
- * How many groups from `i` on make one float: a single heading, or a caption and the small-type labels of the figure
- * it captions (in any face: a plot's tick labels come in a fixed-pitch one too), in any order, with at least one caption or piece of sideways text among them. 0 when `i` starts none.
+ * How many groups from `i` on make one float: a single heading, or a caption and the small-type labels (and the
+ * subcaptions) of the figure it captions (in any face: a plot's tick labels come in a fixed-pitch one too), in any order, with at least one caption or piece of sideways text among them. 0 when `i` starts none.
  * Tables are not floats: they are read where they stand.
  */
 function floatRun(groups: Group[], i: number, body: number): number {
   const isFloat = (g: Group) =>
-    g.kind === 'caption' || sideways(g) || ((g.kind === 'paragraph' || g.kind === 'code') && median(g.lines.map((l) => l.size)) < LABEL_SIZE * body);
+    g.kind === 'caption' ||
+    sideways(g) ||
+    ((g.kind === 'paragraph' || g.kind === 'code') && median(g.lines.map((l) => l.size)) < LABEL_SIZE * body) ||
+    subcaption(g);
   if (groups[i]?.kind === 'heading') return 1;
   let n = 0;
   let anchored = false;
@@ -217,7 +229,8 @@ const unfinished = (g: Group) => {
   const last = g.lines[g.lines.length - 1].text;
   return (g.kind === 'paragraph' || g.kind === 'list-item') && !FINAL.test(last) && !LEADER.test(last);
 };
-const continues = (g: Group) => g.kind === 'paragraph' && /^[\p{Ll}\d(,;]/u.test(g.lines[0].text);
+/** A paragraph's sequel opens mid-sentence: in lower case (after an opening quote, too), a digit, a bracket, a comma. */
+const continues = (g: Group) => g.kind === 'paragraph' && /^[“‘"'«„]?[\p{Ll}\d(,;]/u.test(g.lines[0].text);
 /** Running text turns at a measure of at least this many characters (a narrow newspaper column holds about 30). */
 const MIN_MEASURE_CHARS = 20;
 /** Characters of a line as Latin text would count them (a full-width CJK character takes two). */
