@@ -284,6 +284,29 @@ describe('a foot whose pieces fall into segments of their own on one page', () =
   });
 });
 
+describe('a foot line above a notice repeated on every page', () => {
+  it('is taken when its words repeat from page to page, its pieces in segments of their own on some pages', () => {
+    const notice: [string, number, number][] = [
+      ['Any line marked with a # is for official use', 72, 760],
+      ['and is not to be published in any form', 72, 770],
+    ];
+    const pages = [
+      page(1, [...body(300, 1), ['Cat. No. 28171E (12-12-2022)', 72, 748], ['Internal Revenue Manual 2.3.59.1.5', 300, 748], ...notice]),
+      page(2, [...body(300, 2), ['2.3.59.1.6', 36, 748], ['Internal Revenue Manual Cat. No. 28171E (12-12-2022)', 233, 748], ...notice]),
+      page(3, [...body(300, 3), ['2.3.59.6 Internal Revenue Manual Cat. No. 28171E (12-12-2022)', 36, 748], ...notice]),
+    ];
+    const { footers } = detectFurniture(pages.flat(), BODY, 3, ADVANCE);
+    const foot = footers.filter((f) => f.bbox[1] < 750).map((f) => [f.page, f.text]);
+    expect(foot).toEqual([
+      [1, 'Cat. No. 28171E (12-12-2022)'],
+      [1, 'Internal Revenue Manual 2.3.59.1.5'],
+      [2, '2.3.59.1.6'],
+      [2, 'Internal Revenue Manual Cat. No. 28171E (12-12-2022)'],
+      [3, '2.3.59.6 Internal Revenue Manual Cat. No. 28171E (12-12-2022)'],
+    ]);
+  });
+});
+
 describe('folios and note markers in other scripts', () => {
   it('take an Arabic-Indic page number alone at the foot', () => {
     const lines = page(1, [...body(80), ['١٢', 300, 752]], 842);

@@ -281,8 +281,12 @@ function groupBy<T, K>(items: T[], key: (t: T) => K): T[][] {
   return [...m.values()];
 }
 
-/** The topmost and bottommost lines of each page (rotated text aside). */
-function outermostLines(byPage: Map<number, PlacedLine[]>): Set<Line> {
+/**
+ * The topmost and bottommost lines of each page (rotated text aside); and, once the lines in `taken` are out of the
+ * way, the lines outermost then when they stand EDGE_GAP line advances apart from the rest of the page's text (a foot
+ * line above a notice repeated on every page), not the text's own first or last line.
+ */
+function outermostLines(byPage: Map<number, PlacedLine[]>, taken: Set<Line>, advance: number): Set<Line> {
   const out = new Set<Line>();
   for (const pageLines of byPage.values()) {
     const flat = pageLines.filter((l) => l.seg.kind !== 'rotated');
@@ -290,6 +294,17 @@ function outermostLines(byPage: Map<number, PlacedLine[]>): Set<Line> {
     const top = Math.min(...flat.map((l) => l.line.bbox[1]));
     const bottom = Math.max(...flat.map((l) => l.line.bbox[3]));
     for (const l of flat) if (l.line.bbox[1] === top || l.line.bbox[3] === bottom) out.add(lineKey(l));
+    const left = flat.filter((l) => !taken.has(lineKey(l)));
+    if (left.length < 2 || left.length === flat.length) continue;
+    for (const edge of [true, false]) {
+      const y = edge ? Math.min(...left.map((l) => l.line.bbox[1])) : Math.max(...left.map((l) => l.line.bbox[3]));
+      const row = left.filter((l) => (edge ? l.line.bbox[1] : l.line.bbox[3]) === y);
+      const baseline = edge ? Math.max(...row.map((l) => l.line.baseline)) : Math.min(...row.map((l) => l.line.baseline));
+      const rest = left.filter((l) => !row.includes(l)).map((l) => l.line.baseline);
+      if (!rest.length) continue;
+      const gap = edge ? Math.min(...rest) - baseline : baseline - Math.max(...rest);
+      if (gap >= EDGE_GAP * advance) for (const l of row) out.add(lineKey(l));
+    }
   }
   return out;
 }
@@ -426,8 +441,9 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
   // 1a. Near repeats: a slide footer or a head whose words change a little from page to page (the current section
   //     named in it, a date), at the same height, repeating over the pages of its stretch.
   // Only lines that look like heads take part: set smaller than the body, or outermost on their page.
-  const outermost = outermostLines(byPage);
-  const headLike = (c: Candidate) => !c.deep && (c.l.line.size < SMALL_HEAD * body || outermost.has(lineKey(c.l)));
+  // Outermost once the heads and feet taken above are out of the way (a foot line above a repeated notice).
+  const outermost = outermostLines(byPage, removed, advance);
+  const headLike = (c: Candidate) => !c.deep && (c.l.line.size < SMALL_HEAD * body || (c.row ?? [c.l]).some((l) => outermost.has(lineKey(l))));
   for (const group of nearRepeats(
     candidates.filter((c) => headLike(c) && !removed.has(lineKey(c.l))),
     body,
@@ -435,7 +451,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
     const pages = [...new Set(group.map((c) => c.l.page))].sort((a, b) => a - b);
     const stretch = pages[pages.length - 1] - pages[0] + 1;
     if (pages.length < repeats || pages.length < MIN_DENSITY * stretch) continue;
-    for (const c of group) take(c.l, 'running-head', c.top);
+    for (const c of group) for (const l of c.row ?? [c.l]) take(l, 'running-head', c.top);
   }
 
   // 1b. A short chapter's own head, repeated too few times to count alone: a head or foot with a page number in it,
