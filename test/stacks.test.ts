@@ -116,3 +116,30 @@ describe('limits of a display sum', () => {
     expect(lines(runs)).toHaveLength(3);
   });
 });
+
+describe('a slide’s title over three columns', () => {
+  it('is read first and lets the columns under it begin level (headings of one and two lines)', () => {
+    const runs: Run[] = [
+      run('TITLE Development', 21, 33, 20),
+      run('HEAD-B first line', 288, 88.8, 14),
+      run('HEAD-A Analyze', 32, 97, 14),
+      run('HEAD-C Refine', 513, 97, 14),
+      run('HEAD-B second', 320, 105.3, 14),
+    ];
+    // Items of three lines 13.5 pt apart, 20 pt between items: short lines, no running text.
+    for (let i = 0; i < 4; i++) {
+      for (let k = 0; k < 3; k++) {
+        const y = 151 + i * 47 + k * 13.5;
+        runs.push(run(`A${i}${k} launch site`, 66, y, 11));
+        runs.push(run(`B${i}${k} the tools`, 288, y, 11));
+        runs.push(run(`C${i}${k} the guides`, 500, y, 11));
+      }
+    }
+    const text = textOf(runs);
+    const order = ['TITLE', 'HEAD-A', 'A00', 'A32', 'HEAD-B first', 'HEAD-B second', 'B00', 'B32', 'HEAD-C', 'C00', 'C32'].map((l) =>
+      text.indexOf(l),
+    );
+    expect(order.every((x) => x >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+});

@@ -571,6 +571,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
       runsOf(zone.rows.map((r) => tableRows.has(r.row.index)))
         .filter((r) => r[2])
         .map(([from, to]) => ({ from, to })),
+      direction,
     );
     for (const i of spans.partial) {
       diagnostics.push({

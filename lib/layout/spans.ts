@@ -81,6 +81,26 @@ const HEADING_SIZE = 1.15;
  * other column blank too, but its text does not stop and start level with the heading's column.
  * Returns the zone's row indices of each break's heading lines.
  */
+/** A title over the columns is set at least this many times the body size... */
+const TITLE_SIZE = 1.3;
+/** ...and stands at least this many line advances above the zone's next row. */
+const TITLE_GAP = 1.5;
+
+/**
+ * A title over the zone's columns set in the first column only (a slide's title left-aligned over three columns,
+ * ending short of the first gutter): the zone's first row, in title type, alone in the first column in reading order,
+ * standing apart from the rows under it. Read first either way, it is a span: the columns under it begin without it
+ * (so their first lines can be seen to start level). Its row index, or -1.
+ */
+function topTitle(rows: InkRow[], gutters: Interval[], lineAdvance: number, bodySize: number, direction: 'ltr' | 'rtl'): number {
+  if (rows.length < 2 || gutters.length === 0) return -1;
+  const [first, next] = [rows[0], rows[1]];
+  if (first.row.size < TITLE_SIZE * bodySize || next.row.baseline - first.row.baseline < TITLE_GAP * lineAdvance) return -1;
+  const inFirst =
+    direction === 'rtl' ? first.ink.every((iv) => iv[0] >= gutters[gutters.length - 1][0]) : first.ink.every((iv) => iv[1] <= gutters[0][1]);
+  return inFirst ? 0 : -1;
+}
+
 const isHeading = (runs: Run[], bodySize: number) =>
   runs.length > 0 && (Math.max(...runs.map((run) => run.size)) >= HEADING_SIZE * bodySize || runs.every((run) => run.bold));
 
@@ -143,6 +163,7 @@ export function growSpans(
   bodySize: number,
   partialSpans: 'refuse' | 'band',
   tables: { from: number; to: number }[] = [],
+  direction: 'ltr' | 'rtl' = 'ltr',
 ): SpanResult {
   const columns = gutters.length + 1;
   const crossed = rows.map((r) => gutters.filter((g) => crosses(r.ink, g)).length);
@@ -154,6 +175,8 @@ export function growSpans(
   const inTable = new Set<number>();
   for (const t of tables) for (let i = t.from; i <= t.to; i++) inTable.add(i);
   const breaks = new Set(bandBreaks(rows, gutters, crossed, lineAdvance, bodySize).flat());
+  const title = topTitle(rows, gutters, lineAdvance, bodySize, direction);
+  if (title >= 0) breaks.add(title);
   const seed = crossed.map((n, i) => {
     if (inTable.has(i) || breaks.has(i)) return true;
     if (n === 0) return false;
