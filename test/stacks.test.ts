@@ -143,3 +143,28 @@ describe('a slide’s title over three columns', () => {
     expect([...order].sort((a, b) => a - b)).toEqual(order);
   });
 });
+
+describe('two stories one above the other, their gutters a few points apart', () => {
+  it('are each read column by column, the full-width text between them in its place', () => {
+    const runs: Run[] = [];
+    const col = (tag: string, x0: number, x1: number, top: number, n: number) => {
+      for (let i = 0; i < n; i++) {
+        const r = run(`${tag}${i} the harbour works were noted`, x0, top + i * 14.5, 12);
+        r.x1 = x1;
+        runs.push(r);
+      }
+    };
+    // Story one: columns 57-298 and 308-539; full-width lines; story two: columns 57-293 and 303-539.
+    col('A', 57, 298, 230, 12);
+    col('B', 308, 539, 230, 12);
+    col('W', 57, 539, 420, 4);
+    col('C', 57, 293, 500, 12);
+    col('D', 303, 539, 500, 12);
+    const text = textOf(runs);
+    const at = (s: string) => text.indexOf(s);
+    expect(at('A11 ')).toBeLessThan(at('B0 '));
+    expect(at('B11 ')).toBeLessThan(at('W0 '));
+    expect(at('W3 ')).toBeLessThan(at('C0 '));
+    expect(at('C11 ')).toBeLessThan(at('D0 '));
+  });
+});

@@ -324,12 +324,57 @@ function blankParts(rows: InkRow[]): InkRow[][] {
   return parts.length > 1 ? parts.filter((p) => p.length >= MIN_PART_ROWS) : [];
 }
 
+/**
+ * Stretches of rows between runs of rows reaching across a core (full-width text), each with rows on both sides of
+ * it, as [from, to] pairs: two stories one above the other, whose gutters stand a few points apart.
+ */
+function acrossStretches(core: Interval, rows: InkRow[]): Interval[] {
+  const q = (core[1] - core[0]) / 4;
+  const out: Interval[] = [];
+  let from = -1;
+  let runAcross = 0;
+  for (let i = 0; i <= rows.length; i++) {
+    const across = i < rows.length && rows[i].ink.some((iv) => iv[0] < core[0] + q && iv[1] > core[1] - q);
+    if (i < rows.length && !across) {
+      if (from < 0) from = i;
+      runAcross = 0;
+      continue;
+    }
+    runAcross++;
+    // A stretch ends at a run of MIN_ACROSS_RUN rows reaching across (a full-width paragraph), or at the last row.
+    if (from >= 0 && (runAcross >= MIN_ACROSS_RUN || i === rows.length)) {
+      out.push([from, i - runAcross]);
+      from = -1;
+    }
+  }
+  return out;
+}
+
 export function findCandidates(rows: InkRow[], minWidth: number): GutterCandidate[] {
   const out: GutterCandidate[] = [];
+  const add = (c: GutterCandidate | null) => {
+    if (c && !out.some((o) => o.gutter[0] === c.gutter[0] && o.gutter[1] === c.gutter[1] && o.zone[0] === c.zone[0])) out.push(c);
+  };
   const partValleys = blankParts(rows).flatMap((part) => valleyCores(part, minWidth));
   for (const core of [...votedCores(rows), ...valleyCores(rows, minWidth), ...partValleys]) {
-    const c = candidateAt(core, rows, minWidth);
-    if (c && !out.some((o) => o.gutter[0] === c.gutter[0] && o.gutter[1] === c.gutter[1])) out.push(c);
+    const whole = candidateAt(core, rows, minWidth);
+    add(whole);
+    // Each stretch between full-width text on its own too: two stories one above the other may set their gutters a
+    // few points apart, so that over both no strip is clean enough to be a gutter (none is found), or the one found
+    // is run across by more rows than stand beside it. A stretch's own gutter counts then: where none was found, one
+    // that twice MIN_VOTES rows stand beside and next to none runs across; else one that leaves clean rows which the
+    // gutter over all of them has running across.
+    const stretches = acrossStretches(core, rows);
+    if (stretches.length < 2 || (whole && whole.crossing.size <= whole.support)) continue;
+    for (const [a, b] of stretches) {
+      const c = candidateAt(core, rows.slice(a, b + 1), minWidth);
+      if (!c) continue;
+      const shifted = { ...c, zone: [c.zone[0] + a, c.zone[1] + a] as Interval };
+      const stretchRows = rows.slice(shifted.zone[0], shifted.zone[1] + 1);
+      const cleared = whole ? stretchRows.filter((r) => whole.crossing.has(r.row.index) && !c.crossing.has(r.row.index)).length : 0;
+      const clean = c.support >= 2 * MIN_VOTES && c.crossing.size <= INTRUDER_SHARE * stretchRows.length;
+      if (whole ? cleared >= MIN_VOTES : clean) add(shifted);
+    }
   }
   return out.sort((a, b) => weight(b) - weight(a) || a.gutter[0] - b.gutter[0]);
 }
