@@ -168,3 +168,20 @@ describe('two stories one above the other, their gutters a few points apart', ()
     expect(at('C11 ')).toBeLessThan(at('D0 '));
   });
 });
+
+describe('a narrow gutter with one line overrunning into it', () => {
+  it('is still a gutter between two columns of twelve lines', () => {
+    const runs: Run[] = [];
+    for (let i = 0; i < 12; i++) {
+      const a = run(`L${i} the harbour works were noted in the book`, 57, 100 + i * 14.5, 12);
+      a.x1 = i === 9 ? 299 : 293;
+      // The overrunning line's neighbour is a short line set right (a signature): the row is not a full-width line.
+      const b = run(`R${i} the engineer sent a revised drawing`, i === 9 ? 469 : 303, 100 + i * 14.5, 12);
+      b.x1 = 539;
+      runs.push(a, b);
+    }
+    const text = textOf(runs);
+    // The columns above the overrunning line are read one after the other (the line itself is read as it crosses).
+    expect(text.indexOf('L8 ')).toBeLessThan(text.indexOf('R0 '));
+  });
+});

@@ -44,8 +44,10 @@ const MIN_PEAK_SHARE = 0.15;
  */
 const MIN_END_BLOCK_ROWS = 2;
 const MIN_ACROSS_RUN = 3;
-/** Share of a zone's rows that may reach into a gutter's gap without closing it (they count as crossing). */
+/** Share of a zone's rows that may reach into a gutter's gap without closing it (they count as crossing)... */
 const INTRUDER_SHARE = 0.05;
+/** ...and one row at least in a zone of this many rows (with enough rows beside the gap). */
+const MIN_INTRUDED_ROWS = 10;
 /** The core of a peak keeps this share of its votes; its middle is where crossing is tested. */
 const CORE_SHARE = 0.8;
 /**
@@ -290,7 +292,10 @@ export function candidateAt(core: Interval, rows: InkRow[], minWidth: number): G
   const rights = Float64Array.from(rightEdges).sort();
   // The edges sit on the last piece of column text. A few rows reaching into the gap (a figure label, one
   // overlong line) would close it: up to INTRUDER_SHARE of the rows are set aside as crossing the gutter instead.
-  const spare = Math.floor(INTRUDER_SHARE * (last - first + 1));
+  // One at least in a zone of MIN_INTRUDED_ROWS rows with twice MIN_VOTES rows on each side (a single justified line
+  // overrunning into a narrow gutter between two columns of text; not a small table's gap).
+  const roomy = last - first + 1 >= MIN_INTRUDED_ROWS && support >= 2 * MIN_VOTES;
+  const spare = Math.max(roomy ? 1 : 0, Math.floor(INTRUDER_SHARE * (last - first + 1)));
   let li = 0;
   let ri = 0;
   while (!(rights[ri] - lefts[li] >= minWidth) && li + ri < spare) {
