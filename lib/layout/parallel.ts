@@ -119,18 +119,18 @@ export function findParallel(runs: Run[]): ParallelText | null {
     const rtl = row.runs.filter((r) => sideOf(r.text) === 'rtl' && letters(r.text).rtl >= MIN_LETTERS);
     return { ltr, rtl };
   });
-  const way = (i: number): 'ltr-left' | 'ltr-right' | null => {
+  const way = (i: number): 'ltr-left' | 'ltr-right' | 'cut' | null => {
     const { ltr, rtl } = info[i];
     if (!ltr.length || !rtl.length) return null;
-    // Measured on the runs that are whole (a cut run's positions are estimates).
+    // Measured on the runs that are whole (a cut run's positions are estimates): a row of a cut run says no way.
     const [l, r] = [ltr.filter((x) => whole.has(x)), rtl.filter((x) => whole.has(x))];
-    if (!l.length || !r.length) return 'ltr-left';
+    if (!l.length || !r.length) return 'cut';
     if (Math.max(...l.map((x) => x.x1)) <= Math.min(...r.map((x) => x.x0))) return 'ltr-left';
     if (Math.max(...r.map((x) => x.x1)) <= Math.min(...l.map((x) => x.x0))) return 'ltr-right';
     return null;
   };
   const shared = rows.map((_, i) => way(i));
-  const marked = shared.map((w, i) => (w ? i : -1)).filter((i) => i >= 0);
+  const marked = shared.map((w, i) => (w === 'ltr-left' || w === 'ltr-right' ? i : -1)).filter((i) => i >= 0);
   if (marked.length < MIN_SHARED_ROWS) return null;
   const ways = new Set(marked.map((i) => shared[i]));
   // A row with both directions in it that keeps them on no side is a paragraph quoting the other script.
