@@ -169,6 +169,23 @@ describe('a figure at the foot of a column, inside a paragraph that runs on into
   });
 });
 
+describe('a story broken off at a hyphen at the foot of its column', () => {
+  it('goes on in the full-width frame under both columns, read before the column beside it', () => {
+    const left = [
+      lineAt('The next day the wolf struck again, this time targeting the', 57, 404),
+      lineAt('two pig brothers who had most incau-', 57, 419),
+    ];
+    const right = [lineAt('Tragic Wall Accident', 308, 190, 14), lineAt('An egg person tragically fell from a six foot wall yesterday.', 308, 231)];
+    const frame = [
+      lineAt('tiously made their dwellings on the cheap using inadequate materials and the wolf', 57, 434),
+      lineAt('also made an attempt on the third pig brother, but was unable to break in.', 57, 448),
+    ];
+    const blocks = buildBlocks([segment(left, 0), segment(right, 1), segment(frame, 0, 'span')], 10, 14.5);
+    expect(blocks[0]!.text).toContain('incautiously made their dwellings');
+    expect(blocks.map((b) => b.text.slice(0, 6))).toEqual(['The ne', 'Tragic', 'An egg']);
+  });
+});
+
 describe('small code at the foot of a page', () => {
   it('is not footnotes, though it is small, stepped down and its lines start with numbers', () => {
     const small = (text: string, baseline: number) => makeLine([run(text, 72, baseline, 7, { mono: true, font: 'NimbusMonoPS' })], baseline);

@@ -240,6 +240,27 @@ const rtlText = (text: string) => textDirection(text) === 'rtl';
 const sideways = (g: Group) =>
   g.seg.kind === 'rotated' || g.lines.some((l) => l.text.length >= 3 && l.bbox[3] - l.bbox[1] > 2 * (l.bbox[2] - l.bbox[0]));
 
+/** The sequel of a paragraph broken at a hyphen is looked for at most this many groups on. */
+const SEQUEL_REACH = 40;
+
+/**
+ * Where a paragraph broken off at a hyphen goes on when the next group does not: the first later group of the same
+ * page, at the paragraph's size, that opens in lower case and starts below the paragraph's last line, reaching under
+ * it. -1 when there is none.
+ */
+function hyphenSequel(groups: Group[], i: number, tail: Group, body: number): number {
+  const last = tail.lines[tail.lines.length - 1];
+  if (tail.kind !== 'paragraph' || !endsWithBreakHyphen(last.text) || sideways(tail)) return -1;
+  for (let j = i; j < groups.length && j < i + SEQUEL_REACH; j++) {
+    const h = groups[j];
+    if (h.seg.page !== tail.seg.page) return -1;
+    const first = h.lines[0];
+    const under = first.bbox[1] > last.bbox[3] && first.bbox[0] < last.bbox[2] && first.bbox[2] > last.bbox[0];
+    if (under && h.kind === 'paragraph' && /^\p{Ll}/u.test(first.text) && sameSize(tail, h, body)) return j;
+  }
+  return -1;
+}
+
 /**
  * The paragraph's last line was turned at the measure, so the text goes on after the break: the room left at the
  * end of the line (the column's far edge minus the line's end) is less than the next group's first word would have
@@ -314,8 +335,11 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
 
   // Join paragraphs across segment breaks; a caption interrupting one is read after it.
   const merged: Group[][] = [];
+  // Groups already joined to a paragraph broken off above them, read there.
+  const joined = new Set<Group>();
   for (let i = 0; i < groups.length; i++) {
     const g = groups[i];
+    if (joined.has(g)) continue;
     const last = merged[merged.length - 1];
     const tail = last?.[last.length - 1];
     // Sideways text joins only sideways text directly; between two halves of a sentence it is a float (below).
@@ -340,6 +364,14 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
       for (let k = i; k < i + floats; k++) merged.push([groups[k]]);
       i += floats;
       continue;
+    }
+    // A paragraph broken off at a hyphen ("incau-") goes on in the first group below it on the page that opens in
+    // lower case, though another column's groups come between (a story running on into a full-width frame under
+    // the column beside it): the sequel is read with it, the groups between after.
+    const sequel = tail && g.seg !== tail.seg && !continues(g) ? hyphenSequel(groups, i, tail, body) : -1;
+    if (sequel >= 0) {
+      last.push(groups[sequel]);
+      joined.add(groups[sequel]);
     }
     merged.push([g]);
   }
