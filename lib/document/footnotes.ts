@@ -24,10 +24,12 @@ const PROSE_WIDTH = 0.5;
  * ("2019, can be found", "8, and Final" continue a note that wrapped), nor a numbered item's label ("5.1: Build
  * coalitions" in a figure's list), nor a percentage (a chart's "48%").
  */
-const MARKER = /^(\p{Nd}{1,3}|[*∗⁎†‡§¶‖]{1,3})(?![\p{Nd},;:%‰]|\.\p{Nd})(?=\s*\S)/u;
+const MARK = String.raw`(\p{Nd}{1,3}|[*∗⁎†‡§¶‖]{1,3})`;
+const MARKER = new RegExp(String.raw`^${MARK}(?![\p{Nd},;:%‰]|\.\p{Nd})(?=\s*\S)`, 'u');
+const MARK_ONLY = new RegExp(`^${MARK}$`, 'u');
 
 /** A note's marker set apart from its text, a line of its own in small type ("∗" beside "This file has version…"). */
-const loneMarker = (l: PlacedLine, body: number) => l.line.size <= NOTE_SIZE * body && /^(\p{Nd}{1,3}|[*∗⁎†‡§¶‖]{1,3})$/u.test(l.line.text.trim());
+const loneMarker = (l: PlacedLine, body: number) => l.line.size <= NOTE_SIZE * body && MARK_ONLY.test(l.line.text.trim());
 
 export interface FootnoteResult {
   footnotes: Footnote[];

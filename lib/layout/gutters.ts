@@ -214,6 +214,15 @@ export function sideSupport(gutter: Interval, rows: InkRow[]): number {
  * right margin) cannot pull the edge inward, ink lying inside the core (a centred folio) is not a column edge, and
  * rows outside the zone (an author block above the columns) do not count at all.
  */
+/**
+ * Ink reaching across a core: covering most of it from both sides (a quarter of it may stay clear at either end). A
+ * ragged line that ends inside the core does not, nor does a centred folio sitting in its middle.
+ */
+const reachesAcross = (iv: Interval, core: Interval) => {
+  const q = (core[1] - core[0]) / 4;
+  return iv[0] < core[0] + q && iv[1] > core[1] - q;
+};
+
 export function candidateAt(core: Interval, rows: InkRow[], minWidth: number): GutterCandidate | null {
   const q = (core[1] - core[0]) / 4;
   // Ink centred inside the core (a folio, a label in the gutter) is neither column's text.
@@ -228,9 +237,7 @@ export function candidateAt(core: Interval, rows: InkRow[], minWidth: number): G
     let l = false;
     let r = false;
     for (const iv of rows[i].ink) {
-      // Reaching across the core means covering most of it from both sides; a ragged line that ends inside it
-      // does not, nor does a centred folio sitting in the middle of it.
-      if (iv[0] < core[0] + q && iv[1] > core[1] - q) a = true;
+      if (reachesAcross(iv, core)) a = true;
       if (isLeft(iv)) l = true;
       if (isRight(iv)) r = true;
     }
@@ -334,12 +341,11 @@ function blankParts(rows: InkRow[]): InkRow[][] {
  * it, as [from, to] pairs: two stories one above the other, whose gutters stand a few points apart.
  */
 function acrossStretches(core: Interval, rows: InkRow[]): Interval[] {
-  const q = (core[1] - core[0]) / 4;
   const out: Interval[] = [];
   let from = -1;
   let runAcross = 0;
   for (let i = 0; i <= rows.length; i++) {
-    const across = i < rows.length && rows[i].ink.some((iv) => iv[0] < core[0] + q && iv[1] > core[1] - q);
+    const across = i < rows.length && rows[i].ink.some((iv) => reachesAcross(iv, core));
     if (i < rows.length && !across) {
       if (from < 0) from = i;
       runAcross = 0;

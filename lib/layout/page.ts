@@ -255,27 +255,46 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
   const spread = findSpread(runs, bodySize);
   if (!spread) return layoutRegion(runs, params, direction);
   const halves = direction === 'rtl' ? [spread.right, spread.left] : [spread.left, spread.right];
-  const [a, b] = halves.map((half) => layoutRegion(half, params, direction));
-  const offset = a.bands.length;
+  const laid = halves.map((half) => layoutRegion(half, params, direction));
+  return joinRegions(laid, direction, bodySize, {
+    columnCount: laid[0].columnCount + laid[1].columnCount,
+    gutters: [[round2(spread.strip[0]), round2(spread.strip[1])]],
+    diagnostic: {
+      code: 'page-spread',
+      severity: 'info',
+      page: params.page,
+      message: 'the page holds two pages side by side (a spread): each half was laid out on its own and read in turn',
+      detail: { strip: spread.strip.map(round2) },
+    },
+  });
+}
+
+/**
+ * Regions of one page laid out on their own (a spread's halves, a parallel edition's parts), in reading order, as the
+ * page's layout: their segments and bands one after the other, bands numbered on through the regions; the diagnostic
+ * saying why comes first.
+ */
+function joinRegions(
+  laid: PageLayout[],
+  direction: Direction,
+  bodySize: number,
+  joint: { columnCount: number; gutters: Interval[]; diagnostic: Diagnostic },
+): PageLayout {
+  const segments: Segment[] = [];
+  let offset = 0;
+  for (const l of laid) {
+    segments.push(...l.segments.map((s) => ({ ...s, band: s.band + offset })));
+    offset += l.bands.length;
+  }
   return {
-    segments: [...a.segments, ...b.segments.map((s) => ({ ...s, band: s.band + offset }))],
-    columnCount: a.columnCount + b.columnCount,
-    gutters: [...a.gutters, [round2(spread.strip[0]), round2(spread.strip[1])] as Interval, ...b.gutters].sort((x, y) => x[0] - y[0]),
-    bands: [...a.bands, ...b.bands],
-    spanLines: a.spanLines + b.spanLines,
+    segments,
+    columnCount: joint.columnCount,
+    gutters: [...laid.flatMap((l) => l.gutters), ...joint.gutters].sort((x, y) => x[0] - y[0]),
+    bands: laid.flatMap((l) => l.bands),
+    spanLines: laid.reduce((n, l) => n + l.spanLines, 0),
     direction,
     bodySize,
-    diagnostics: [
-      {
-        code: 'page-spread',
-        severity: 'info',
-        page: params.page,
-        message: 'the page holds two pages side by side (a spread): each half was laid out on its own and read in turn',
-        detail: { strip: spread.strip.map(round2) },
-      },
-      ...a.diagnostics,
-      ...b.diagnostics,
-    ],
+    diagnostics: [joint.diagnostic, ...laid.flatMap((l) => l.diagnostics)],
   };
 }
 
@@ -288,32 +307,18 @@ function layoutParallel(parallel: ParallelText, params: LayoutParams, direction:
   const sides = direction === 'rtl' ? [parallel.right, parallel.left] : [parallel.left, parallel.right];
   const parts = [parallel.above, ...sides, parallel.below].filter((p) => p.length);
   const laid = parts.map((p) => layoutRegion(p, params, runsDirection(p.filter(isHorizontal))));
-  const segments: Segment[] = [];
-  let offset = 0;
-  for (const l of laid) {
-    segments.push(...l.segments.map((s) => ({ ...s, band: s.band + offset })));
-    offset += l.bands.length;
-  }
-  return {
-    segments,
+  return joinRegions(laid, direction, bodySize, {
     columnCount: Math.max(2, ...laid.map((l) => l.columnCount)),
-    gutters: laid.flatMap((l) => l.gutters).sort((x, y) => x[0] - y[0]),
-    bands: laid.flatMap((l) => l.bands),
-    spanLines: laid.reduce((n, l) => n + l.spanLines, 0),
-    direction,
-    bodySize,
-    diagnostics: [
-      {
-        code: 'parallel-text',
-        severity: 'info',
-        page: params.page,
-        message:
-          'the page sets two texts of opposite writing direction side by side, line for line (a bilingual edition): each column was laid out on its own and read in turn',
-        detail: { ltrSide: parallel.ltrSide, leftRuns: parallel.left.length, rightRuns: parallel.right.length },
-      },
-      ...laid.flatMap((l) => l.diagnostics),
-    ],
-  };
+    gutters: [],
+    diagnostic: {
+      code: 'parallel-text',
+      severity: 'info',
+      page: params.page,
+      message:
+        'the page sets two texts of opposite writing direction side by side, line for line (a bilingual edition): each column was laid out on its own and read in turn',
+      detail: { ltrSide: parallel.ltrSide, leftRuns: parallel.left.length, rightRuns: parallel.right.length },
+    },
+  });
 }
 
 /** Lay out runs that make one page (or one page of a spread). */
@@ -530,18 +535,17 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
           readOneColumn(rs, kind);
           continue;
         }
-        const k = isTable ? 'table' : kind;
         segments.push(
           segment(
-            k,
+            'table',
             params.page,
             bands.length,
-            k === 'column' ? 0 : null,
-            rs.map((r) => rowLine(r.row, isTable)),
+            null,
+            rs.map((r) => rowLine(r.row, true)),
           ),
         );
-        addBand(isTable ? 'table' : k === 'span' ? 'span' : 'columns', rs, 1);
-        if (isTable) spanLines += rs.length;
+        addBand('table', rs, 1);
+        spanLines += rs.length;
       }
       continue;
     }
