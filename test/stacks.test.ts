@@ -185,3 +185,64 @@ describe('a narrow gutter with one line overrunning into it', () => {
     expect(text.indexOf('L8 ')).toBeLessThan(text.indexOf('R0 '));
   });
 });
+
+describe('crowded rows: two column lines run together at a story’s edge', () => {
+  /** A story in two columns under full-width text, as a newsletter sets one; `top` gives the first rows' right ends. */
+  const story = (top: number[], acrossWords = false) => {
+    const runs: Run[] = [];
+    // Full-width paragraph above the story, then its headline.
+    for (let i = 0; i < 4; i++) {
+      const y = 100 + i * 14.5;
+      if (acrossWords) {
+        // Every word a run of its own, evenly spaced, one word gap inside the gutter.
+        let x = 57;
+        for (let w = 0; w < 16; w++) {
+          const r = run(w === 0 ? `F${i}` : 'harbour', x, y, 12);
+          r.x1 = x + 26.6;
+          runs.push(r);
+          x = r.x1 + 3.4;
+        }
+      } else {
+        const r = run(`F${i} the harbour works were incomplete before the season closed and no funds voted`, 57, y, 12);
+        r.x1 = 539;
+        runs.push(r);
+      }
+    }
+    runs.push(run('Relief as the Missing Sheep Return', 57, 175, 17));
+    for (let i = 0; i < 14; i++) {
+      const y = 220 + i * 14.5;
+      const a = run(`L${i} there was much celebration yesterday morning`, i === 0 ? 74 : 57, y, 12);
+      a.x1 = i < top.length ? top[i] : 293;
+      const b = run(`R${i} still trying to determine what happened`, 302.6, y, 12);
+      b.x1 = 539;
+      runs.push(a, b);
+    }
+    return runs;
+  };
+
+  it('reads the story’s first lines in their columns when they crowd the gutter', () => {
+    // The first line ends 4.8 pt short of the right column, the second 7.6 pt: narrower than a gutter.
+    const text = textOf(story([297.8, 295]));
+    const at = (s: string) => text.indexOf(s);
+    expect(at('L0 ')).toBeLessThan(at('L1 '));
+    expect(at('L13 ')).toBeLessThan(at('R0 '));
+    expect(at('F3 ')).toBeLessThan(at('L0 '));
+  });
+
+  it('reads a column’s overfull line inside the story in its column', () => {
+    const top = Array.from({ length: 10 }, (_, i) => (i === 9 ? 299 : 293));
+    const text = textOf(story(top));
+    const at = (s: string) => text.indexOf(s);
+    expect(at('L8 ')).toBeLessThan(at('L9 '));
+    expect(at('L9 ')).toBeLessThan(at('L10 '));
+    expect(at('L13 ')).toBeLessThan(at('R0 '));
+  });
+
+  it('does not part a full-width line of word runs whose word gap falls in the gutter', () => {
+    const text = textOf(story([], true));
+    const lines = text.split('\n');
+    // Each full-width line stays whole, above the story.
+    for (let i = 0; i < 4; i++) expect(lines.some((l) => l.startsWith(`F${i} `) && l.split(' ').length >= 16)).toBe(true);
+    expect(text.indexOf('F3 ')).toBeLessThan(text.indexOf('L0 '));
+  });
+});

@@ -3,6 +3,7 @@
  */
 import type { BandInfo, Diagnostic, Direction, Interval, Line, Run, Segment } from '../types.js';
 import { findSideStacks } from './stacks.js';
+import { crowdedInk, crowdedRows } from './crowded.js';
 import { narrowGutters, spansNarrow } from './narrow.js';
 import { buildRows, inkIntervals, type Row } from './rows.js';
 import type { InkRow } from './gutters.js';
@@ -339,12 +340,24 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
   const tableRows = new Set<number>();
   for (const t of findTableBlocks(rows, bodySize)) for (let i = t.from; i <= t.to; i++) tableRows.add(rows[i].row.index);
   const masked = rows.map((r) => (tableRows.has(r.row.index) ? { row: r.row, ink: [[-Infinity, Infinity] as Interval] } : r));
-  const zones = partition(masked, {
+  const zoneParams = {
     minGutter: narrow.length ? Math.min(minGutter, 0.9 * Math.min(...narrow.map((g) => g[1] - g[0]))) : minGutter,
     bodySize,
     tolerance: params.gutterSpanTolerance,
     rejectFloor: params.gutterRejectFloor,
-  });
+  };
+  let zones = partition(masked, zoneParams);
+  // Two column lines run together, or a column's overfull line, at a zone's gutter (crowded.ts): the row is parted at
+  // the gutter and the page partitioned again.
+  const crowded = crowdedRows(zones, bodySize);
+  if (crowded.size) {
+    for (let i = 0; i < rows.length; i++) {
+      const c = crowded.get(rows[i].row);
+      if (!c || tableRows.has(rows[i].row.index)) continue;
+      rows[i] = masked[i] = { row: rows[i].row, ink: crowdedInk(rows[i].row.runs, minGutter, apart, c) };
+    }
+    zones = partition(masked, zoneParams);
+  }
   const advance = lineAdvance(zones, bodySize);
   const multiColumn = zones.some((z) => z.gutters.length > 0 && !z.tabular);
 
