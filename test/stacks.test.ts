@@ -246,3 +246,101 @@ describe('crowded rows: two column lines run together at a story’s edge', () =
     expect(text.indexOf('F3 ')).toBeLessThan(text.indexOf('L0 '));
   });
 });
+
+describe('side heads: section headings in a narrow column left of the text', () => {
+  /**
+   * A manual's page: each section's heading block (number, date, title) left of its numbered items "(1)", "(2)"
+   * set in a strip of their own before the text, the heading level with the first item.
+   */
+  const manual = (sections: number[][]) => {
+    const runs: Run[] = [];
+    let y = 100;
+    sections.forEach((items, s) => {
+      const head = [`H${s} 2.3.59.1.${s}`, `H${s}b (01-17-2023)`, `H${s}c Program Scope`];
+      head.forEach((t, k) => runs.push(run(t, 72, y + k * 12, 10)));
+      let iy = y;
+      items.forEach((lines, n) => {
+        runs.push(run(`(${n + 1})`, 198, iy, 10));
+        for (let k = 0; k < lines; k++) {
+          const r = run(line(`S${s}I${n}L${k}`, 60, s + n + k), 220, iy + k * 12, 10);
+          r.x1 = k === lines - 1 ? 400 : 566;
+          runs.push(r);
+        }
+        iy += lines * 12 + 9;
+      });
+      y = Math.max(iy, y + 3 * 12 + 9) + 12;
+    });
+    return runs;
+  };
+
+  it('reads each heading before its section, with each item’s number before its text', () => {
+    const text = textOf(manual([[3, 2, 3], [2], [1, 1], [3, 2]]));
+    const at = (s: string) => text.indexOf(s);
+    const order = ['H0 ', 'H0c ', '(1)', 'S0I0L0', 'S0I2L2', 'H1 ', 'S1I0L1', 'H2 ', 'S2I1L0', 'H3 ', 'S3I1L1'];
+    for (let k = 1; k < order.length; k++) expect(at(order[k - 1])).toBeLessThan(at(order[k]));
+    // An item's number opens its text.
+    expect(text).toMatch(/\(2\) S0I1L0/);
+  });
+
+  it('keeps a sidebar placed with no regard to the paragraphs as a column of its own', () => {
+    // The narrow column's blocks start between the text's paragraphs, not level with them.
+    const runs: Run[] = [];
+    for (let k = 0; k < 24; k++) {
+      const r = run(line(`T${k}`, 60, k), 220, 100 + k * 12, 10);
+      r.x1 = k % 6 === 5 ? 400 : 566;
+      runs.push(r);
+    }
+    for (const [b, y] of [
+      [0, 130],
+      [1, 250],
+    ] as const)
+      for (let k = 0; k < 3; k++) runs.push(run(`M${b}L${k} margin note`, 72, y + k * 12, 10));
+    const text = textOf(runs);
+    // The text column is read whole, the sidebar's blocks apart from it (before it, as the first column).
+    const [t0, t23] = [text.indexOf('T0 '), text.indexOf('T23 ')];
+    for (const m of ['M0L0 ', 'M1L0 ']) expect(text.indexOf(m) < t0 || text.indexOf(m) > t23).toBe(true);
+  });
+});
+
+describe('a list in two columns whose bullets stand apart from their text', () => {
+  /** A form's instructions: rows as [left item's right end or 0, right item or null, a full-width line]. */
+  it('reads the left items, then the right ones, each bullet before its item', () => {
+    const runs: Run[] = [];
+    const rows: [string, number, string | null][] = [
+      ['A0 Date of service', 131, 'B0 Charge for each service'],
+      ['A1 Place of service', 133, 'B1 The doctor’s or supplier’s name and address'],
+      ['A2 Description of illness or injury', 200, 'B2 The provider or supplier’s identifier'],
+      ['A3 Description of each surgical or medical', 242, 'B3 The ordering and referring provider’s name'],
+      ['F0 It is helpful if the diagnosis is shown on the physician’s itemized bill here', 568, null],
+      ['f0 of this form.', 115, null],
+      ['F1 Many times a bill will show the names of several doctors or suppliers too', 545, null],
+      ['f1 treated you be identified. Simply circle the name on the bill.', 345, null],
+      ['F2 Mark out any services on the itemized bill you are attaching for which you', 546, null],
+      ['f2 claim.', 76, null],
+      ['C0 Complete this Section if you are 65 or older and', 291, 'D0 Name of other Medical Insurance'],
+      ['C0 enrolled in a health insurance plan where you or', 300, null],
+      ['C0 spouse are currently working and if you have any', 279, 'D1 Policy Number including the ID Number'],
+      ['C1 Check all boxes that apply', 170, 'D2 Street Address of other Medical Insurance'],
+    ];
+    rows.forEach(([a, x1, b], i) => {
+      const y = 100 + i * 16;
+      const cont = (a.startsWith('C0') && !a.includes('Complete')) || a.startsWith('f');
+      if (!cont) runs.push(run('•', 35, y, 10));
+      const left = run(a, 49, y, 10);
+      left.x1 = x1;
+      runs.push(left);
+      if (b) {
+        runs.push(run('•', 308, y, 10));
+        const right = run(b, 322, y, 10);
+        right.x1 = Math.min(560, 322 + b.length * 4.6);
+        runs.push(right);
+      }
+    });
+    const text = textOf(runs);
+    const at = (s: string) => text.indexOf(s);
+    expect(at('A3 ')).toBeLessThan(at('B0 '));
+    expect(at('C1 ')).toBeLessThan(at('D0 '));
+    expect(text).toMatch(/• D0 Name/);
+    expect(text).not.toMatch(/apply •/);
+  });
+});

@@ -4,6 +4,7 @@
 import type { BandInfo, Diagnostic, Direction, Interval, Line, Run, Segment } from '../types.js';
 import { findSideStacks } from './stacks.js';
 import { crowdedInk, crowdedRows } from './crowded.js';
+import { sideHeadBands } from './sideheads.js';
 import { narrowGutters, spansNarrow } from './narrow.js';
 import { buildRows, inkIntervals, type Row } from './rows.js';
 import type { InkRow } from './gutters.js';
@@ -534,7 +535,8 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
     plain(rs.slice(next));
   };
 
-  for (const zone of zones) {
+  // A column of side heads cuts its zone into bands, each heading read before its section (sideheads.ts).
+  for (const zone of zones.flatMap((z) => sideHeadBands(z, bodySize) ?? [z])) {
     if (zone.tabular) {
       readTableZone(zone);
       continue;

@@ -95,6 +95,74 @@ function isStrip(gutter: Interval, rows: InkRow[]): boolean {
 }
 
 /**
+ * The gap after a list's labels is not a gutter: a manual's items "(1)", "(2)" set in a strip of their own between
+ * the side heads and the text leave a gap as clean as a gutter right of them, but each label belongs with the text
+ * beside it. A gap is one when the piece just before it (after it, for a right-to-left list), where it reaches the
+ * gap's edge, is a list label in at least this share of the rows with text on both sides, three at least.
+ */
+const LABEL_SHARE = 0.8;
+/** A piece reaches the gap's edge when it ends within this many of its sizes of it. */
+const LABEL_REACH = 1.5;
+/** A list label: a number or a letter in parentheses or with a full stop, or a bullet. */
+const LIST_LABEL = /^(\(?(\p{Nd}{1,3}|[a-z]|[ivx]{1,4})[.)]|[•·▪‣◦∙●○■□–—-])$/u;
+
+/** The list labels a gap follows (zones.ts' LIST_LABEL), each row's label piece; null when the gap is no such gap. */
+function labelsBefore(gutter: Interval, rows: InkRow[]): { pieces: Interval[]; rtl: boolean } | null {
+  const { twoSided } = classify(gutter, rows);
+  if (twoSided.size < MIN_TWO_SIDED) return null;
+  const textIn = (r: InkRow, iv: Interval) =>
+    r.row.runs
+      .filter((q) => q.x0 >= iv[0] - 0.5 && q.x1 <= iv[1] + 0.5)
+      .map((q) => q.text)
+      .join('')
+      .replace(/\s+/g, '');
+  const pieces: Interval[] = [];
+  let edge = 0;
+  let rtlRows = 0;
+  for (const r of rows) {
+    if (!twoSided.has(r.row.index)) continue;
+    // A left-to-right list's labels stand before the gap, a right-to-left list's after it.
+    const rtl = r.row.runs.some((q) => q.dir === 'rtl');
+    const near = rtl
+      ? r.ink.filter((iv) => iv[0] >= gutter[1]).sort((a, b) => a[0] - b[0])[0]
+      : r.ink.filter((iv) => iv[1] <= gutter[0]).sort((a, b) => b[1] - a[1])[0];
+    // Only the pieces that reach the gap's edge: a side head's lines further left are not what the gap follows.
+    if ((rtl ? near[0] - gutter[1] : gutter[0] - near[1]) > LABEL_REACH * r.row.size) continue;
+    edge++;
+    if (!LIST_LABEL.test(textIn(r, near))) continue;
+    pieces.push(near);
+    if (rtl) rtlRows++;
+  }
+  return edge >= MIN_TWO_SIDED && pieces.length >= LABEL_SHARE * edge ? { pieces, rtl: rtlRows * 2 > pieces.length } : null;
+}
+
+/**
+ * Where the gutter is when a gap follows a list's labels: on the labels' other side, between them and the text before
+ * them (a two-column list whose right column's bullets stand a gutter's width from the left column's lines). From
+ * the nearest ink before the labels, in rows that do not run across them, to the labels' edge; null when nothing
+ * is left between.
+ */
+function besideLabels(gutter: Interval, rows: InkRow[], labels: { pieces: Interval[]; rtl: boolean }): Interval | null {
+  const { pieces, rtl } = labels;
+  if (!rtl) {
+    const edge = Math.min(...pieces.map((iv) => iv[0]));
+    let left = -Infinity;
+    for (const r of rows) {
+      if (r.ink.some((iv) => iv[0] < edge && iv[1] > edge)) continue;
+      for (const iv of r.ink) if (iv[1] <= edge) left = Math.max(left, iv[1]);
+    }
+    return Number.isFinite(left) && left < edge && edge < gutter[0] ? [left, edge] : null;
+  }
+  const edge = Math.max(...pieces.map((iv) => iv[1]));
+  let right = Infinity;
+  for (const r of rows) {
+    if (r.ink.some((iv) => iv[0] < edge && iv[1] > edge)) continue;
+    for (const iv of r.ink) if (iv[0] >= edge) right = Math.min(right, iv[0]);
+  }
+  return Number.isFinite(right) && edge < right && edge > gutter[1] ? [edge, right] : null;
+}
+
+/**
  * A gap whose evidence is set in a fixed-pitch font is code: the rows with text on both sides of it are a listing
  * or an option table whose spaces align (`x   INTEGER,`, `-c, --check   checks the syntax only`), and its rows are
  * read whole. This share of the two-sided rows' characters in fixed-pitch runs makes it code.
@@ -365,10 +433,19 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
   if (rows.length === 0) return [];
   const single = (rs: InkRow[]): Zone => ({ rows: rs, gutters: [], crossingShare: 0, ambiguous: false, tabular: false });
   const candidates = findCandidates(rows, p.minGutter);
-  for (const best of candidates) {
+  for (let c = 0; c < candidates.length; c++) {
+    const best = candidates[c];
     const [start, last] = best.zone;
     const first = start + (leavesForAbove(rows, start, last, best.gutter) ? 1 : 0);
     const zoneRows = rows.slice(first, last + 1);
+    // The gap after a list's labels is not the gutter; the gutter, if any, is on the labels' other side.
+    const labels = labelsBefore(best.gutter, zoneRows);
+    if (labels) {
+      const beside = besideLabels(best.gutter, zoneRows, labels);
+      if (beside && beside[1] - beside[0] >= p.minGutter)
+        candidates.splice(c + 1, 0, { ...best, gutter: beside, support: sideSupport(beside, zoneRows) });
+      continue;
+    }
     const main = crossingShare(best.gutter, zoneRows);
     if (main.share >= p.rejectFloor) continue;
     const st = stretches(best.gutter, zoneRows);
@@ -398,7 +475,7 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
       const own = columnRows.map((r) => ({ row: r.row, ink: r.ink.filter((iv) => iv[1] > lo && iv[0] < hi) }));
       if (insetGap(own, classify(other.gutter, own))) continue;
       if (narrowestColumn([...gutters, other.gutter], zoneRows) < minColumn) continue;
-      if (isStrip(other.gutter, inColumns) || isCode(other.gutter, inColumns)) continue;
+      if (isStrip(other.gutter, inColumns) || isCode(other.gutter, inColumns) || labelsBefore(other.gutter, inColumns)) continue;
       gutters.push(other.gutter);
     }
     gutters.sort((a, b) => a[0] - b[0]);

@@ -1,0 +1,49 @@
+/**
+ * Real pages from `corpus/` that taught a rule, each checked for what the rule is for: a regression test on the
+ * document itself, beside the unit tests on hand-placed runs (stacks.test.ts, document-rules.test.ts) that reduce it.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { extractDocument } from '../lib/extract.js';
+
+const root = join(import.meta.dirname, '..');
+const read = async (id: string) => extractDocument(new Uint8Array(readFileSync(join(root, 'corpus', id, 'doc.pdf'))), { ocr: 'off' });
+const squash = (s: string) => s.replace(/\s+/g, ' ');
+
+describe('real pages', () => {
+  it('a form’s two-column bullet list: the right column’s bullets open their items (form_cms_1490s)', async () => {
+    const text = squash((await read('form_cms_1490s')).text);
+    expect(text).toContain('• Name of other Medical Insurance');
+    expect(text).toContain('medical coverage other than Medicare.');
+    expect(text).not.toMatch(/older and • /);
+  });
+
+  it('a manual’s side heads: each heading before its section, item numbers with their items (manual_irs_irm_bmfol)', async () => {
+    const text = squash((await read('manual_irs_irm_bmfol')).text);
+    const at = (s: string) => text.indexOf(s);
+    expect(at('Program Management and Review')).toBeGreaterThan(-1);
+    expect(at('Program Management and Review')).toBeLessThan(at('(1) Program Reports'));
+    expect(at('(1) Program Reports')).toBeLessThan(at('(2) Program Effectiveness'));
+    expect(at('(2) Program Effectiveness')).toBeLessThan(at('Program Controls'));
+  });
+
+  it('a newsletter story whose first lines crowd the gutter is read column by column (newsletter_flowfram)', async () => {
+    const text = squash((await read('newsletter_flowfram')).text);
+    expect(text).toContain('There was much celebration yesterday morning when Little Bo Peep’s sheep finally returned home.');
+    expect(text).toContain('said in a press conference yesterday afternoon.');
+  });
+
+  it('a slip opinion’s notes under a rule of dashes, and a note’s rest on the next page (gov_scotus_tarrant)', async () => {
+    const doc = await read('gov_scotus_tarrant');
+    expect(doc.footnotes.map((f) => [f.page, f.marker])).toEqual(
+      expect.arrayContaining([
+        [1, '5'],
+        [1, '6'],
+        [2, null],
+      ]),
+    );
+    expect(doc.text).not.toContain('——————');
+    expect(squash(doc.text)).toContain('take 310,000 acre feet');
+  });
+});
