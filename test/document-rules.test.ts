@@ -683,3 +683,37 @@ describe('review cases, third round', () => {
     expect(blocks.every((b) => b.kind === 'paragraph')).toBe(true);
   });
 });
+
+describe('notes under a rule drawn as text', () => {
+  // A slip opinion's page: 11 pt text led at 13.25 pt, then "——————" in 9 pt a line below, then the notes.
+  const body = [0, 1, 2].map((i) => lineAt(`The compact leaves each State free to regulate water within line ${i}`, 156, 470 + i * 13.25, 11));
+  const rule = lineAt('——————', 156, 511.8, 9);
+  const notes = [
+    lineAt('5 Under §2.10 of the Compact each signatory State retains the right', 156, 525.6, 9),
+    lineAt('or power to regulate within its boundaries the appropriation and use.', 156, 536.5, 9),
+    lineAt('6 An acre-foot is equivalent to the volume of one acre of surface Dic-', 156, 623, 9),
+  ];
+
+  it('are notes though they stand only a line below the text, the rule taken with them', () => {
+    const lines = placed([segment([...body, rule], 0), segment(notes, 1)]);
+    const { footnotes, removed } = detectFootnotes(lines, new Set(), 11, 13.25);
+    expect(footnotes.map((f) => f.marker)).toEqual(['5', '6']);
+    expect(removed.has(lines.find((l) => l.line === rule)!.line)).toBe(true);
+  });
+
+  it('takes the next page’s rest of a note broken off mid-word, under its rule', () => {
+    const page2 = [lineAt('tionary 19 (1966).', 156, 700, 9)];
+    const lines = [
+      ...placed([segment([...body, rule], 0), segment(notes, 1)]),
+      ...placed([segment([...body.map((l) => ({ ...l })), lineAt('——————', 156, 690, 9), ...page2], 0)]).map((l) => ({ ...l, page: 2, segment: 9 })),
+    ];
+    const { footnotes } = detectFootnotes(lines, new Set(), 11, 13.25);
+    expect(footnotes.map((f) => [f.page, f.text.slice(0, 7)])).toContainEqual([2, 'tionary']);
+  });
+
+  it('with a line of text where the rule stands, a block a line below the text is no notes', () => {
+    const last = lineAt('of surface water from the river located in the State line 3', 156, 511.8, 11);
+    const { footnotes } = detectFootnotes(placed([segment([...body, last], 0), segment(notes, 1)]), new Set(), 11, 13.25);
+    expect(footnotes).toEqual([]);
+  });
+});

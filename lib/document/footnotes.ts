@@ -107,6 +107,16 @@ function titledBox(block: PlacedLine[]): boolean {
   return words <= HEADING_WORDS && narrower && (head.bold || head.size > next.size) && !/[.,;:]$/.test(head.text.trim());
 }
 
+/** A rule drawn with dashes as text, over a page's notes. */
+const TEXT_RULE = /^[—―─━]{3,}$/u;
+
+/** A block that carries on the last note of the page before, left unfinished there (a word broken, no sentence end). */
+function runsOn(block: PlacedLine[], found: Footnote[]): boolean {
+  const before = found.filter((n) => n.page === block[0].page - 1);
+  const last = before[before.length - 1];
+  return !!last && !SENTENCE_END.test(last.text.trim()) && /^\p{Ll}/u.test(block[0].line.text.trim());
+}
+
 /** Side notes sit in a column at most this share of the width of the text column beside them. */
 const SIDE_NOTE_WIDTH = 0.6;
 
@@ -231,7 +241,12 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     let start = segLines.length;
     while (start > 0 && segLines[start - 1].line.size <= NOTE_SIZE * body) start--;
     if (start === segLines.length) continue;
-    const block = segLines.slice(start);
+    const whole = segLines.slice(start);
+    // A rule set as text over the notes ("——————", a slip opinion's): the separator, evidence of notes by itself. It
+    // may head the block or end the text above it.
+    const isRule = (l: PlacedLine) => l.line.size <= NOTE_SIZE * body && TEXT_RULE.test(l.line.text.trim());
+    const headed = whole.length >= 2 && isRule(whole[0]);
+    const block = headed ? whole.slice(1) : whole;
     // A figure's labels and caption are small too: any caption line, or short scattered lines without a single
     // note marker, make the block a figure, not notes.
     if (block.some((l) => CAPTION.test(l.line.text))) continue;
@@ -241,14 +256,13 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     const segWidth = block[0].seg.bbox[2] - block[0].seg.bbox[0];
     const widths = block.map((l) => l.line.bbox[2] - l.line.bbox[0]).sort((a, b) => a - b);
     const proseLike = widths[widths.length >> 1] >= PROSE_WIDTH * segWidth;
-    if (!block.some((l) => MARKER.test(l.line.text)) && !(proseLike && unnumberedNotes(block, out))) continue;
-    const box = unionBox(block.map((l) => l.line.bbox));
+    const box = unionBox(whole.map((l) => l.line.bbox));
     // Notes sit at the foot of the page: a small block ending higher up is a form's label or a figure's, not notes.
     if (box[3] < FOOT_SHARE * block[0].pageHeight) continue;
     // Nothing of the flow below it in the same column: it is at the foot. A caption below it (small type too)
     // makes it a figure's labels.
     const pageLines = byPage.get(block[0].page)!;
-    const inBlock = new Set(block.map(lineKey));
+    const inBlock = new Set(whole.map(lineKey));
     const overlapsX = (b: Box) => b[0] < box[2] && b[2] > box[0];
     const below = pageLines.some(
       (l) =>
@@ -266,18 +280,22 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
           !inBlock.has(lineKey(l)) &&
           !taken.has(lineKey(l)) &&
           !loneMarker(l, body) &&
-          l.line.baseline < block[0].line.baseline &&
+          l.line.baseline < whole[0].line.baseline &&
           overlapsX(l.line.bbox),
       )
       .sort((a, b) => b.line.baseline - a.line.baseline)[0];
     if (!above) continue;
+    const rule = headed ? whole[0] : isRule(above) ? above : null;
+    const marked = block.some((l) => MARKER.test(l.line.text));
+    if (!marked && !(proseLike && unnumberedNotes(block, out)) && !(rule && runsOn(block, out))) continue;
     // Split into notes at their markers.
     const notes = atMarkers(block);
-    const step = block[0].line.baseline - above.line.baseline;
-    if (step < minStep(notes, out, body, advance)) continue;
+    const step = whole[0].line.baseline - above.line.baseline;
+    if (!rule && step < minStep(notes, out, body, advance)) continue;
     if (isBracketedReferences(block)) continue;
     if (isReferenceList(notes)) continue;
     pushNotes(notes);
+    if (rule) taken.add(lineKey(rule));
   }
   out.sort((a, b) => a.page - b.page || a.bbox[0] - b.bbox[0] || a.bbox[1] - b.bbox[1]);
   return { footnotes: out, removed: taken };
