@@ -382,6 +382,27 @@ describe('small blocks stepped down from the text', () => {
     expect(detectFootnotes(column(440, refs.slice(0, 3)), new Set(), BODY, ADVANCE).footnotes).toHaveLength(3);
   });
 
+  it('are not notes when a back matter in small type ends in a numbered reference list (a BMC paper’s)', () => {
+    const back = [
+      'Author details',
+      '1 Department of Surgery, University of Calgary, Calgary, Canada.',
+      'Received: 2 June 2009 Accepted: 6 January 2010',
+      '1. Kudsk KA, Fabian TC: Silent deep vein thrombosis. J Trauma 1992, 32:2.',
+      '2. Geerts WH, Code KI: A prospective study of venous thrombosis. 1994.',
+      '3. Geerts WH, Heit JA: Prevention of venous thromboembolism. Chest 2004.',
+      '4. Acosta JA, Yang JC: Vena cava filters in trauma. J Am Coll Surg 1998.',
+      '5. O’Malley KF, Ross SE: Pulmonary embolism in trauma. J Trauma 1990.',
+    ];
+    expect(detectFootnotes(column(440, back), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+    // A few entries among more notes, after a note: notes.
+    const mixed = [
+      '1 See the minute book of the harbour board for the full text.',
+      ...back.slice(3),
+      ...[7, 8, 9].map((n) => `${n} The engineer reported on the breakwater in the spring.`),
+    ];
+    expect(detectFootnotes(column(440, mixed), new Set(), BODY, ADVANCE).footnotes.length).toBeGreaterThan(0);
+  });
+
   it('are notes under loosely led text (Chinese at 1.56 its size), stepped down by the points a note stands apart', () => {
     const loose = 15.6;
     const entries: [string, number][] = [

@@ -46,4 +46,10 @@ describe('real pages', () => {
     expect(doc.text).not.toContain('——————');
     expect(squash(doc.text)).toContain('take 310,000 acre feet');
   });
+
+  it('a BMC paper’s back matter, ending in its references, stays in the text (paper_bmc_trauma_dvt)', async () => {
+    const doc = await read('paper_bmc_trauma_dvt');
+    expect(squash(doc.text)).toContain('1. Kudsk KA, Fabian TC');
+    expect(doc.footnotes.some((f) => f.text.includes('Kudsk'))).toBe(false);
+  });
 });

@@ -51,17 +51,22 @@ const REFERENCE_MIN_ENTRIES = 5;
 /** ...this share of them giving a year, as bibliographic entries do. */
 const REFERENCE_YEAR_SHARE = 0.6;
 const YEAR = /\b(1[6-9]|20)\d\d[a-z]?\b/;
+/** A list that does not open the block makes at least this share of its notes. */
+const REFERENCE_BLOCK_SHARE = 0.7;
 
 /**
  * A numbered list of references set small at the foot of a column (a Nature-style paper's, with no heading above
- * it) looks like notes, but it is the article's own text: entries numbered "1.", "2.", "3." … one after the other,
+ * it, or a BMC paper's back matter ending in its references) looks like notes, but it is the article's own text: entries numbered "1.", "2.", "3." … one after the other,
  * at least five, most of them giving a year. Footnotes are numbered without the list's full stop, or are few, or
  * are not bibliographic.
  */
 function isReferenceList(notes: PlacedLine[][]): boolean {
   // Entries open with "N. "; a wrapped line that opens with a number ("256–259 (2000).") is an entry's own.
   const entries = notes.map((note) => ({ note, m: /^(\p{Nd}{1,3})\.\s/u.exec(note[0].line.text) })).filter((e) => e.m);
-  if (entries.length < REFERENCE_MIN_ENTRIES || !/^\p{Nd}{1,3}\.\s/u.test(notes[0][0].line.text)) return false;
+  if (entries.length < REFERENCE_MIN_ENTRIES) return false;
+  // The list opens the block, or makes most of it: what stands before its first entry (a back matter's "Author
+  // details" and the affiliations under it, set as small as the references) is the article's too.
+  if (entries[0].note !== notes[0] && entries.length < REFERENCE_BLOCK_SHARE * notes.length) return false;
   let years = 0;
   for (let i = 0; i < entries.length; i++) {
     if (i > 0 && Number(entries[i].m![1]) !== Number(entries[i - 1].m![1]) + 1) return false;
