@@ -52,4 +52,11 @@ describe('real pages', () => {
     expect(squash(doc.text)).toContain('1. Kudsk KA, Fabian TC');
     expect(doc.footnotes.some((f) => f.text.includes('Kudsk'))).toBe(false);
   });
+
+  it('a flyer in three columns above two: the upper columns read one by one (brochure_latex_threecol)', async () => {
+    const text = squash((await read('brochure_latex_threecol')).text);
+    expect(text).toContain('The crossreferencing features let you name anything you want to refer to');
+    expect(text.indexOf('Crossreferences')).toBeLessThan(text.indexOf('Figures and illustrations'));
+    expect(text.indexOf('Figures and illustrations')).toBeLessThan(text.indexOf('Persistence and reliability'));
+  });
 });

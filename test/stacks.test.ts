@@ -344,3 +344,41 @@ describe('a list in two columns whose bullets stand apart from their text', () =
     expect(text).not.toMatch(/apply •/);
   });
 });
+
+describe('a page in three columns above and two below', () => {
+  // A guard: this page is read right with or without the crossed-end cut (zones.ts' crossedEnd); the real page that
+  // needs it (corpus/brochure_latex_threecol, with a table and a chart in the upper half) is in real-pages.test.ts.
+  it('reads the upper half’s three columns, then the lower half’s two, though the upper lines cross the lower gutter', () => {
+    const runs: Run[] = [];
+    // Upper half: three columns of 20 lines; the third set 4 pt lower (its own baselines), so the lines crossing the
+    // lower half's gutter (the middle column's) come every other row.
+    for (let i = 0; i < 20; i++) {
+      for (const [c, x, dy] of [
+        ['U1', 43, 0],
+        ['U2', 221, 0],
+        ['U3', 400, 4],
+      ] as const) {
+        const r = run(line(`${c}L${i}`, 40, i), x, 60 + i * 12 + dy, 10);
+        r.x1 = x + 169;
+        runs.push(r);
+      }
+    }
+    // Lower half: two columns of 36 lines with a gutter at 303-311, the page's strongest.
+    for (let i = 0; i < 36; i++) {
+      for (const [c, x] of [
+        ['D1', 43],
+        ['D2', 311],
+      ] as const) {
+        const r = run(line(`${c}L${i}`, 50, i), x, 310 + i * 12, 10);
+        r.x1 = x + 260;
+        runs.push(r);
+      }
+    }
+    const text = textOf(runs);
+    const at = (s: string) => text.indexOf(s);
+    expect(at('U1L19 ')).toBeLessThan(at('U2L0 '));
+    expect(at('U2L19 ')).toBeLessThan(at('U3L0 '));
+    expect(at('U3L19 ')).toBeLessThan(at('D1L0 '));
+    expect(at('D1L35 ')).toBeLessThan(at('D2L0 '));
+  });
+});

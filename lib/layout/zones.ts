@@ -428,6 +428,37 @@ function leavesForAbove(rows: InkRow[], first: number, last: number, gutter: Int
   return above < CLOSER_ABOVE * below;
 }
 
+/** A zone's end is cut off when this many rows at least stay clean of the gutter on the other side... */
+const CLEAN_SIDE_ROWS = 10;
+/** ...and at least this share of the end's rows cross it, this many at least (one overrunning line is no end). */
+const CROSSED_END_SHARE = 0.25;
+const MIN_CROSSED_END = 3;
+
+/**
+ * A gutter's rows, from `start` to `end`, less an end where it is crossed densely: a page's lower half in two
+ * columns under an upper half in three, whose lines cross the lower half's gutter every other row (never three in a
+ * row, so no end block is cut). All the crossing rows at one end, a quarter or more of that end's rows, a clean
+ * stretch of CLEAN_SIDE_ROWS beside them, and a gutter of the end's own (`others`, the page's other candidates): the
+ * gutter is the clean stretch's, and the end is partitioned on its own.
+ */
+function crossedEnd(gutter: Interval, rows: InkRow[], start: number, end: number, others: Interval[]): [number, number] {
+  const { crossing } = classify(gutter, rows.slice(start, end + 1));
+  if (crossing.size < MIN_CROSSED_END) return [start, end];
+  const at = rows.map((r, i) => (crossing.has(r.row.index) ? i : -1)).filter((i) => i >= 0);
+  const [lo, hi] = [at[0], at[at.length - 1]];
+  // The end has columns of its own: another gutter that none of its rows crosses. (Prose running across boxes of
+  // code set side by side crosses every gap there is: that end stays with its gutter.)
+  const ownGutter = (a: number, b: number) =>
+    others.some((g) => {
+      if (g[0] < gutter[1] && g[1] > gutter[0]) return false;
+      const c = classify(g, rows.slice(a, b + 1));
+      return c.crossing.size === 0 && c.twoSided.size >= MIN_TWO_SIDED;
+    });
+  if (end - hi >= CLEAN_SIDE_ROWS && at.length >= CROSSED_END_SHARE * (hi - start + 1) && ownGutter(start, hi)) return [hi + 1, end];
+  if (lo - start >= CLEAN_SIDE_ROWS && at.length >= CROSSED_END_SHARE * (end - lo + 1) && ownGutter(lo, end)) return [start, lo - 1];
+  return [start, end];
+}
+
 /** Split rows (sorted top to bottom) into zones. */
 export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
   if (rows.length === 0) return [];
@@ -435,8 +466,15 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
   const candidates = findCandidates(rows, p.minGutter);
   for (let c = 0; c < candidates.length; c++) {
     const best = candidates[c];
-    const [start, last] = best.zone;
-    const first = start + (leavesForAbove(rows, start, last, best.gutter) ? 1 : 0);
+    const [start, end] = best.zone;
+    const [from, last] = crossedEnd(
+      best.gutter,
+      rows,
+      start,
+      end,
+      candidates.map((o) => o.gutter),
+    );
+    const first = from + (leavesForAbove(rows, from, last, best.gutter) ? 1 : 0);
     const zoneRows = rows.slice(first, last + 1);
     // The gap after a list's labels is not the gutter; the gutter, if any, is on the labels' other side.
     const labels = labelsBefore(best.gutter, zoneRows);
