@@ -59,4 +59,10 @@ describe('real pages', () => {
     expect(text.indexOf('Crossreferences')).toBeLessThan(text.indexOf('Figures and illustrations'));
     expect(text.indexOf('Figures and illustrations')).toBeLessThan(text.indexOf('Persistence and reliability'));
   });
+
+  it('a fact sheet’s box of three named short columns inside a column, read one by one (factsheet_useiti_revenue)', async () => {
+    const text = squash((await read('factsheet_useiti_revenue')).text);
+    expect(text).toMatch(/ONRR xxvi Examines company records to ensure accuracy of reporting and payments/);
+    expect(text).toMatch(/BLM xxvii Verifies production, permits, conducts onsite inspections/);
+  });
 });

@@ -382,3 +382,52 @@ describe('a page in three columns above and two below', () => {
     expect(at('D1L35 ')).toBeLessThan(at('D2L0 '));
   });
 });
+
+describe('short columns inside a column', () => {
+  /** Two page columns; in the left one, under a paragraph, three short columns each under a larger name. */
+  const page = (cells: string[][], nameSize = 18) => {
+    const runs: Run[] = [];
+    for (let i = 0; i < 30; i++) {
+      const r = run(line(`R${i}`, 60, i), 406, 100 + i * 14, 11);
+      r.x1 = 730;
+      runs.push(r);
+    }
+    for (let i = 0; i < 4; i++) {
+      const r = run(line(`P${i}`, 60, i), 43, 100 + i * 14, 11);
+      r.x1 = 366;
+      runs.push(r);
+    }
+    [43, 166, 277].forEach((x, c) => {
+      runs.push(run(['ONRR', 'BLM', 'IRS'][c], x, 171, nameSize));
+      cells[c].forEach((t, k) => runs.push(run(t, x, 187 + k * 14, 11)));
+    });
+    for (let i = 0; i < 4; i++) {
+      const r = run(line(`Q${i}`, 60, i), 43, 260 + i * 14, 11);
+      r.x1 = 366;
+      runs.push(r);
+    }
+    return runs;
+  };
+  const cells = [
+    ['K0 Examines', 'K1 company records'],
+    ['V0 Verifies', 'V1 production'],
+    ['A0 Audits', 'A1 tax returns'],
+  ];
+
+  it('are read one by one, each under its name', () => {
+    const text = textOf(page(cells));
+    const at = (s: string) => text.indexOf(s);
+    const order = ['P3 ', 'ONRR', 'K0 ', 'K1 ', 'BLM', 'V1 ', 'IRS', 'A1 ', 'Q0 ', 'Q3 ', 'R0 '];
+    for (let k = 1; k < order.length; k++) expect(at(order[k - 1])).toBeLessThan(at(order[k]));
+  });
+
+  it('without names set larger, or holding figures, are left as rows', () => {
+    expect(textOf(page(cells, 11))).toMatch(/K0 Examines V0 Verifies A0 Audits/);
+    const figures = [
+      ['K0 told', 'K1 asked', 'K2 heard'],
+      ['88.7', '79.4', '62.8'],
+      ['11.3', '20.6', '37.2'],
+    ];
+    expect(textOf(page(figures))).toMatch(/K0 told 88\.7 11\.3/);
+  });
+});

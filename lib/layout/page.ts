@@ -3,6 +3,7 @@
  */
 import type { BandInfo, Diagnostic, Direction, Interval, Line, Run, Segment } from '../types.js';
 import { findSideStacks } from './stacks.js';
+import { nestedBlock } from './nested.js';
 import { crowdedInk, crowdedRows } from './crowded.js';
 import { sideHeadBands } from './sideheads.js';
 import { narrowGutters, spansNarrow } from './narrow.js';
@@ -676,7 +677,19 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
       if (!inner) {
         for (const j of readingCols) {
           const lines = colLines(rowIdx, j);
-          if (lines.length) segments.push(segment('column', params.page, band, order.indexOf(j), lines));
+          if (!lines.length) continue;
+          const col = order.indexOf(j);
+          // Short columns inside the column (a box's named columns side by side) are read one by one (nested.ts).
+          const nested = nestedBlock(lines);
+          if (!nested) {
+            segments.push(segment('column', params.page, band, col, lines));
+            continue;
+          }
+          const [before, after] = [lines.slice(0, nested.from), lines.slice(nested.to + 1)];
+          if (before.length) segments.push(segment('column', params.page, band, col, before));
+          for (const c of direction === 'rtl' ? [...nested.columns].reverse() : nested.columns)
+            segments.push(segment('column', params.page, band, col, c));
+          if (after.length) segments.push(segment('column', params.page, band, col, after));
         }
         return;
       }
