@@ -717,3 +717,23 @@ describe('notes under a rule drawn as text', () => {
     expect(footnotes).toEqual([]);
   });
 });
+
+describe('a list of names over addresses, each block a segment of its own (a tagged page)', () => {
+  it('keeps each name before its address, though the address above ends without a full stop', () => {
+    const bold = (text: string, baseline: number) => makeLine([run(text, 36, baseline, 10, { bold: true })], baseline);
+    const blocks = buildBlocks(
+      [
+        segment([bold('Agilitech Solutions LLC', 180)], 0),
+        segment(
+          [lineAt('76 Feather Falls Court', 36, 192, 9), lineAt('Clayton, NC 27527', 36, 202, 9), lineAt('agilitechsolutions.com', 36, 215, 9)],
+          0,
+        ),
+        segment([bold('Appligent Document Solutions', 235)], 0),
+        segment([lineAt('22 E Baltimore Avenue', 36, 248, 9), lineAt('Lansdowne, PA 19050', 36, 258, 9), lineAt('appligent.com', 36, 270, 9)], 0),
+      ],
+      9,
+      11,
+    );
+    expect(blocks.map((b) => b.text.slice(0, 10))).toEqual(['Agilitech ', '76 Feather', 'Appligent ', '22 E Balti']);
+  });
+});

@@ -358,7 +358,10 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
     const next = groups[i + floats];
     // A stray heading floats only across a break (a column that ends with it, or a masthead opening the next one);
     // a caption anywhere.
-    const crossesBreak = next && next.seg !== tail?.seg && (next.seg !== groups[i + floats - 1]?.seg || masthead > 0);
+    // A break is a column's, a band's or a page's: a tagged page makes each paragraph a segment of its own, and an
+    // exhibitor's name between two addresses is no stray heading.
+    const broken = !!tail && !!next && (next.seg.page !== tail.seg.page || next.seg.band !== tail.seg.band || next.seg.column !== tail.seg.column);
+    const crossesBreak = next && broken && (next.seg !== groups[i + floats - 1]?.seg || masthead > 0);
     if (floats > 0 && next && continues(next) && sameSize(tail!, next, body) && wrapped(tail!, next) && (g.kind !== 'heading' || crossesBreak)) {
       last.push(next);
       for (let k = i; k < i + floats; k++) merged.push([groups[k]]);
