@@ -431,3 +431,35 @@ describe('short columns inside a column', () => {
     expect(textOf(page(figures))).toMatch(/K0 told 88\.7 11\.3/);
   });
 });
+
+describe('a contents list beside a column of text', () => {
+  it('keeps each page number with its title and reads the list before the column', () => {
+    const runs: Run[] = [];
+    const titles = [
+      'Introduction',
+      'Installation',
+      'Changes from older Versions',
+      'Options to the Package',
+      'Document Structure',
+      'Paper Sizes',
+      'PostScript Fonts',
+      'Figures and Tables',
+      'Equations',
+      'Footnotes',
+      'Referencing',
+      'Citations',
+    ];
+    titles.forEach((t, i) => {
+      const y = 312 + i * 24;
+      runs.push(run(`${i + 1}`, 58, y, 10), run(`T${i} ${t}`, 73, y, 10), run(`${1 + (i >> 2)}`, 268, y, 10));
+    });
+    for (let i = 0; i < 24; i++) {
+      const r = run(line(`R${i}`, 50, i), 293, 312 + i * 12, 10);
+      r.x1 = 508;
+      runs.push(r);
+    }
+    const text = textOf(runs);
+    expect(text.indexOf('T11 ')).toBeLessThan(text.indexOf('R0 '));
+    expect(text).toMatch(/T0 Introduction 1\n/);
+  });
+});

@@ -136,6 +136,35 @@ function labelsBefore(gutter: Interval, rows: InkRow[]): { pieces: Interval[]; r
   return edge >= MIN_TWO_SIDED && pieces.length >= LABEL_SHARE * edge ? { pieces, rtl: rtlRows * 2 > pieces.length } : null;
 }
 
+/** A contents list's page numbers stand within this many of their sizes after the gap they close. */
+const FOLIO_REACH = 3;
+const PAGE_NUMBER = /^(\p{Nd}{1,4}|[ivxlc]{1,6})$/u;
+
+/**
+ * The page numbers a gap is followed by: a contents list's right-aligned numbers after the gap its titles leave, as
+ * clean down the list as a gutter, but each number belongs with its title. Returned as labels standing after the gap
+ * (for besideLabels, which then looks for the gutter beyond them); null when the gap is no such gap.
+ */
+function numbersAfter(gutter: Interval, rows: InkRow[]): { pieces: Interval[]; rtl: boolean } | null {
+  const { twoSided } = classify(gutter, rows);
+  if (twoSided.size < MIN_TWO_SIDED) return null;
+  const pieces: Interval[] = [];
+  let edge = 0;
+  for (const r of rows) {
+    if (!twoSided.has(r.row.index) || r.row.runs.some((q) => q.dir === 'rtl')) continue;
+    const near = r.ink.filter((iv) => iv[0] >= gutter[1]).sort((a, b) => a[0] - b[0])[0];
+    if (near[0] - gutter[1] > FOLIO_REACH * r.row.size) continue;
+    edge++;
+    const text = r.row.runs
+      .filter((q) => q.x0 >= near[0] - 0.5 && q.x1 <= near[1] + 0.5)
+      .map((q) => q.text)
+      .join('')
+      .replace(/\s+/g, '');
+    if (PAGE_NUMBER.test(text)) pieces.push(near);
+  }
+  return edge >= MIN_TWO_SIDED && pieces.length >= LABEL_SHARE * edge ? { pieces, rtl: true } : null;
+}
+
 /**
  * Where the gutter is when a gap follows a list's labels: on the labels' other side, between them and the text before
  * them (a two-column list whose right column's bullets stand a gutter's width from the left column's lines). From
@@ -476,8 +505,9 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
     );
     const first = from + (leavesForAbove(rows, from, last, best.gutter) ? 1 : 0);
     const zoneRows = rows.slice(first, last + 1);
-    // The gap after a list's labels is not the gutter; the gutter, if any, is on the labels' other side.
-    const labels = labelsBefore(best.gutter, zoneRows);
+    // The gap after a list's labels, or before a contents list's page numbers, is not the gutter; the gutter, if
+    // any, is on the labels' (the numbers') other side.
+    const labels = labelsBefore(best.gutter, zoneRows) ?? numbersAfter(best.gutter, zoneRows);
     if (labels) {
       const beside = besideLabels(best.gutter, zoneRows, labels);
       if (beside && beside[1] - beside[0] >= p.minGutter)
@@ -513,7 +543,13 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
       const own = columnRows.map((r) => ({ row: r.row, ink: r.ink.filter((iv) => iv[1] > lo && iv[0] < hi) }));
       if (insetGap(own, classify(other.gutter, own))) continue;
       if (narrowestColumn([...gutters, other.gutter], zoneRows) < minColumn) continue;
-      if (isStrip(other.gutter, inColumns) || isCode(other.gutter, inColumns) || labelsBefore(other.gutter, inColumns)) continue;
+      if (
+        isStrip(other.gutter, inColumns) ||
+        isCode(other.gutter, inColumns) ||
+        labelsBefore(other.gutter, inColumns) ||
+        numbersAfter(other.gutter, inColumns)
+      )
+        continue;
       gutters.push(other.gutter);
     }
     gutters.sort((a, b) => a[0] - b[0]);
