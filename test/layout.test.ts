@@ -928,3 +928,19 @@ describe('two columns of prose and code on baselines of their own', () => {
     expect(text.indexOf('L23')).toBeLessThan(text.indexOf('\\macro0}'));
   });
 });
+
+describe('sideways text far apart along its lines', () => {
+  it('is read in separate blocks, not line by line across them (a report cover’s spine)', () => {
+    // Reading up the page: the agency's name in two lines at the foot, the series number alone at the top, its
+    // line between the other two.
+    const up = (text: string, x0: number, x1: number, y0: number, y1: number, size: number) =>
+      run(text, x0, y1, size, { angle: -90, x0, x1, y0, y1 });
+    const blocks = layoutRotated([
+      up('Engineer Research and', 54.8, 72.9, 520, 734, 21.9),
+      up('ERDC/CRREL SR-05-78', 68.9, 83.6, 80, 263, 17.9),
+      up('Development Center', 79.7, 97.8, 550, 734, 21.9),
+    ]).map((lines) => lines.map((l) => l.text));
+    expect(blocks).toContainEqual(['Engineer Research and', 'Development Center']);
+    expect(blocks).toContainEqual(['ERDC/CRREL SR-05-78']);
+  });
+});
