@@ -382,6 +382,16 @@ describe('small blocks stepped down from the text', () => {
     expect(detectFootnotes(column(440, refs.slice(0, 3)), new Set(), BODY, ADVANCE).footnotes).toHaveLength(3);
   });
 
+  it('on a document of one page, unnumbered foot lines are its own text unless they are a notice (a flyer’s contact line)', () => {
+    const contact = ['For current information about our public lecture series, call (650) 329-5000 or visit our web site.'];
+    expect(detectFootnotes(column(520, contact), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+    const notice = ['© 2007 The harbour board. All rights reserved; reproduced with the permission of the board.'];
+    expect(detectFootnotes(column(520, notice), new Set(), BODY, ADVANCE).footnotes).toHaveLength(1);
+    // The first page of a longer document: a correspondence line is a note.
+    const two = [...column(520, contact), ...column(520, [], 2)];
+    expect(detectFootnotes(two, new Set(), BODY, ADVANCE).footnotes).toHaveLength(1);
+  });
+
   it('are not notes when a back matter in small type ends in a numbered reference list (a BMC paper’s)', () => {
     const back = [
       'Author details',

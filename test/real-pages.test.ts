@@ -65,4 +65,12 @@ describe('real pages', () => {
     expect(text).toMatch(/ONRR xxvi Examines company records to ensure accuracy of reporting and payments/);
     expect(text).toMatch(/BLM xxvii Verifies production, permits, conducts onsite inspections/);
   });
+
+  it('a one-page flyer’s contact and agency lines at its foot stay in the text (flyer_usgs_riding_storm)', async () => {
+    const doc = await read('flyer_usgs_riding_storm');
+    expect(squash(doc.text)).toContain('For current information about our Public Lecture Series');
+    expect(squash(doc.text)).toContain('Menlo Park Science Center');
+    expect(doc.footers).toEqual([]);
+    expect(doc.footnotes).toEqual([]);
+  });
 });

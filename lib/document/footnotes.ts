@@ -81,6 +81,8 @@ const UNNUMBERED_MIN_EMS = 12;
 const HEADING_WORDS = 4;
 /** A note's text ends a sentence here. */
 const SENTENCE_END = /[.!?)\]"”’]$/u;
+/** A copyright or licence notice. */
+const NOTICE = /©|\(c\)\s*\p{Nd}{4}|\bcopyright\b|all rights reserved|\blicen[cs]e/iu;
 /** Items of an outline-numbered list ("5.1:", "2.3.1"). */
 const OUTLINE_ITEM = /^\p{Nd}{1,3}(\.\p{Nd}{1,3})+\b/u;
 
@@ -91,8 +93,11 @@ const OUTLINE_ITEM = /^\p{Nd}{1,3}(\.\p{Nd}{1,3})+\b/u;
  * over a closing box), a list of outline-numbered items (a figure's "5.1: …", "5.2: …"), or any other block on a
  * later page stays in the flow: nothing numbers it as a note. So does a narrow stack of a few words.
  */
-function unnumberedNotes(block: PlacedLine[], found: Footnote[]): boolean {
+function unnumberedNotes(block: PlacedLine[], found: Footnote[], pages: number): boolean {
   if (titledBox(block)) return false;
+  // A document of one page (a flyer, a letter) has no first page to set apart: its foot lines (a contact line, an
+  // address) are its own text, unless they are a notice.
+  if (pages === 1) return block.some((l) => NOTICE.test(l.line.text));
   // A label of a few words stacked in a narrow box (a QR code's "Scan to / visit our / website") is not a note.
   const box = unionBox(block.map((l) => l.line.bbox));
   if (block.length >= 2 && box[2] - box[0] < UNNUMBERED_MIN_EMS * Math.max(...block.map((l) => l.line.size))) return false;
@@ -211,6 +216,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     if (!bySegment.has(k)) bySegment.set(k, []);
     bySegment.get(k)!.push(l);
   }
+  const pageCount = new Set(lines.map((l) => l.page)).size;
   const byPage = new Map<number, PlacedLine[]>();
   for (const l of flow) {
     if (!byPage.has(l.page)) byPage.set(l.page, []);
@@ -292,7 +298,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     if (!above) continue;
     const rule = headed ? whole[0] : isRule(above) ? above : null;
     const marked = block.some((l) => MARKER.test(l.line.text));
-    if (!marked && !(proseLike && unnumberedNotes(block, out)) && !(rule && runsOn(block, out))) continue;
+    if (!marked && !(proseLike && unnumberedNotes(block, out, pageCount)) && !(rule && runsOn(block, out))) continue;
     // Split into notes at their markers.
     const notes = atMarkers(block);
     const step = whole[0].line.baseline - above.line.baseline;

@@ -569,7 +569,9 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
   }
 
   // 4. Bottom matter: small type below every column of the page, in the bottom band, full width (a venue or
-  //    copyright footer on a first page).
+  //    copyright footer on a first page). A document of one page has no first page to set apart from the others:
+  //    its foot lines (a flyer's contact line) are furniture only when they are a notice.
+  const single = byPage.size === 1;
   for (const pageLines of byPage.values()) {
     const segs = [...new Set(pageLines.map((l) => l.segment))].sort((a, b) => a - b);
     // Trailing span segments of the page (after its last column segment).
@@ -581,7 +583,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
       const rest = segLines.filter((l) => !removed.has(lineKey(l)));
       const h = segLines[0].pageHeight;
       const small = rest.length > 0 && rest.every((l) => l.line.size < FOOTER_SIZE * body && l.line.bbox[1] >= (1 - EDGE_SHARE) * h);
-      if (!small) break;
+      if (!small || (single && !rest.some((l) => LEGAL.test(l.line.text)))) break;
       for (const l of rest) take(l, 'page-footer', false);
     }
   }
