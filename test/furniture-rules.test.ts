@@ -480,16 +480,22 @@ describe('small blocks stepped down from the text', () => {
       'The board met in the spring and the engineer reported on the state of the pier',
       'and on the funds that the season had left for the repairs of the breakwater.',
     ];
+    // A document of two pages: the other page holds text only (on a document of one page, see below, foot lines
+    // are notes only when they are a notice).
+    const longer = (lines: PlacedLine[], other = lines[0]!.page === 1 ? 2 : 1) => [
+      ...lines,
+      ...column(520, [], other).map((l) => ({ ...l, segment: 7 })),
+    ];
     it("are a first page's unnumbered notes (a correspondence line, a copyright notice)", () => {
-      expect(detectFootnotes(column(520, prose), new Set(), BODY, ADVANCE).footnotes).toHaveLength(1);
+      expect(detectFootnotes(longer(column(520, prose)), new Set(), BODY, ADVANCE).footnotes).toHaveLength(1);
     });
     it('stay in the flow on a later page, unless they run on from a note left unfinished the page before', () => {
-      expect(detectFootnotes(column(520, prose, 2), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+      expect(detectFootnotes(longer(column(520, prose, 2)), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
       const unfinished = ['1 See the minute book of the harbour board, where the engineer wrote that the'];
       const both = [...column(520, unfinished, 1), ...column(520, prose, 2).map((l) => ({ ...l, segment: 1 }))];
       expect(detectFootnotes(both, new Set(), BODY, ADVANCE).footnotes.map((n) => n.page)).toEqual([1, 2]);
       const lower = ['continued from the page before: the engineer reported on the pier', ...prose];
-      expect(detectFootnotes(column(520, lower, 2), new Set(), BODY, ADVANCE).footnotes).toHaveLength(1);
+      expect(detectFootnotes(longer(column(520, lower, 2)), new Set(), BODY, ADVANCE).footnotes).toHaveLength(1);
     });
     it("stay in the flow when they are a label's few words stacked in a narrow box (a QR code's)", () => {
       // The small lines in a segment of their own, as a box beside the text comes.
@@ -498,12 +504,12 @@ describe('small blocks stepped down from the text', () => {
         const seg: Segment = { ...own[0]!.seg, bbox: roundBox(unionBox(own.map((l) => l.line.bbox))), lines: own.map((l) => l.line) };
         return [...lines.slice(0, 12), ...own.map((l, index) => ({ ...l, segment: 1, index, seg }))];
       };
-      expect(detectFootnotes(apart(column(520, ['Scan to visit', 'our website'])), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+      expect(detectFootnotes(longer(apart(column(520, ['Scan to visit', 'our website']))), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
       // One short line may be the end of a note that wrapped into a segment of its own.
-      expect(detectFootnotes(apart(column(520, ['K.R.Acharya@bath.ac.uk).'])), new Set(), BODY, ADVANCE).footnotes).toHaveLength(1);
+      expect(detectFootnotes(longer(apart(column(520, ['K.R.Acharya@bath.ac.uk).']))), new Set(), BODY, ADVANCE).footnotes).toHaveLength(1);
     });
     it('stay in the flow when they open with a heading line of their own (a closing box)', () => {
-      expect(detectFootnotes(column(520, ['About the board', ...prose], 1, true), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+      expect(detectFootnotes(longer(column(520, ['About the board', ...prose], 1, true)), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
     });
   });
 
