@@ -106,16 +106,18 @@ const LABEL_REACH = 1.5;
 /** A list label: a number or a letter in parentheses or with a full stop, or a bullet. */
 const LIST_LABEL = /^(\(?(\p{Nd}{1,3}|[a-z]|[ivx]{1,4})[.)]|[•·▪‣◦∙●○■□–—-])$/u;
 
+/** The text of a row's ink piece, spaces left out. */
+const pieceText = (r: InkRow, iv: Interval) =>
+  r.row.runs
+    .filter((q) => q.x0 >= iv[0] - 0.5 && q.x1 <= iv[1] + 0.5)
+    .map((q) => q.text)
+    .join('')
+    .replace(/\s+/g, '');
+
 /** The list labels a gap follows (zones.ts' LIST_LABEL), each row's label piece; null when the gap is no such gap. */
 function labelsBefore(gutter: Interval, rows: InkRow[]): { pieces: Interval[]; rtl: boolean } | null {
   const { twoSided } = classify(gutter, rows);
   if (twoSided.size < MIN_TWO_SIDED) return null;
-  const textIn = (r: InkRow, iv: Interval) =>
-    r.row.runs
-      .filter((q) => q.x0 >= iv[0] - 0.5 && q.x1 <= iv[1] + 0.5)
-      .map((q) => q.text)
-      .join('')
-      .replace(/\s+/g, '');
   const pieces: Interval[] = [];
   let edge = 0;
   let rtlRows = 0;
@@ -129,7 +131,7 @@ function labelsBefore(gutter: Interval, rows: InkRow[]): { pieces: Interval[]; r
     // Only the pieces that reach the gap's edge: a side head's lines further left are not what the gap follows.
     if ((rtl ? near[0] - gutter[1] : gutter[0] - near[1]) > LABEL_REACH * r.row.size) continue;
     edge++;
-    if (!LIST_LABEL.test(textIn(r, near))) continue;
+    if (!LIST_LABEL.test(pieceText(r, near))) continue;
     pieces.push(near);
     if (rtl) rtlRows++;
   }
@@ -155,12 +157,7 @@ function numbersAfter(gutter: Interval, rows: InkRow[]): { pieces: Interval[]; r
     const near = r.ink.filter((iv) => iv[0] >= gutter[1]).sort((a, b) => a[0] - b[0])[0];
     if (near[0] - gutter[1] > FOLIO_REACH * r.row.size) continue;
     edge++;
-    const text = r.row.runs
-      .filter((q) => q.x0 >= near[0] - 0.5 && q.x1 <= near[1] + 0.5)
-      .map((q) => q.text)
-      .join('')
-      .replace(/\s+/g, '');
-    if (PAGE_NUMBER.test(text)) pieces.push(near);
+    if (PAGE_NUMBER.test(pieceText(r, near))) pieces.push(near);
   }
   return edge >= MIN_TWO_SIDED && pieces.length >= LABEL_SHARE * edge ? { pieces, rtl: true } : null;
 }
