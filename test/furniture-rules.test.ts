@@ -382,6 +382,15 @@ describe('small blocks stepped down from the text', () => {
     expect(detectFootnotes(column(440, refs.slice(0, 3)), new Set(), BODY, ADVANCE).footnotes).toHaveLength(3);
   });
 
+  it('are not a section sign before a number, which heads a statute’s section (“§ 2 Komik der Kultur”)', () => {
+    // On a later page (a first page's unmarked small block may be its notes).
+    const page1 = column(520, [], 1).map((l) => ({ ...l, segment: 7 }));
+    const section = ['§ 2 Repairs of the breakwater are the charge of the harbour board alone.'];
+    expect(detectFootnotes([...page1, ...column(520, section, 2)], new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+    const note = ['§ The engineer reported on the breakwater in the spring of that year.'];
+    expect(detectFootnotes([...page1, ...column(520, note, 2)], new Set(), BODY, ADVANCE).footnotes.map((n) => n.marker)).toEqual(['§']);
+  });
+
   it('on a document of one page, unnumbered foot lines are its own text unless they are a notice (a flyer’s contact line)', () => {
     const contact = ['For current information about our public lecture series, call (650) 329-5000 or visit our web site.'];
     expect(detectFootnotes(column(520, contact), new Set(), BODY, ADVANCE).footnotes).toEqual([]);

@@ -73,4 +73,10 @@ describe('real pages', () => {
     expect(doc.footers).toEqual([]);
     expect(doc.footnotes).toEqual([]);
   });
+
+  it('a note column whose blocks open with “§ 1”, “§ 2” stays in the text (report_koma_notecolumn)', async () => {
+    const doc = await read('report_koma_notecolumn');
+    expect(squash(doc.text)).toContain('Kein Witz ohne Publikum');
+    expect(doc.footnotes).toEqual([]);
+  });
 });

@@ -22,9 +22,10 @@ const PROSE_WIDTH = 0.5;
 /**
  * A note starts with its marker: a number or a reference symbol, not the start of a longer number or of a clause
  * ("2019, can be found", "8, and Final" continue a note that wrapped), nor a numbered item's label ("5.1: Build
- * coalitions" in a figure's list), nor a percentage (a chart's "48%").
+ * coalitions" in a figure's list), nor a percentage (a chart's "48%"). A section sign before a number ("§ 1 Kein Witz
+ * ohne Publikum", a statute's or a contract's section) heads a section, not a note.
  */
-const MARK = String.raw`(\p{Nd}{1,3}|[*∗⁎†‡§¶‖]{1,3})`;
+const MARK = String.raw`(\p{Nd}{1,3}|[*∗⁎†‡§¶‖]{1,3}(?!\s*\p{Nd}))`;
 const MARKER = new RegExp(String.raw`^${MARK}(?![\p{Nd},;:%‰]|\.\p{Nd})(?=\s*\S)`, 'u');
 const MARK_ONLY = new RegExp(`^${MARK}$`, 'u');
 
