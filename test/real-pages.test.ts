@@ -79,4 +79,11 @@ describe('real pages', () => {
     expect(squash(doc.text)).toContain('Kein Witz ohne Publikum');
     expect(doc.footnotes).toEqual([]);
   });
+
+  it('a TeX font’s hyphen at 0x7F (DEL, no ToUnicode) is a line-end hyphen: the word is joined (manual_lshort_bg)', async () => {
+    const text = squash((await read('manual_lshort_bg')).text);
+    expect(text).toContain('вие можете да използвате');
+    expect(text).toContain('съответстващ на текущия шрифт');
+    expect(text).not.toMatch(/\u007f|\u00ad/);
+  });
 });

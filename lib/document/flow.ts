@@ -24,7 +24,9 @@ export interface Flow {
 export const clean = (s: string) => (/^[\x00-\x7e]*$/.test(s) ? s : s.normalize('NFKC').replace(/\u00ad(?!\n)/g, ''));
 
 function cleanLine(l: Line): Line {
-  const out: Line = { ...l, text: clean(l.text) };
+  // A soft hyphen ending the line is where a word broke: kept for the join (hyphenation.ts), which drops it.
+  const soft = l.text.endsWith('\u00ad');
+  const out: Line = { ...l, text: soft ? `${clean(l.text.slice(0, -1))}\u00ad` : clean(l.text) };
   if (l.cells) out.cells = l.cells.map(clean);
   return out;
 }

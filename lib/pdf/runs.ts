@@ -219,7 +219,9 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
 
     // Split at wide internal whitespace (a run holding text on both sides of a gutter); positions are estimated
     // in proportion to characters, the best pdf.js' text content allows.
-    const str = item.str;
+    // A TeX font without a ToUnicode map (the Cork/T2A encodings) sets its hyphenation hyphen at 0x7F, which pdf.js
+    // gives as DEL: it is a line-end hyphen, a soft one (U+00AD), never a control character in the text.
+    const str = item.str.includes('\u007f') ? item.str.replace(/\u007f/g, '\u00ad') : item.str;
     const perChar = advance / Math.max(1, str.length);
     let pieces: { text: string; from: number; to: number }[];
     if (HAS_WIDE_SPACE.test(str)) {
