@@ -280,6 +280,8 @@ describe('side heads: section headings in a narrow column left of the text', () 
     for (let k = 1; k < order.length; k++) expect(at(order[k - 1])).toBeLessThan(at(order[k]));
     // An item's number opens its text.
     expect(text).toMatch(/\(2\) S0I1L0/);
+    // The zone is cut into bands, but its gutter is the page's one gutter, reported once.
+    expect(layoutPage(manual([[3, 2, 3], [2], [1, 1], [3, 2]]), layoutParams()).gutters).toHaveLength(1);
   });
 
   it('keeps a sidebar placed with no regard to the paragraphs as a column of its own', () => {

@@ -536,8 +536,22 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
     plain(rs.slice(next));
   };
 
-  // A column of side heads cuts its zone into bands, each heading read before its section (sideheads.ts).
-  for (const zone of zones.flatMap((z) => sideHeadBands(z, bodySize) ?? [z])) {
+  // A column of side heads cuts its zone into bands, each heading read before its section (sideheads.ts). The zone's
+  // gutter and its ambiguity are reported once, for the whole zone.
+  const wholeOf = new Map<Zone, Zone>();
+  const reading: Zone[] = [];
+  for (const z of zones) {
+    const cut = sideHeadBands(z, bodySize);
+    for (const band of cut ?? [z]) {
+      wholeOf.set(band, z);
+      reading.push(band);
+    }
+  }
+  const reported = new Set<Zone>();
+  for (const zone of reading) {
+    const whole = wholeOf.get(zone)!;
+    const first = !reported.has(whole);
+    reported.add(whole);
     if (zone.tabular) {
       readTableZone(zone);
       continue;
@@ -565,12 +579,12 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
       }
       continue;
     }
-    gutters.push(...zone.gutters.map((g) => [round2(g[0]), round2(g[1])] as Interval));
+    if (first) gutters.push(...zone.gutters.map((g) => [round2(g[0]), round2(g[1])] as Interval));
     const columns = zone.gutters.length + 1;
     columnCount = Math.max(columnCount, columns);
-    if (zone.ambiguous) {
+    if (zone.ambiguous && first) {
       // Two readings disagree. A content stream that draws the columns one after the other settles it (seed 003).
-      const settled = streamReadsColumns(zone);
+      const settled = streamReadsColumns(whole);
       diagnostics.push({
         code: 'ambiguous-gutter',
         severity: settled ? 'info' : 'warning',

@@ -138,6 +138,8 @@ function labelsBefore(gutter: Interval, rows: InkRow[]): { pieces: Interval[]; r
   return edge >= MIN_TWO_SIDED && pieces.length >= LABEL_SHARE * edge ? { pieces, rtl: rtlRows * 2 > pieces.length } : null;
 }
 
+/** A partition tries at most this many gutters moved beside list labels or page numbers. */
+const MAX_LABEL_MOVES = 8;
 /** A contents list's page numbers stand within this many of their sizes after the gap they close. */
 const FOLIO_REACH = 3;
 const PAGE_NUMBER = /^(\p{Nd}{1,4}|[ivxlc]{1,6})$/u;
@@ -490,6 +492,7 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
   if (rows.length === 0) return [];
   const single = (rs: InkRow[]): Zone => ({ rows: rs, gutters: [], crossingShare: 0, ambiguous: false, tabular: false });
   const candidates = findCandidates(rows, p.minGutter);
+  let moves = 0;
   for (let c = 0; c < candidates.length; c++) {
     const best = candidates[c];
     const [start, end] = best.zone;
@@ -507,7 +510,8 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
     const labels = labelsBefore(best.gutter, zoneRows) ?? numbersAfter(best.gutter, zoneRows);
     if (labels) {
       const beside = besideLabels(best.gutter, zoneRows, labels);
-      if (beside && beside[1] - beside[0] >= p.minGutter)
+      // A bounded number of moves: a gap found beside labels is tried in turn, and cannot send the search round.
+      if (beside && beside[1] - beside[0] >= p.minGutter && moves++ < MAX_LABEL_MOVES)
         candidates.splice(c + 1, 0, { ...best, gutter: beside, support: sideSupport(beside, zoneRows) });
       continue;
     }
