@@ -57,9 +57,9 @@ const REFERENCE_BLOCK_SHARE = 0.7;
 
 /**
  * A numbered list of references set small at the foot of a column (a Nature-style paper's, with no heading above
- * it, or a BMC paper's back matter ending in its references) looks like notes, but it is the article's own text: entries numbered "1.", "2.", "3." … one after the other,
- * at least five, most of them giving a year. Footnotes are numbered without the list's full stop, or are few, or
- * are not bibliographic.
+ * it, or a BMC paper's back matter ending in its references) looks like notes, but it is the article's own text:
+ * entries numbered "1.", "2.", "3." … one after the other, at least five, most of them giving a year. Footnotes are
+ * numbered without the list's full stop, or are few, or are not bibliographic.
  */
 function isReferenceList(notes: PlacedLine[][]): boolean {
   // Entries open with "N. "; a wrapped line that opens with a number ("256–259 (2000).") is an entry's own.
@@ -255,7 +255,8 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     if (start === segLines.length) continue;
     const whole = segLines.slice(start);
     // A rule set as text over the notes ("——————", a slip opinion's): the separator, evidence of notes by itself. It
-    // may head the block or end the text above it.
+    // may head the block or end the text above it. Taken with the notes, it goes nowhere: it holds no letter or digit,
+    // and in the flow it would split the paragraph that runs on past the notes.
     const isRule = (l: PlacedLine) => l.line.size <= NOTE_SIZE * body && TEXT_RULE.test(l.line.text.trim());
     const headed = whole.length >= 2 && isRule(whole[0]);
     const block = headed ? whole.slice(1) : whole;
