@@ -6,7 +6,7 @@
  */
 import type { Interval } from '../types.js';
 import { classify, findCandidates, sideSupport, type InkRow } from './gutters.js';
-import type { Row } from './rows.js';
+import { blockStarts, paragraphStarts, sideLines } from './sides.js';
 
 export interface Zone {
   rows: InkRow[];
@@ -310,32 +310,16 @@ const SIDEBAR_ALIGNED = 0.5;
  */
 function isSidebar(rows: InkRow[], gutter: Interval, gutters: number, bodySize: number): boolean {
   if (gutters !== 1) return false;
-  const sides = [0, 1].map((k) => {
-    const lines: { row: Row; x0: number; x1: number }[] = [];
-    for (const r of rows) {
-      const runs = r.row.runs.filter((run) => (k === 0 ? run.x1 <= gutter[0] + 0.5 : run.x0 >= gutter[1] - 0.5));
-      if (runs.length) lines.push({ row: r.row, x0: Math.min(...runs.map((x) => x.x0)), x1: Math.max(...runs.map((x) => x.x1)) });
-    }
-    const lo = Math.min(...lines.map((l) => l.x0));
-    const hi = Math.max(...lines.map((l) => l.x1));
-    return { lines, width: hi - lo, lo, hi };
+  const sides = ([0, 1] as const).map((k) => {
+    const lines = sideLines(rows, gutter, k);
+    return { lines, width: Math.max(...lines.map((l) => l.x1)) - Math.min(...lines.map((l) => l.x0)) };
   });
   const [narrow, wide] = sides[0].width <= sides[1].width ? sides : [sides[1], sides[0]];
   if (narrow.lines.length < 2 || wide.lines.length < 2 * narrow.lines.length || narrow.width > SIDEBAR_WIDTH * wide.width) return false;
-  // The narrow side's blocks (lines a line's advance apart) and where each starts.
-  const starts: number[] = [];
-  narrow.lines.forEach((l, i) => {
-    if (i === 0 || l.row.baseline - narrow.lines[i - 1].row.baseline > 1.6 * l.row.size) starts.push(l.row.baseline);
-  });
-  // Paragraph starts of the wide side: after a short line, after a gap, or indented.
-  const paragraphStarts = wide.lines
-    .filter((l, i) => {
-      const prev = wide.lines[i - 1];
-      if (!prev) return true;
-      return prev.x1 < wide.hi - 2 * bodySize || l.row.baseline - prev.row.baseline > 1.6 * l.row.size || l.x0 > wide.lo + 0.5 * bodySize;
-    })
-    .map((l) => l.row.baseline);
-  const aligned = starts.filter((b) => paragraphStarts.some((p) => Math.abs(p - b) <= 0.5 * bodySize)).length;
+  // Where the narrow side's blocks start, against the wide side's paragraph starts.
+  const starts = blockStarts(narrow.lines).map((l) => l.row.baseline);
+  const paragraphs = paragraphStarts(wide.lines, bodySize).map((l) => l.row.baseline);
+  const aligned = starts.filter((b) => paragraphs.some((p) => Math.abs(p - b) <= 0.5 * bodySize)).length;
   return aligned < SIDEBAR_ALIGNED * starts.length;
 }
 
