@@ -21,6 +21,8 @@ export const UNIT = [
   'eval-score.test.ts',
   'furniture-rules.test.ts',
   'layout.test.ts',
+  'formulas.test.ts',
+  'lists-side-by-side.test.ts',
   'ocr-image.test.ts',
   'projects.test.ts',
   'redraw.test.ts',

@@ -86,4 +86,17 @@ describe('real pages', () => {
     expect(text).toContain('съответстващ на текущия шрифт');
     expect(text).not.toMatch(/\u007f|\u00ad/);
   });
+
+  it('a display fraction read as TeX drew it: left side, numerator, denominator (paper_elsarticle_5p)', async () => {
+    const text = squash((await read('paper_elsarticle_5p')).text);
+    expect(text).toContain('aml = n2 jml (nx) [x jml (x)]′ − jml (x) [nx jml (nx)]′ n2 jml (nx) [xh(1) ml (x)]′');
+  });
+
+  it('three columns of arrow lists on a slide are read list by list, not as a table (slides_18f_consulting)', async () => {
+    const doc = await read('slides_18f_consulting');
+    const text = squash(doc.text);
+    expect(text).toContain('➔ Brainstorm product, technical, design direction');
+    expect(text).toContain('➔ Provide iteration management coaching');
+    expect(text.indexOf('Do contract modularization and planning')).toBeLessThan(text.indexOf('Assure Good Technical'));
+  });
 });

@@ -5,6 +5,7 @@
  */
 import type { Block, Box, Line, Segment } from '../types.js';
 import { codePoints, median, textDirection, unionBox, roundBox } from '../layout/lines.js';
+import { BULLET_CHARS } from '../layout/markers.js';
 import { CJK_WIDE, endsWithBreakHyphen, joinLines, Vocabulary } from './hyphenation.js';
 
 /** A gap between lines of more than this many normal advances ends a paragraph. */
@@ -21,7 +22,7 @@ const HANGING_EM = 4;
 const HEADING_SIZE = 1.15;
 /** ...or bold, short and without final punctuation. */
 const HEADING_MAX_CHARS = 120;
-const BULLET = /^([•◦▪▫■□●○‣⁃∙·*–—-]|█|\d{1,3}[.)]|[a-z][.)]|\(\w{1,3}\))\s+\S/u;
+const BULLET = new RegExp(`^([${BULLET_CHARS}*–—-]|█|\\d{1,3}[.)]|[a-z][.)]|\\(\\w{1,3}\\))\\s+\\S`, 'u');
 const CAPTION = /^(fig(ure)?|table|tab|chart|plate|exhibit|illustration|photo|scheme|listing)s?\.?\s*[\dIVXivx]+(?:[-–.]\d+)*[.:]/i;
 const FINAL = /[.!?:;…"”'’)\]。！？]$/u;
 /** A table-of-contents entry: leader dots (or a run of spaced dots) up to a page number at the end of the line. */

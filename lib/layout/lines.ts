@@ -300,10 +300,13 @@ class RunLine implements Line {
 
 export const runsOfLine = (line: Line): Run[] => RunLine.runsOf(line);
 
-/** Build a line from runs of one row in one column. */
-export function makeLine(runs: Run[], baseline: number, opts: { cells?: boolean } = {}): Line {
+/**
+ * Build a line from runs of one row in one column. `drawn`: the runs are already in reading order (a formula read in
+ * the order the file drew it, lib/layout/formulas.ts), not to be ordered by position.
+ */
+export function makeLine(runs: Run[], baseline: number, opts: { cells?: boolean; drawn?: boolean } = {}): Line {
   const dir = runsDirection(runs);
-  const ordered = orderRuns(runs, dir);
+  const ordered = opts.drawn ? runs : orderRuns(runs, dir);
   const { size, bold } = dominant(ordered);
   // One pass for the box and the per-run facts (this runs for every line of every page).
   let x0 = Infinity;

@@ -4,6 +4,7 @@
  * first, sideways text placed after the column it stands in. A new ordering rule is a new entry in ORDER_PASSES.
  */
 import type { Box, Diagnostic, Line, Run, Segment } from '../types.js';
+import { readFormulas } from './formulas.js';
 import { readBlockGrids } from './grid.js';
 import { round2, unionBox } from './lines.js';
 import { layoutRotated } from './rotated.js';
@@ -241,6 +242,13 @@ function placeRotated(ctx: OrderContext): Diagnostic | null {
 
 /** The passes, in the order they run. */
 export const ORDER_PASSES: readonly OrderPass[] = [
+  {
+    name: 'formulas',
+    run: (c) => {
+      readFormulas(c.segments);
+      return null;
+    },
+  },
   { name: 'block-grid', run: (c) => readBlockGrids(c.segments, c.page) },
   { name: 'block-order', run: (c) => (c.columnCount > 1 ? blockOrder(c.segments, c.advance, c.bodySize, c.page) : null) },
   { name: 'title-first', run: (c) => (c.page === 1 && c.columnCount > 1 ? titleFirst(c.segments, c.bodySize, c.page) : null) },

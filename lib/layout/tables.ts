@@ -6,6 +6,7 @@
 import type { Interval, Run } from '../types.js';
 import type { InkRow } from './gutters.js';
 import { median } from './lines.js';
+import { BULLET_CHARS } from './markers.js';
 import { inkIntervals } from './rows.js';
 
 /** Cells are separated by gaps of at least this many body ems; word spaces in prose are narrower. */
@@ -40,9 +41,35 @@ function columnsOf(pieces: Interval[]): Interval[] {
   return cols;
 }
 
-function isTable(block: Interval[][], bodySize: number): boolean {
+/**
+ * Lists set side by side (a slide's three columns of arrow items) line up like a table: each list is a column whose
+ * cells begin with the list's marker (the marker a cell of its own, or its item's first word's neighbour), the item's
+ * next lines under them. A table may bullet the cells of one column; lists side by side bullet two or more. Check
+ * marks and dashes for empty cells are data, not markers; the private-use code points are the symbol fonts' bullets
+ * (Wingdings, Symbol).
+ */
+const LIST_MARKER = new RegExp(`^[${BULLET_CHARS}]`, 'u');
+/** Each list's column holds at least this many items. */
+const MIN_LIST_ITEMS = 2;
+/** At least this many columns are lists. */
+const MIN_LISTS = 2;
+
+/** Columns of the block whose pieces begin with a list marker in at least MIN_LIST_ITEMS rows. */
+function listColumns(block: Interval[][], cols: Interval[], runs: Run[][]): number {
+  const items = cols.map(() => 0);
+  block.forEach((row, k) =>
+    row.forEach((p) => {
+      const first = runs[k].filter((r) => r.x1 > p[0] && r.x0 < p[1]).sort((a, b) => a.x0 - b.x0)[0];
+      if (first && LIST_MARKER.test(first.text.trimStart())) items[cols.findIndex((c) => p[0] >= c[0] && p[1] <= c[1])]++;
+    }),
+  );
+  return items.filter((n) => n >= MIN_LIST_ITEMS).length;
+}
+
+function isTable(block: Interval[][], bodySize: number, runs: Run[][]): boolean {
   const cols = columnsOf(block.flat());
   if (cols.length < MIN_TABLE_COLUMNS) return false;
+  if (listColumns(block, cols, runs) >= MIN_LISTS) return false;
   const fills: number[][] = cols.map(() => []);
   for (const row of block) {
     for (const p of row) {
@@ -98,7 +125,8 @@ export function findTableBlocks(rows: InkRow[], bodySize: number): TableBlock[] 
     while (j + 1 < rows.length && candidate[j + 1] && rows[j + 1].row.baseline - rows[j].row.baseline <= MAX_ROW_ADVANCE_EM * bodySize) {
       j++;
     }
-    if (j - i + 1 >= MIN_TABLE_ROWS && isTable(pieces.slice(i, j + 1), bodySize)) blocks.push({ from: i, to: j });
+    const runs = rows.slice(i, j + 1).map((r) => r.row.runs);
+    if (j - i + 1 >= MIN_TABLE_ROWS && isTable(pieces.slice(i, j + 1), bodySize, runs)) blocks.push({ from: i, to: j });
     i = j + 1;
   }
   return blocks;

@@ -6,6 +6,7 @@
  */
 import type { Interval } from '../types.js';
 import { classify, findCandidates, sideSupport, type InkRow } from './gutters.js';
+import { BULLET_CHARS } from './markers.js';
 import { blockStarts, paragraphStarts, sideLines } from './sides.js';
 
 export interface Zone {
@@ -104,7 +105,7 @@ const LABEL_SHARE = 0.8;
 /** A piece reaches the gap's edge when it ends within this many of its sizes of it. */
 const LABEL_REACH = 1.5;
 /** A list label: a number or a letter in parentheses or with a full stop, or a bullet. */
-const LIST_LABEL = /^(\(?(\p{Nd}{1,3}|[a-z]|[ivx]{1,4})[.)]|[•·▪‣◦∙●○■□–—-])$/u;
+const LIST_LABEL = new RegExp(`^(\\(?(\\p{Nd}{1,3}|[a-z]|[ivx]{1,4})[.)]|[${BULLET_CHARS}–—-])$`, 'u');
 
 /** The text of a row's ink piece, spaces left out. */
 const pieceText = (r: InkRow, iv: Interval) =>

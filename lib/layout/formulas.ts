@@ -1,0 +1,104 @@
+/**
+ * Display formulas read in the order they were set. A displayed fraction puts its numerator and denominator on
+ * baselines of their own, above and below the formula's, with big brackets, primes and script pieces on more: read
+ * by baselines, "a_ml = n² j(nx)[x j(x)]′ − … / n² j(nx)[x h(x)]′ − …" becomes a row of brackets, half a numerator
+ * with a denominator's exponent in it, and the rest. Taken apart by geometry, no reading of the pieces is right.
+ *
+ * The file's own drawing order is: a typesetter draws a formula as it reads it (the left side, the relation sign, the
+ * numerator left to right, then the denominator), one glyph run after the other. So where a column's consecutive
+ * lines hold nothing but formula pieces (no running words, no code), at least one of them a relation, and the runs
+ * of those lines were drawn one after the other with nothing between (the stream gives them as one unbroken
+ * stretch) and mostly left to right (a step back leftwards only where a line or a fraction's part begins), the
+ * lines are read as one line in that drawing order. A file drawn in any other order (a redraw row by row across the
+ * page, glyphs in random order) fails the stretch or the left-to-right test and keeps the geometric reading.
+ */
+import type { Line, Run, Segment } from '../types.js';
+import { makeLine, runsOfLine } from './lines.js';
+import { textOf } from './segment.js';
+
+/**
+ * A relation, set at the formula's own size (not in a sum's limit "n=0"): what makes a display a formula rather than
+ * a row of numbers or a line of words over a sum's limits.
+ */
+const RELATION = /[=<>≤≥≈≃≅≡≠∝→⇒⇔∈∉⊂⊆]/u;
+/** A run at least this share of the size of the formula's largest line is set at the formula's own size. */
+const MAIN_SIZE = 0.85;
+/** Running words: this many letters or more in a row (function names, "sin", "exp", "lim", are shorter). */
+const WORD = /\p{L}{4,}/gu;
+/** A formula line holds at most this many running words (a "where" or an "and" between two parts). */
+const MAX_WORDS = 1;
+/** The next line of a formula stands at most this many of its sizes below the one before. */
+const MAX_ADVANCE_EM = 2.2;
+/** A formula set on one baseline with scripts reads right by position; one of several lines (a fraction's) may not. */
+const MIN_LINES = 2;
+/** Runs of other text inside the formula's stretch of the stream: at most this share of its runs (at least one). */
+const STREAM_SLACK = 0.05;
+/** A step back leftwards of more than this many sizes starts a new line or a fraction's next part... */
+const STEP_BACK_EM = 0.5;
+/** ...and there are at most as many of them as the formula has lines, plus this many; the first run drawn stands at
+ * the formula's left, within this many sizes of its leftmost run (a formula is drawn from its left-hand side). */
+const EXTRA_STEPS = 1;
+const FIRST_LEFT_EM = 1;
+
+/** A formula's piece: a symbol, a digit, a script or a variable (a run of a letter or two), not only words. */
+const PIECE = /[^\p{L}\s.,;:!?'"’”-]/u;
+const PIECE_MAX_CHARS = 2;
+
+function formulaLine(line: Line): boolean {
+  if (line.mono || line.cells) return false;
+  if ((line.text.match(WORD)?.length ?? 0) > MAX_WORDS) return false;
+  return runsOfLine(line).some((r) => PIECE.test(r.text) || [...r.text.trim()].length <= PIECE_MAX_CHARS);
+}
+
+/** The runs of `lines` in drawing order, when they were drawn as one formula; null otherwise. */
+function drawnOrder(lines: Line[]): Run[] | null {
+  const runs = lines.flatMap(runsOfLine);
+  if (runs.length < 3 || runs.length !== lines.reduce((n, l) => n + runsOfLine(l).length, 0)) return null;
+  const drawn = [...runs].sort((a, b) => a.stream - b.stream);
+  const span = drawn[drawn.length - 1].stream - drawn[0].stream + 1;
+  if (span - drawn.length > Math.max(1, STREAM_SLACK * drawn.length)) return null;
+  let steps = 0;
+  for (let i = 1; i < drawn.length; i++) if (drawn[i].x0 < drawn[i - 1].x0 - STEP_BACK_EM * Math.max(drawn[i].size, drawn[i - 1].size)) steps++;
+  if (steps > lines.length + EXTRA_STEPS) return null;
+  const left = Math.min(...drawn.map((r) => r.x0));
+  return drawn[0].x0 <= left + FIRST_LEFT_EM * drawn[0].size ? drawn : null;
+}
+
+/** True when the line's runs already stand in drawing order (nothing to change). */
+function sameOrder(lines: Line[], drawn: Run[]): boolean {
+  const now = lines.flatMap(runsOfLine);
+  return now.every((r, i) => r === drawn[i]);
+}
+
+/** Reads the display formulas of a column or span segment in drawing order; returns the lines it joined. */
+function readSegment(seg: Segment): number {
+  const { lines } = seg;
+  let joined = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (!formulaLine(lines[i])) continue;
+    let j = i;
+    while (
+      j + 1 < lines.length &&
+      formulaLine(lines[j + 1]) &&
+      lines[j + 1].baseline - lines[j].baseline <= MAX_ADVANCE_EM * Math.max(lines[j].size, lines[j + 1].size)
+    )
+      j++;
+    const group = lines.slice(i, j + 1);
+    const levels = new Set(group.flatMap(runsOfLine).map((r) => Math.round(r.baseline))).size;
+    const size = Math.max(...group.map((l) => l.size));
+    const relation = group.some((l) => runsOfLine(l).some((r) => r.size >= MAIN_SIZE * size && RELATION.test(r.text)));
+    const drawn = group.length >= MIN_LINES && levels > 1 && relation ? drawnOrder(group) : null;
+    if (drawn && !sameOrder(group, drawn)) {
+      const line = makeLine(drawn, Math.max(...group.map((l) => l.baseline)), { drawn: true });
+      lines.splice(i, group.length, line);
+      joined += group.length;
+    } else i = j;
+  }
+  if (joined) seg.text = textOf(lines);
+  return joined;
+}
+
+/** Display formulas of the page's column and span segments read in drawing order. */
+export function readFormulas(segments: Segment[]): void {
+  for (const seg of segments) if (seg.kind === 'column' || seg.kind === 'span') readSegment(seg);
+}

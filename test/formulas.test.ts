@@ -1,0 +1,66 @@
+/**
+ * Display formulas read in the order the file drew them (lib/layout/formulas.ts), and only when that order is a
+ * typesetter's: an unbroken stretch of the stream, from the formula's left side, left to right but where a line or a
+ * fraction's part begins. Real page: paper_elsarticle_5p (real-pages.test.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { layoutPage } from '../lib/layout/page.js';
+import type { Run } from '../lib/types.js';
+import { layoutParams, run } from './support/runs.js';
+
+/**
+ * "a = (n j(x) − q) / (x h(x)²)" as TeX sets it: the left side on the formula's baseline (100), the numerator above
+ * (93), the denominator below (107) with an exponent raised off it, the fraction's bar between; drawn in `order`.
+ */
+function fraction(order: number[]): Run[] {
+  const pieces: [string, number, number, number][] = [
+    ['a', 60, 100, 10],
+    ['=', 70, 100, 10],
+    ['n j', 84, 93, 10],
+    ['(x)', 100, 93, 10],
+    ['− q', 119, 93, 10],
+    ['x h', 86, 107, 10],
+    ['(x)', 102, 107, 10],
+    ['2', 118, 103, 7],
+  ];
+  const drawn = order.map((k) => pieces[k]);
+  const runs = drawn.map(([text, x, y, size]) => run(text, x, y, size));
+  return [run('q001 the coefficient is given by', 40, 70), ...runs, run('q002 where the terms are as before', 40, 130)];
+}
+
+const lines = (runs: Run[]) => layoutPage(runs, layoutParams()).segments.flatMap((s) => s.lines.map((l) => l.text));
+
+describe('display formulas', () => {
+  it('are read in drawing order when the file drew them as a typesetter does: left side, numerator, denominator', () => {
+    const text = lines(fraction([0, 1, 2, 3, 4, 5, 6, 7])).join('\n');
+    expect(text).toContain('a = n j(x) − q x h(x)2');
+    expect(text.indexOf('q001')).toBeLessThan(text.indexOf('a ='));
+    expect(text.indexOf('x h')).toBeLessThan(text.indexOf('q002'));
+  });
+
+  it('keep the reading by position when drawn in another order (the denominator first)', () => {
+    const text = lines(fraction([5, 6, 7, 0, 1, 2, 3, 4])).join('\n');
+    expect(text).not.toContain('x h(x)2 a =');
+    expect(text).not.toContain('a = n j(x) − q x h(x)2');
+  });
+
+  it('keep the reading by position when drawn row by row (numerator, left side, denominator)', () => {
+    const text = lines(fraction([2, 3, 4, 0, 1, 7, 5, 6])).join('\n');
+    expect(text).not.toContain('n j(x) − q a =');
+  });
+
+  it('keep the reading by position when other text is drawn inside the stretch', () => {
+    const runs = fraction([0, 1, 2, 3, 4, 5, 6, 7]);
+    // The same formula, a margin note's two lines drawn between its numerator and its denominator.
+    const note = [run('q003 margin note', 300, 40), run('q004 its end', 300, 52)];
+    note.forEach((r, k) => (r.stream = runs[5].stream + k));
+    for (const r of runs.slice(5)) r.stream += note.length;
+    const text = lines([...runs, ...note]).join('\n');
+    expect(text).not.toContain('a = n j(x) − q x h(x)2');
+  });
+
+  it('leave lines of words alone: a paragraph whose line holds an equals sign and a raised figure drawn last', () => {
+    const runs = [run('q001 the rate r = 4 per cent', 40, 100), run('q002 and the next line', 40, 112), run('2', 181, 96, 7)];
+    expect(lines(runs)).toEqual(['q001 the rate r = 4 per cent2', 'q002 and the next line']);
+  });
+});
