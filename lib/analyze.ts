@@ -5,6 +5,7 @@
 import type { ResolvedOptions } from './options.js';
 import type { OpenPdf, PdfPage } from './pdf/open.js';
 import { readPageText } from './pdf/runs.js';
+import { dropOverprints, overprintDiagnostic } from './layout/overprint.js';
 import { layoutPage } from './layout/page.js';
 import { turnUpright } from './layout/sideways.js';
 import { findLineNumbers } from './layout/line-numbers.js';
@@ -101,7 +102,11 @@ async function analyzeWith(
     }
     // Margin line numbers (a numbered manuscript) are lifted out before the page is laid out: furniture.
     const numbered = read.source === 'text' ? findLineNumbers(read.runs) : new Set<Run>();
-    const runs = numbered.size ? read.runs.filter((r) => !numbered.has(r)) : read.runs;
+    const unnumbered = numbered.size ? read.runs.filter((r) => !numbered.has(r)) : read.runs;
+    // Text drawn again over itself (a fake bold, a shadow) is read once; the copies are listed in a diagnostic.
+    const overprint = read.source === 'text' ? dropOverprints(unnumbered) : { runs: unnumbered, copies: [] };
+    const runs = overprint.runs;
+    if (overprint.copies.length) diagnostics.push(overprintDiagnostic(pageNo, overprint.copies));
     const lineNumbers: Line[] = numbered.size ? buildRows([...numbered]).map((r) => makeLine(r.runs, r.baseline)) : [];
     if (numbered.size)
       diagnostics.push({

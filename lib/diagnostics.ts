@@ -123,6 +123,11 @@ export const DIAGNOSTICS = {
     from: 'page',
     meaning: 'The page needed OCR but OCR failed (the engine or its language data could not be used): its text is missing.',
   },
+  'overprinted-text': {
+    severity: ['info'],
+    from: 'page',
+    meaning: 'Text drawn again over the same text (a fake bold, a shadow) was read once; the copies left out are listed in `detail.copies`.',
+  },
   'invisible-text-layer': {
     severity: ['info'],
     from: 'page',

@@ -22,6 +22,7 @@ export const UNIT = [
   'furniture-rules.test.ts',
   'layout.test.ts',
   'formulas.test.ts',
+  'overprint.test.ts',
   'lists-side-by-side.test.ts',
   'ocr-image.test.ts',
   'projects.test.ts',

@@ -99,4 +99,13 @@ describe('real pages', () => {
     expect(text).toContain('➔ Provide iteration management coaching');
     expect(text.indexOf('Do contract modularization and planning')).toBeLessThan(text.indexOf('Assure Good Technical'));
   });
+
+  it('a newsletter’s title drawn twice reads once; an event under a bold heading stays in its column (newsletter_nasa_tops)', async () => {
+    const doc = await read('newsletter_nasa_tops');
+    const text = squash(doc.text);
+    expect(text.split('TOPS Monthly News & Updates')).toHaveLength(2);
+    expect(doc.diagnostics.some((d) => d.code === 'overprinted-text' && d.page === 1)).toBe(true);
+    expect(text.indexOf('Exhibit Booth #428')).toBeLessThan(text.indexOf('American Geophysical Union'));
+    expect(text.indexOf('Poster Session: Open for decisions')).toBeLessThan(text.indexOf('Did you miss any part'));
+  });
 });

@@ -92,6 +92,25 @@ describe('band breaks', () => {
     const text = textOf(runs);
     expect(text.indexOf('B0-0')).toBeLessThan(text.indexOf('A1-0'));
   });
+
+  it('do not take the text under a bold heading in column one for the break (a newsletter beside a picture)', () => {
+    // Two columns ending level; a bold heading and its event's lines in column one beside a picture (no text) in
+    // column two; then both columns again, starting level. Column one's heading and text are read in column one.
+    const col = (tag: string, x: number, top: number, n: number) =>
+      Array.from({ length: n }, (_, i) => run(line(`${tag}-${i}`, 38, i), x, top + i * 14, 11));
+    const runs = [
+      ...col('L0', 90, 100, 8),
+      ...col('R0', 330, 100, 8),
+      run('HEAD Society of America 2023:', 90, 226, 11, { bold: true }),
+      ...col('L1', 110, 240, 5),
+      ...col('L2', 90, 330, 8),
+      ...col('R1', 330, 324, 8),
+    ];
+    const text = textOf(runs);
+    const at = ['L0-7', 'HEAD', 'L1-4', 'L2-0', 'L2-7', 'R0-0', 'R0-7', 'R1-0'].map((l) => text.indexOf(l));
+    expect(at.every((x) => x >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+  });
 });
 
 describe('limits of a display sum', () => {

@@ -115,11 +115,13 @@ function bandBreaks(rows: InkRow[], gutters: Interval[], crossed: number[], line
     const own = inColumn[i];
     if (own.every(Boolean) || !own.some(Boolean)) continue;
     if (!isHeading(rows[i].row.runs, bodySize)) continue;
-    // The heading's lines: this row and the rows right under it in the same columns only.
+    // The heading's lines: this row and the heading rows right under it in the same columns only (the text under a
+    // heading in its column is that column's, not the break's).
     let k = i;
     while (
       k + 1 < rows.length &&
       inColumn[k + 1].every((v, j) => v === own[j]) &&
+      isHeading(rows[k + 1].row.runs, bodySize) &&
       rows[k + 1].row.baseline - rows[k].row.baseline <= HEADING_ADVANCE * rows[k].row.size
     )
       k++;

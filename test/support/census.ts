@@ -42,12 +42,15 @@ export function countChars(text: string): Map<string, number> {
   return census.get(0) ?? new Map();
 }
 
-/** Everything a result holds of a page's text: flow segments, running heads and feet, footnotes. */
+/** Everything a result holds of a page's text: flow segments, running heads and feet, footnotes, overprinted copies. */
 export function resultCensus(doc: DocumentResult): Census {
   const census: Census = new Map();
   for (const seg of doc.segments) for (const line of seg.lines) add(census, seg.page, line.text);
   for (const item of [...doc.headers, ...doc.footers]) add(census, item.page, item.text);
   for (const note of doc.footnotes) add(census, note.page, `${note.marker ?? ''}${note.text}`);
+  // Text drawn again over itself is read once; the copies are listed in the diagnostic that says so.
+  for (const d of doc.diagnostics)
+    if (d.code === 'overprinted-text' && d.page !== null) for (const t of (d.detail?.copies ?? []) as string[]) add(census, d.page, t);
   return census;
 }
 
