@@ -38,6 +38,25 @@ describe('display formulas', () => {
     expect(text.indexOf('x h')).toBeLessThan(text.indexOf('q002'));
   });
 
+  it('read a fraction moved into its formula’s line in drawing order too (one line, numerator over denominator)', () => {
+    // "P = 1 + log (2 + L′)/(2 + L′′) (1)" as an ACL paper sets it, 10.9 pt: the fraction's parts 7.4 pt above and
+    // below the formula's baseline, primes raised off each L.
+    const pieces: [string, number, number, number, number][] = [
+      ['P', 370.7, 377.7, 194.8, 10.9],
+      ['= 1 + log', 382.2, 425.9, 194.8, 10.9],
+      ['2 +', 430.8, 447.1, 187.4, 10.9],
+      ['L', 449.6, 457, 187.4, 10.9],
+      ['′', 457, 459.3, 183.4, 8],
+      ['2 +', 429.6, 446, 202.3, 10.9],
+      ['L', 448.4, 455.9, 202.3, 10.9],
+      ['′′', 455.9, 460.4, 199.1, 8],
+      ['(1)', 512.8, 525.5, 194.8, 10.9],
+    ];
+    const runs = pieces.map(([text, x0, x1, y, size]) => run(text, x0, y, size, { x1 }));
+    const text = lines([run('q001 which takes into account', 307, 170, 10.9), ...runs, run('q002 where the length is', 307, 221.8, 10.9)]);
+    expect(text).toContain('P = 1 + log 2 + L′ 2 + L′′ (1)');
+  });
+
   it('keep the reading by position when drawn in another order (the denominator first)', () => {
     const text = lines(fraction([5, 6, 7, 0, 1, 2, 3, 4])).join('\n');
     expect(text).not.toContain('x h(x)2 a =');

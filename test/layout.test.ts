@@ -182,6 +182,24 @@ describe('bands and spans', () => {
     expect(labels(banded.segments.map((s) => s.text).join('\n')).slice(0, 10)).toEqual(seq(1, 9).concat(['q021']));
   });
 
+  it('reads a partial span drawn word by word whole, not only the word that lies over the gutter', () => {
+    const cols = [0, 1, 2].map((k) => column(1 + k * 20, 20, 40 + k * 180, 60, { size: 9, chars: 36 }));
+    // "q000 A heading drawn word by word" over the second and third columns, each word a run of its own.
+    const words = ['q000', 'A', 'heading', 'over', 'two', 'columns', 'drawn', 'word', 'by', 'word'];
+    const y = 60 + 8.5 * 10.8;
+    let x = 230;
+    const heading = words.map((w) => {
+      const r = run(w, x, y, 12);
+      x = r.x1 + 3;
+      return r;
+    });
+    const layout = layoutPage([...cols.flat(), ...heading], params());
+    const spans = layout.segments.filter((s) => s.text.includes('heading'));
+    expect(spans).toHaveLength(1);
+    expect(spans[0].kind).toBe('span');
+    expect(spans[0].text).toBe(words.join(' '));
+  });
+
   it('reports a gutter that too many scattered lines cross', () => {
     const left = column(1, 40, 50, 60, { chars: 40 });
     const right = column(41, 40, 264, 60, { chars: 40 });
@@ -272,6 +290,21 @@ describe('lines', () => {
     const lines = layout.segments.flatMap((s) => s.lines);
     expect(lines).toHaveLength(2);
     expect(lines[0].text).toBe('q001 the value of x2 is four');
+  });
+
+  it("gives a column's part of a row its own baseline (a note's line a little below the next column's line)", () => {
+    // Two columns of 10.9 pt lines; under the left column, a note: its raised marker in 6 pt and its address in 9 pt,
+    // 2.6 pt below the right column's line beside it, with which it shares a row. The row's baseline is the right
+    // line's; the note's line keeps its own (its step down from the text above is measured from it).
+    const size = 10.9;
+    const left = column(1, 19, 72, 100, { size, chars: 40, advance: 13.5 });
+    const right = column(31, 21, 307, 100, { size, chars: 40, advance: 13.5 });
+    const y = 100 + 19 * 13.5;
+    const note = [run('1', 84.7, y - 1.2, 6), run('q020 https://example.org/a/note', 88.1, y + 2.6, 9)];
+    const lines = layoutPage([...left, ...right, ...note], params()).segments.flatMap((s) => s.lines);
+    const noteLine = lines.find((l) => l.text.includes('q020'))!;
+    expect(noteLine.baseline).toBeCloseTo(y + 2.6, 0);
+    expect(lines.find((l) => l.text.startsWith('q050'))!.baseline).toBe(y);
   });
 
   it("reads a display fraction in its formula's line, the numerator before the denominator", () => {

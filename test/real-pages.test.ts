@@ -108,4 +108,21 @@ describe('real pages', () => {
     expect(text.indexOf('Exhibit Booth #428')).toBeLessThan(text.indexOf('American Geophysical Union'));
     expect(text.indexOf('Poster Session: Open for decisions')).toBeLessThan(text.indexOf('Did you miss any part'));
   });
+
+  it('a heading over two of three boxes, drawn word by word, is read whole (brochure_cdc_prime_onepager)', async () => {
+    const text = squash((await read('brochure_cdc_prime_onepager')).text);
+    expect(text).toContain('PRIME includes three interrelated projects:');
+  });
+
+  it('a column’s notes sharing rows with the next column’s lines are notes, not text (paper_inlg2019_dialogue_eval)', async () => {
+    const doc = await read('paper_inlg2019_dialogue_eval');
+    expect(doc.footnotes.map((f) => [f.page, f.marker, f.text])).toEqual(
+      expect.arrayContaining([
+        [2, '1', 'https://github.com/nouhadziri/THRED'],
+        [2, '2', 'https://bit.ly/1IZ0FG4'],
+      ]),
+    );
+    expect(doc.text).not.toContain('nouhadziri/THRED');
+    expect(squash(doc.text)).toContain('P = 1 + log 2 + L′ 2 + L′′ (1)');
+  });
 });

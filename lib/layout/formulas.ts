@@ -29,8 +29,18 @@ const WORD = /\p{L}{4,}/gu;
 const MAX_WORDS = 1;
 /** The next line of a formula stands at most this many of its sizes below the one before. */
 const MAX_ADVANCE_EM = 2.2;
-/** A formula set on one baseline with scripts reads right by position; one of several lines (a fraction's) may not. */
+/**
+ * A formula set on one baseline with scripts reads right by position; one of several lines (a fraction's) may not,
+ * nor one line that holds a fraction (its numerator and denominator moved into the formula's row, rows.ts): pieces
+ * over one another a whole line's size apart, farther than a superscript stands over a subscript.
+ */
 const MIN_LINES = 2;
+const FRACTION_APART = 1;
+
+function fraction(line: Line): boolean {
+  const runs = runsOfLine(line);
+  return runs.some((a) => runs.some((b) => b.baseline - a.baseline >= FRACTION_APART * line.size && a.x0 < b.x1 && b.x0 < a.x1));
+}
 /** Runs of other text inside the formula's stretch of the stream: at most this share of its runs (at least one). */
 const STREAM_SLACK = 0.05;
 /** A step back leftwards of more than this many sizes starts a new line or a fraction's next part... */
@@ -87,7 +97,7 @@ function readSegment(seg: Segment): number {
     const levels = new Set(group.flatMap(runsOfLine).map((r) => Math.round(r.baseline))).size;
     const size = Math.max(...group.map((l) => l.size));
     const relation = group.some((l) => runsOfLine(l).some((r) => r.size >= MAIN_SIZE * size && RELATION.test(r.text)));
-    const drawn = group.length >= MIN_LINES && levels > 1 && relation ? drawnOrder(group) : null;
+    const drawn = (group.length >= MIN_LINES || fraction(group[0])) && levels > 1 && relation ? drawnOrder(group) : null;
     if (drawn && !sameOrder(group, drawn)) {
       const line = makeLine(drawn, Math.max(...group.map((l) => l.baseline)), { drawn: true });
       lines.splice(i, group.length, line);

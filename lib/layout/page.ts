@@ -7,7 +7,7 @@ import { nestedBlock } from './nested.js';
 import { crowdedInk, crowdedRows } from './crowded.js';
 import { sideHeadBands } from './sideheads.js';
 import { narrowGutters, spansNarrow } from './narrow.js';
-import { buildRows, inkIntervals, type Row } from './rows.js';
+import { baselineOf, buildRows, inkIntervals, type Row } from './rows.js';
 import type { InkRow } from './gutters.js';
 import { partition, type Zone } from './zones.js';
 import { growSpans } from './spans.js';
@@ -639,13 +639,28 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
     if (direction === 'rtl') order.reverse();
     const partialRows = new Set(spans.partial);
 
+    // The runs of a partial span's row that make its crossing: those of the ink pieces that run across a gutter (a
+    // line drawn word by word crosses with its whole piece, not with the one word that lies over the gutter).
+    const crossingOf = new Map<number, Set<Run>>();
+    const crossingRuns = (i: number): Set<Run> => {
+      let set = crossingOf.get(i);
+      if (set) return set;
+      const pieces = zone.rows[i].ink.filter((iv) => zone.gutters.some((g) => iv[0] < g[1] && iv[1] > g[0]));
+      set = new Set(zone.rows[i].row.runs.filter((run) => pieces.some((iv) => run.x0 >= iv[0] - 0.5 && run.x1 <= iv[1] + 0.5)));
+      // Runs wider than their piece (ink built otherwise) fall back to crossing by themselves.
+      for (const run of zone.rows[i].row.runs) if (zone.gutters.some((g) => run.x0 < g[1] && run.x1 > g[0])) set.add(run);
+      crossingOf.set(i, set);
+      return set;
+    };
+
     // Which columns a partial span covers: from the column its crossing runs start in to the one they end in.
     const spanned = (i: number): [number, number] | null => {
       if (!partialRows.has(i)) return null;
       let lo = Infinity;
       let hi = -Infinity;
+      const crossing = crossingRuns(i);
       for (const run of zone.rows[i].row.runs) {
-        if (!zone.gutters.some((g) => run.x0 < g[1] && run.x1 > g[0])) continue;
+        if (!crossing.has(run)) continue;
         const a = columnOf({ ...run, x1: run.x0 }, false);
         const b = columnOf({ ...run, x0: run.x1 }, false);
         lo = Math.min(lo, a);
@@ -671,8 +686,9 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
           const r = zone.rows[i].row;
           let runs: Run[];
           if (partialRows.has(i)) {
+            const across = crossingRuns(i);
             runs = r.runs.filter((run) => {
-              const crossing = zone.gutters.some((g) => run.x0 < g[1] && run.x1 > g[0]);
+              const crossing = across.has(run);
               if (crossing && spanEmitted.has(i)) return false;
               return columnOf(run, crossing) === j;
             });
@@ -683,7 +699,9 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
             runs = [];
             for (let k = 0; k < cols.length; k++) if (cols[k] === j) runs.push(r.runs[k]);
           }
-          if (runs.length) lines.push(makeLine(runs, r.baseline));
+          // A column's part of a row sits on its own baseline: a note's line shares a row with the next column's
+          // line a little above it.
+          if (runs.length) lines.push(makeLine(runs, runs.length === r.runs.length ? r.baseline : baselineOf(runs)));
         }
         return lines;
       };
@@ -723,8 +741,15 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
             band,
           );
           const r = zone.rows[inner.i].row;
-          const crossingRuns = r.runs.filter((run) => zone.gutters.some((g) => run.x0 < g[1] && run.x1 > g[0]));
-          segments.push(segment('span', params.page, band, null, [makeLine(crossingRuns, r.baseline)]));
+          const across = crossingRuns(inner.i);
+          segments.push(
+            segment('span', params.page, band, null, [
+              makeLine(
+                r.runs.filter((run) => across.has(run)),
+                r.baseline,
+              ),
+            ]),
+          );
           emitColumnsOf(
             rowIdx.filter((i) => zone.rows[i].row.baseline > baseline),
             sub.slice().sort((x, y) => x - y),

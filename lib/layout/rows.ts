@@ -80,6 +80,9 @@ function rowOf(runs: Run[]): Row {
   return { runs, baseline, top, bottom, x0, x1, size, index: 0 };
 }
 
+/** The baseline of some of a row's runs (one column's part of it): the one most of their main-size characters sit on. */
+export const baselineOf = (runs: Run[]): number => rowOf([...runs]).baseline;
+
 /**
  * Cluster horizontal runs into rows by baseline. Superscripts and subscripts (smaller runs touching a larger run
  * whose box they overlap) join their base run's row instead of starting a row of their own.
