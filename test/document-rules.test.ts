@@ -319,6 +319,32 @@ describe('list items', () => {
   });
 });
 
+describe('a change of weight', () => {
+  const boldAt = (text: string, x: number, baseline: number) => makeLine([run(text, x, baseline, 14, { bold: true })], baseline);
+  const plainAt = (text: string, x: number, baseline: number) => makeLine([run(text, x, baseline, 14)], baseline);
+
+  it('does not part a sentence that runs on into a bold word or out of a bold line (a slide’s items)', () => {
+    const lines = [
+      plainAt('Run agile product idea', 28, 268),
+      boldAt('workshops', 28, 285),
+      boldAt('User experience', 28, 330),
+      plainAt('considerations', 28, 347),
+    ];
+    const blocks = buildBlocks([segment(lines, 0)], 14, 17);
+    expect(blocks.map((b) => b.text)).toEqual(['Run agile product idea workshops', 'User experience considerations']);
+  });
+
+  it('still parts a bold heading from the paragraph under it, and a finished sentence from a bold line', () => {
+    const lines = [
+      boldAt('Acquisition Planning', 28, 100),
+      plainAt('Scope a product vision that can grow iteratively.', 28, 117),
+      boldAt('Design thinking', 28, 134),
+    ];
+    const blocks = buildBlocks([segment(lines, 0)], 14, 17);
+    expect(blocks.map((b) => b.kind)).toEqual(['heading', 'paragraph', 'heading']);
+  });
+});
+
 describe('fixed-pitch fonts', () => {
   it('trust the font name, and pdf.js’ fixed-pitch flag only on varied, mostly Latin text over the page', () => {
     expect(isFixedPitchFont({ monospace: true }, ['. . . .'])).toBe(true);

@@ -104,7 +104,11 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
     const cur = lines[i];
     const gap = gapBefore(i);
     const sizeStep = Math.abs(cur.size - prev.size) > SIZE_STEP * body;
-    const weight = cur.bold !== prev.bold;
+    // A change of weight ends a paragraph (a bold heading, a bold run-in line), unless the sentence runs on through
+    // it: the line before ends unfinished and this one opens in lower case (a bold word carried to the next line, a
+    // link set in bold at a line's start).
+    const runsOn = !FINAL.test(prev.text) && /^\p{Ll}/u.test(cur.text) && !gap;
+    const weight = cur.bold !== prev.bold && !runsOn;
     // A list item's turned lines hang under its text, right of the bullet: an indent that continues it, when the
     // line before was turned (its next word would not have fitted; a short item followed by an indented paragraph,
     // or an item's last sentence followed by one, was not).
