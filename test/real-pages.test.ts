@@ -125,4 +125,12 @@ describe('real pages', () => {
     expect(doc.text).not.toContain('nouhadziri/THRED');
     expect(squash(doc.text)).toContain('P = 1 + log 2 + L′ 2 + L′′ (1)');
   });
+
+  it('a layout table: the label, the text cell beside it, then the steps under it (manual_18f_otp_remote_access)', async () => {
+    const text = squash((await read('manual_18f_otp_remote_access')).text);
+    const at = (s: string) => text.indexOf(s);
+    expect(at('Install and Configure client:')).toBeGreaterThan(-1);
+    expect(at('Install and Configure client:')).toBeLessThan(at('The use of 2 Factor authentication'));
+    expect(at('or Android smartphone or tablet.')).toBeLessThan(at('SecureAuth One Time Password (OTP) application installation'));
+  });
 });

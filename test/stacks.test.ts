@@ -489,3 +489,24 @@ describe('a contents list beside a column of text', () => {
     expect(text).toMatch(/T0 Introduction 1\n/);
   });
 });
+
+describe('a layout table’s label cell', () => {
+  /** A bold label at the top of the left column, a text cell of `n` lines beside it, the steps under where it ends. */
+  const page = (labelBold: boolean, labelText = 'q001 Install and Configure client') => {
+    const runs: Run[] = [run(labelText, 72, 140, 11, { bold: labelBold })];
+    for (let i = 0; i < 10; i++) runs.push(run(line(`q${String(2 + i).padStart(3, '0')}`, 44, i), 320, 140 + i * 13.5, 11));
+    for (let i = 0; i < 6; i++) runs.push(run(line(`q${String(20 + i).padStart(3, '0')}`, 40, i), 90, 300 + i * 13.5, 11));
+    return runs;
+  };
+  const order = (runs: Run[]) => [...textOf(runs).matchAll(/q\d{3}/g)].map((m) => m[0]);
+
+  it('is read, then its text cell, then the left column’s steps that start below the text cell', () => {
+    const got = order(page(true));
+    expect(got.slice(0, 12)).toEqual(['q001', ...Array.from({ length: 10 }, (_, i) => `q${String(2 + i).padStart(3, '0')}`), 'q020']);
+  });
+
+  it('ending in a colon counts as a label too; a plain first line of a column does not', () => {
+    expect(order(page(false, 'q001 Install and Configure client:'))[1]).toBe('q002');
+    expect(order(page(false))[1]).toBe('q020');
+  });
+});

@@ -5,7 +5,7 @@ import type { BandInfo, Diagnostic, Direction, Interval, Line, Run, Segment } fr
 import { findSideStacks } from './stacks.js';
 import { nestedBlock } from './nested.js';
 import { crowdedInk, crowdedRows } from './crowded.js';
-import { sideHeadBands } from './sideheads.js';
+import { labelCellBands, sideHeadBands } from './sideheads.js';
 import { narrowGutters, spansNarrow } from './narrow.js';
 import { baselineOf, buildRows, inkIntervals, type Row } from './rows.js';
 import type { InkRow } from './gutters.js';
@@ -541,7 +541,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
   const wholeOf = new Map<Zone, Zone>();
   const reading: Zone[] = [];
   for (const z of zones) {
-    const cut = sideHeadBands(z, bodySize);
+    const cut = sideHeadBands(z, bodySize) ?? labelCellBands(z);
     for (const band of cut ?? [z]) {
       wholeOf.set(band, z);
       reading.push(band);

@@ -55,3 +55,47 @@ export function sideHeadBands(zone: Zone, bodySize: number): Zone[] | null {
   }
   return out;
 }
+
+/** A label cell holds at most this many lines... */
+const LABEL_LINES = 2;
+/** ...beside a text cell of at least this many. */
+const MIN_TEXT_LINES = 3;
+/** A label's line and the text cell's first line sit on one row: baselines within this share of the size. */
+const LEVEL = 0.5;
+/** The runs of a side's line (its part of the row). */
+const sideRuns = (l: SideLine) => l.row.runs.filter((r) => r.x0 >= l.x0 - 0.5 && r.x1 <= l.x1 + 0.5);
+/** A label: set in bold, or ending in a colon. */
+const isLabel = (lines: SideLine[]) =>
+  lines.every((l) => sideRuns(l).every((r) => r.bold || r.text.trim() === '')) ||
+  /:\s*$/.test(
+    sideRuns(lines[lines.length - 1])
+      .map((r) => r.text)
+      .join(''),
+  );
+
+/**
+ * A layout table's first row: a label cell ("Install and Configure client:") beside a text cell of paragraphs, the
+ * rest of the left column (the steps, beside pictures with no text) starting only below where the text cell ends.
+ * Read as two columns, the label and all the steps would come before the text that follows the label; a reader
+ * takes the label, its text, then the steps. The zone is cut where the left column's next block starts.
+ */
+export function labelCellBands(zone: Zone): Zone[] | null {
+  if (zone.tabular || zone.gutters.length !== 1) return null;
+  const g = zone.gutters[0];
+  const left = sideLines(zone.rows, g, 0);
+  const right = sideLines(zone.rows, g, 1);
+  if (right.length < MIN_TEXT_LINES || left.length <= LABEL_LINES) return null;
+  const starts = blockStarts(left);
+  if (starts.length < 2) return null;
+  const label = left.slice(0, left.indexOf(starts[1]));
+  if (label.length > LABEL_LINES || !isLabel(label)) return null;
+  // The label level with the text cell's first line; the text cell over before the left column goes on.
+  if (Math.abs(label[0].row.baseline - right[0].row.baseline) > LEVEL * label[0].row.size) return null;
+  if (right[right.length - 1].row.baseline >= starts[1].row.baseline) return null;
+  if (zone.rows[0].row !== label[0].row && zone.rows[0].row !== right[0].row) return null;
+  const cut = zone.rows.findIndex((r) => r.row === starts[1].row);
+  return [
+    { ...zone, rows: zone.rows.slice(0, cut) },
+    { ...zone, rows: zone.rows.slice(cut) },
+  ];
+}
