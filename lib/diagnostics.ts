@@ -49,6 +49,12 @@ export const DIAGNOSTICS = {
     from: 'page',
     meaning: "On page 1, the column the document's title opens is read before the columns left of it.",
   },
+  'margin-after': {
+    severity: ['info'],
+    from: 'page',
+    meaning:
+      "A narrow column of small type in the page margin beside the text (an article's dates and licence, an author's biography) was read after the text column.",
+  },
   'page-sideways': {
     severity: ['info'],
     from: 'page',

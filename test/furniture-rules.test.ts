@@ -559,6 +559,17 @@ describe('small blocks stepped down from the text', () => {
       ...unnumbered.map((line, index) => ({ page: 1, segment: 1, index, line, seg: plainSeg, pageHeight: 792, pageWidth: 612 })),
     ];
     expect(detectFootnotes(plain, new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+    // One block under a symbol (an author's biography under "*Correspondence:" in a paper's margin column) is a
+    // sidebar: numbered notes, or several, make side notes.
+    const bio = ['*Correspondence:', 'Zsófia Virányi received her Ph.D.', 'on ethology in Budapest and holds', 'a senior position in Vienna.'].map(
+      (t, k) => makeLine([run(t, 430, 150 + 10 * k, 8)], 150 + 10 * k),
+    );
+    const bioSeg: Segment = { ...noteSeg, lines: bio };
+    const sidebar = [
+      ...placed.slice(0, 20),
+      ...bio.map((line, index) => ({ page: 1, segment: 1, index, line, seg: bioSeg, pageHeight: 792, pageWidth: 612 })),
+    ];
+    expect(detectFootnotes(sidebar, new Set(), BODY, ADVANCE).footnotes).toEqual([]);
   });
 
   it('are not notes when they are a reference list numbered in brackets ("[7] H. W. Fan, Optics Letters 24 (1999)")', () => {

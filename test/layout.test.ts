@@ -307,6 +307,17 @@ describe('lines', () => {
     expect(lines.find((l) => l.text.startsWith('q050'))!.baseline).toBe(y);
   });
 
+  it('sets an accent drawn over the next run’s first letter on that letter (TeX’s “Ostoji´” + “c”)', () => {
+    const runs = [run('q001 tolerance and attentiveness (Ostoji\u00b4', 50, 100), run('c and Clayton, 2014).', 262, 100)];
+    runs[0].x1 = 265.3;
+    const text = layoutPage(runs, params()).segments.flatMap((s) => s.lines.map((l) => l.text));
+    expect(text).toEqual(['q001 tolerance and attentiveness (Ostoji\u0107 and Clayton, 2014).']);
+    // An accent standing on its own (an apostrophe typed as an acute, "don´t") is left as it is.
+    const head = run('q002 we don\u00b4', 50, 120);
+    const apart = [head, run('t know', head.x1 + 0.3, 120)];
+    expect(layoutPage(apart, params()).segments.flatMap((s) => s.lines.map((l) => l.text))).toEqual(['q002 we don\u00b4t know']);
+  });
+
   it("reads a display fraction in its formula's line, the numerator before the denominator", () => {
     // A paragraph line, the formula "CB = q3 / 3emc = 3.54 (1)" with its fraction set above and below the formula's
     // baseline (0.65 em), and the next paragraph line: drawn denominator first.

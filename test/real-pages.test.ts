@@ -133,4 +133,12 @@ describe('real pages', () => {
     expect(at('Install and Configure client:')).toBeLessThan(at('The use of 2 Factor authentication'));
     expect(at('or Android smartphone or tablet.')).toBeLessThan(at('SecureAuth One Time Password (OTP) application installation'));
   });
+
+  it('a margin column’s biography is read after the page’s text, not taken for a note; TeX accents set on their letter (paper_frontiers_canine_coop)', async () => {
+    const doc = await read('paper_frontiers_canine_coop');
+    const text = squash(doc.text);
+    expect(doc.footnotes.some((f) => f.text.includes('received her Ph.D.'))).toBe(false);
+    expect(text.indexOf('To sum up, these non-exclusive domestication hypotheses')).toBeLessThan(text.indexOf('received her Ph.D.'));
+    expect(text).toContain('(Ostojić and Clayton, 2014)');
+  });
 });

@@ -510,3 +510,23 @@ describe('a layout table’s label cell', () => {
     expect(order(page(false))[1]).toBe('q020');
   });
 });
+
+describe('a margin column of small type', () => {
+  /** A narrow column at x 44 (lines of `size`) beside a text column of 30 body lines at x 176. */
+  const page = (size: number) => {
+    const runs: Run[] = [];
+    for (let i = 0; i < 8; i++) runs.push(run(line(`q${String(i + 1).padStart(3, '0')}`, 24, i), 44, 360 + i * 10, size));
+    for (let i = 0; i < 30; i++) runs.push(run(line(`q${String(101 + i).padStart(3, '0')}`, 72, i), 176, 62 + i * 11.5, 9.5));
+    return [...textOf(runs).matchAll(/q\d{3}/g)].map((m) => m[0]);
+  };
+
+  it('is read after the text column beside it (an article’s dates and licence, an author’s biography)', () => {
+    const got = page(7.5);
+    expect(got.indexOf('q130')).toBeLessThan(got.indexOf('q001'));
+  });
+
+  it('in the body’s own type is read where it stands, first', () => {
+    const got = page(9.5);
+    expect(got.indexOf('q008')).toBeLessThan(got.indexOf('q101'));
+  });
+});

@@ -133,12 +133,17 @@ const SIDE_NOTE_WIDTH = 0.6;
 
 /**
  * Side notes: a narrow column of small type beside the text, in the page's outer margin (a Tufte-style book's
- * numbered notes, level with their calls), opening with a note marker. Each note runs from its marker to the next.
+ * numbered notes, level with their calls), opening with a note marker, numbered or more than one. Each note runs from
+ * its marker to the next.
  */
 function isSideNotes(segLines: PlacedLine[], pageLines: PlacedLine[], body: number): boolean {
   const seg = segLines[0].seg;
   if (seg.kind !== 'column' || !segLines.every((l) => l.line.size <= NOTE_SIZE * body) || !MARKER.test(segLines[0].line.text)) return false;
   if (segLines.some((l) => CAPTION.test(l.line.text))) return false;
+  // Side notes are numbered, or several: one block under a symbol ("*Correspondence:" over an author's biography in
+  // a paper's margin column) is a sidebar, read with the page.
+  const marks = segLines.map((l) => MARKER.exec(l.line.text)?.[1]).filter((m): m is string => m !== undefined);
+  if (marks.length < 2 && !marks.some((m) => /^\p{Nd}/u.test(m))) return false;
   const width = seg.bbox[2] - seg.bbox[0];
   // The text column beside it, in body type, in the same band of the page, wider by far; the notes outside it.
   return pageLines.some((l) => {

@@ -152,6 +152,34 @@ const LEVEL_STEP = 0.8;
 /** ...unless glued to one another (a prime raised over a subscript's letter). */
 const LEVEL_GAP = 0.1;
 
+/**
+ * Spacing accents and the combining marks they stand for. TeX sets an accented letter it has no glyph for as the
+ * accent drawn over the letter ("Ostoji´" then "c"): the accent ends one run, the letter opens the next, under it.
+ * Read as they come, NFKC would make the accent a space and a mark on nothing ("Ostoji ́c").
+ */
+const SPACING_ACCENTS: Record<string, string> = {
+  '\u00b4': '\u0301',
+  '\u00a8': '\u0308',
+  '\u00af': '\u0304',
+  '\u00b8': '\u0327',
+  '\u02c6': '\u0302',
+  '\u02c7': '\u030c',
+  '\u02d8': '\u0306',
+  '\u02d9': '\u0307',
+  '\u02da': '\u030a',
+  '\u02db': '\u0328',
+  '\u02dc': '\u0303',
+  '\u02dd': '\u030b',
+};
+
+/** The letter `cur` opens, with the accent `prev` ends drawn over it, when it is; null otherwise. */
+function accented(prev: Run, cur: Run): string | null {
+  const mark = SPACING_ACCENTS[prev.text.slice(-1)];
+  if (!mark || cur.x0 >= prev.x1 || prev.text.length < 1) return null;
+  const m = /^\p{L}/u.exec(cur.text);
+  return m ? `${m[0]}${mark}`.normalize('NFC') + cur.text.slice(m[0].length) : null;
+}
+
 /** Join runs (already in reading order) into text, with a space where the file had one or the gap shows one. */
 export function joinRuns(ordered: Run[], size: number, dir: Direction = runsDirection(ordered)): string {
   if (ordered.length === 0) return '';
@@ -163,6 +191,11 @@ export function joinRuns(ordered: Run[], size: number, dir: Direction = runsDire
   for (let i = 1; i < ordered.length; i++) {
     const prev = ordered[i - 1];
     const cur = ordered[i];
+    const withAccent = rtl ? null : accented(prev, cur);
+    if (withAccent !== null) {
+      text = text.slice(0, -1) + withAccent;
+      continue;
+    }
     const gap = rtl ? prev.x0 - cur.x1 : cur.x0 - prev.x1;
     // The file's own space characters count only between runs it drew one after the other.
     const explicit =

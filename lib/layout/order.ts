@@ -180,6 +180,45 @@ function titleFirst(segments: Segment[], bodySize: number, page: number): Diagno
   };
 }
 
+/** A margin column is at most this share of the width of the text column beside it... */
+const MARGIN_WIDTH = 0.4;
+/** ...set in type at most this share of the body size (the text column in the body's own)... */
+const MARGIN_SIZE = 0.92;
+/** ...beside a text column of at least this many lines. */
+const MARGIN_TEXT_LINES = 5;
+
+const medianSize = (seg: Segment) => {
+  const sizes = seg.lines.map((l) => l.size).sort((a, b) => a - b);
+  return sizes[sizes.length >> 1];
+};
+
+/**
+ * A narrow column of small type in the page's margin beside the text (an article's dates, editors and licence, an
+ * author's biography under a photo) is read after the text column, whichever side it stands on: what a reader takes
+ * from the page is the text, the margin's notes about the article come after it.
+ */
+function marginAfter(segments: Segment[], bodySize: number, page: number): Diagnostic | null {
+  let moved = 0;
+  for (const band of new Set(segments.map((s) => s.band))) {
+    const plain = columnBand(segments, band);
+    if (plain?.cols.length !== 2) continue;
+    const [margin, text] = plain.cols;
+    const width = (s: Segment) => s.bbox[2] - s.bbox[0];
+    if (width(margin) > MARGIN_WIDTH * width(text) || text.lines.length < MARGIN_TEXT_LINES) continue;
+    if (medianSize(margin) > MARGIN_SIZE * bodySize || medianSize(text) <= MARGIN_SIZE * bodySize) continue;
+    segments.splice(plain.from, 2, text, margin);
+    moved++;
+  }
+  if (!moved) return null;
+  return {
+    code: 'margin-after',
+    severity: 'info',
+    page,
+    message: `${moved} narrow column(s) of small type in the page margin (an article's notes about itself, a biography) read after the text column beside them`,
+    detail: { columns: moved },
+  };
+}
+
 /** Sideways text further than this many body sizes from every column stands in a margin. */
 const ROTATED_REACH = 3;
 
@@ -252,6 +291,7 @@ export const ORDER_PASSES: readonly OrderPass[] = [
   { name: 'block-grid', run: (c) => readBlockGrids(c.segments, c.page) },
   { name: 'block-order', run: (c) => (c.columnCount > 1 ? blockOrder(c.segments, c.advance, c.bodySize, c.page) : null) },
   { name: 'title-first', run: (c) => (c.page === 1 && c.columnCount > 1 ? titleFirst(c.segments, c.bodySize, c.page) : null) },
+  { name: 'margin-after', run: (c) => (c.columnCount > 1 ? marginAfter(c.segments, c.bodySize, c.page) : null) },
   { name: 'rotated', run: placeRotated },
 ];
 

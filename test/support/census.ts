@@ -2,7 +2,8 @@
  * The no-text-lost census: every letter and digit of a PDF's text layer, counted per page straight from pdf.js'
  * text content, must come back exactly once in the result, in the flow, the furniture or the footnotes. Punctuation
  * and spaces are left out of the count (joins drop break hyphens and soft hyphens by design); letters and digits are
- * compared after NFKC, as the result cleans its text.
+ * compared after NFKD, their accents aside: the result cleans its text with NFKC, and an accent drawn over its letter
+ * as a glyph of its own ("´" over "c") comes back on the letter ("ć").
  */
 import { documentParams } from '../../lib/pdf/open.js';
 import { pdfjs } from '../../lib/pdf/pdfjs.js';
@@ -12,11 +13,13 @@ import type { DocumentResult } from '../../lib/types.js';
 export type Census = Map<number, Map<string, number>>;
 
 const COUNTED = /[\p{L}\p{N}]/u;
+/** Spacing accents, two of them modifier letters (ˆ, ˇ): set on their letter when drawn over it (lib/layout/lines.ts). */
+const ACCENT = /[\u00b4\u00a8\u00af\u00b8\u02c6\u02c7\u02d8-\u02dd]/u;
 
 function add(census: Census, page: number, text: string): void {
   let counts = census.get(page);
   if (!counts) census.set(page, (counts = new Map()));
-  for (const ch of text.normalize('NFKC')) if (COUNTED.test(ch)) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  for (const ch of text.normalize('NFKD')) if (COUNTED.test(ch) && !ACCENT.test(ch)) counts.set(ch, (counts.get(ch) ?? 0) + 1);
 }
 
 /** The text layer as pdf.js reads it (the same build and parameters as readflow), counted per page. */
