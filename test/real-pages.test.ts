@@ -141,4 +141,10 @@ describe('real pages', () => {
     expect(text.indexOf('To sum up, these non-exclusive domestication hypotheses')).toBeLessThan(text.indexOf('received her Ph.D.'));
     expect(text).toContain('(Ostojić and Clayton, 2014)');
   });
+
+  it('a paper’s metadata sidebar in small type is read after the title, abstract and text beside it (paper_plos_one_fanged_frog)', async () => {
+    const text = squash((await read('paper_plos_one_fanged_frog')).text);
+    expect(text.indexOf('A Novel Reproductive Mode in Frogs')).toBeLessThan(text.indexOf('OPEN ACCESS'));
+    expect(text.indexOf('We describe a new species of fanged frog')).toBeLessThan(text.indexOf('Citation: Iskandar DT'));
+  });
 });

@@ -525,6 +525,16 @@ describe('a margin column of small type', () => {
     expect(got.indexOf('q130')).toBeLessThan(got.indexOf('q001'));
   });
 
+  it('is read after the text also when its small type makes most of the page (a long metadata sidebar)', () => {
+    const runs: Run[] = [];
+    for (let i = 0; i < 90; i++) runs.push(run(line(`q${String(i + 1).padStart(3, '0')}`, 30, i), 37, 62 + i * 7, 6.5));
+    for (let i = 0; i < 30; i++) runs.push(run(line(`q${String(201 + i).padStart(3, '0')}`, 60, i), 196, 62 + i * 14, 11.5));
+    // A section heading in the text column, larger than its first line (the column is not a title's).
+    runs.push(run('q300 Introduction', 196, 62 + 30 * 14 + 8, 14));
+    const got = [...textOf(runs).matchAll(/q\d{3}/g)].map((m) => m[0]);
+    expect(got.indexOf('q300')).toBeLessThan(got.indexOf('q001'));
+  });
+
   it('in the body’s own type is read where it stands, first', () => {
     const got = page(9.5);
     expect(got.indexOf('q008')).toBeLessThan(got.indexOf('q101'));

@@ -182,7 +182,7 @@ function titleFirst(segments: Segment[], bodySize: number, page: number): Diagno
 
 /** A margin column is at most this share of the width of the text column beside it... */
 const MARGIN_WIDTH = 0.4;
-/** ...set in type at most this share of the body size (the text column in the body's own)... */
+/** ...set in type at most this share of the text column's (and that at the body's size at least)... */
 const MARGIN_SIZE = 0.92;
 /** ...beside a text column of at least this many lines. */
 const MARGIN_TEXT_LINES = 5;
@@ -205,7 +205,7 @@ function marginAfter(segments: Segment[], bodySize: number, page: number): Diagn
     const [margin, text] = plain.cols;
     const width = (s: Segment) => s.bbox[2] - s.bbox[0];
     if (width(margin) > MARGIN_WIDTH * width(text) || text.lines.length < MARGIN_TEXT_LINES) continue;
-    if (medianSize(margin) > MARGIN_SIZE * bodySize || medianSize(text) <= MARGIN_SIZE * bodySize) continue;
+    if (medianSize(margin) > MARGIN_SIZE * medianSize(text) || medianSize(text) < MARGIN_SIZE * bodySize) continue;
     segments.splice(plain.from, 2, text, margin);
     moved++;
   }
