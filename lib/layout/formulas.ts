@@ -37,10 +37,6 @@ const MAX_ADVANCE_EM = 2.2;
 const MIN_LINES = 2;
 const FRACTION_APART = 1;
 
-function fraction(line: Line): boolean {
-  const runs = runsOfLine(line);
-  return runs.some((a) => runs.some((b) => b.baseline - a.baseline >= FRACTION_APART * line.size && a.x0 < b.x1 && b.x0 < a.x1));
-}
 /** Runs of other text inside the formula's stretch of the stream: at most this share of its runs (at least one). */
 const STREAM_SLACK = 0.05;
 /** A step back leftwards of more than this many sizes starts a new line or a fraction's next part... */
@@ -54,6 +50,12 @@ const FIRST_LEFT_EM = 1;
 const PIECE = /[^\p{L}\s.,;:!?'"’”-]/u;
 const PIECE_MAX_CHARS = 2;
 
+/** A line holding a fraction: two of its runs over one another, a line's size apart or more. */
+function fraction(line: Line): boolean {
+  const runs = runsOfLine(line);
+  return runs.some((a) => runs.some((b) => b.baseline - a.baseline >= FRACTION_APART * line.size && a.x0 < b.x1 && b.x0 < a.x1));
+}
+
 function formulaLine(line: Line): boolean {
   if (line.mono || line.cells) return false;
   if ((line.text.match(WORD)?.length ?? 0) > MAX_WORDS) return false;
@@ -63,7 +65,7 @@ function formulaLine(line: Line): boolean {
 /** The runs of `lines` in drawing order, when they were drawn as one formula; null otherwise. */
 function drawnOrder(lines: Line[]): Run[] | null {
   const runs = lines.flatMap(runsOfLine);
-  if (runs.length < 3 || runs.length !== lines.reduce((n, l) => n + runsOfLine(l).length, 0)) return null;
+  if (runs.length < 3) return null;
   const drawn = [...runs].sort((a, b) => a.stream - b.stream);
   const span = drawn[drawn.length - 1].stream - drawn[0].stream + 1;
   if (span - drawn.length > Math.max(1, STREAM_SLACK * drawn.length)) return null;
@@ -80,8 +82,8 @@ function sameOrder(lines: Line[], drawn: Run[]): boolean {
   return now.every((r, i) => r === drawn[i]);
 }
 
-/** Reads the display formulas of a column or span segment in drawing order; returns the lines it joined. */
-function readSegment(seg: Segment): number {
+/** Reads the display formulas of a column or span segment in drawing order. */
+function readSegment(seg: Segment): void {
   const { lines } = seg;
   let joined = 0;
   for (let i = 0; i < lines.length; i++) {
@@ -105,7 +107,6 @@ function readSegment(seg: Segment): number {
     } else i = j;
   }
   if (joined) seg.text = textOf(lines);
-  return joined;
 }
 
 /** Display formulas of the page's column and span segments read in drawing order. */

@@ -32,14 +32,10 @@ function isCopy(r: Run, of: Run): boolean {
 /** The page's runs without the copies drawn over runs drawn before them, and the copies. */
 export function dropOverprints(runs: Run[]): Overprint {
   const seen = new Map<string, Run[]>();
-  const kept: Run[] = [];
   const copies: Run[] = [];
   for (const r of [...runs].sort((a, b) => a.stream - b.stream)) {
     const text = r.text.trim();
-    if (!WORDLIKE.test(text)) {
-      kept.push(r);
-      continue;
-    }
+    if (!WORDLIKE.test(text)) continue;
     const same = seen.get(text);
     if (same?.some((o) => isCopy(r, o))) {
       copies.push(r);
@@ -47,7 +43,6 @@ export function dropOverprints(runs: Run[]): Overprint {
     }
     if (same) same.push(r);
     else seen.set(text, [r]);
-    kept.push(r);
   }
   if (!copies.length) return { runs, copies };
   const drop = new Set(copies);
