@@ -585,6 +585,31 @@ describe('small blocks stepped down from the text', () => {
     expect(detectFootnotes(column(440, refs), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
   });
 
+  it('are not notes when they are a reference list numbered without stops, each entry opening with its authors', () => {
+    // A REVTeX bibliography's second column under the text's rule: entries 4 to 7, "4" set apart from its authors.
+    const refs = [
+      '4 F. L. Pratt, “WIMDA: a muon data analysis program for',
+      'the Windows PC,” Phys. B Condens. Matter 289-290, 710–',
+      '714 (2000).',
+      '5 O. Arnold, J. C. Bilheux, and J. Zikovsky, “Mantid,” Nucl.',
+      'Instrum. Methods Phys. Res. Sect. A 764, 156–166 (2014).',
+      '6 A. Suter and B.M. Wojek, “Musrfit,” Phys. Procedia 30 (2012).',
+      '7 Hassan Saadaoui, “BnmrOffice,” in JPS Conf. Proc. (2018).',
+    ];
+    expect(detectFootnotes(column(440, refs), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+    // Notes numbered the same way that do not name authors are notes; a line opening with a number that does not
+    // follow the note before, after a line broken off at a dash, goes on with that note.
+    const notes = [
+      '1 The data were collected in 2019 at two sites,',
+      'see the methods section 3–',
+      '14 for the protocol.',
+      '2 Available on request.',
+    ];
+    const found = detectFootnotes(column(700, notes), new Set(), BODY, ADVANCE).footnotes;
+    expect(found.map((f) => f.marker)).toEqual(['1', '2']);
+    expect(found[0].text).toContain('3– 14 for the protocol.');
+  });
+
   it("are not notes high on the page (a form's labels, a figure's)", () => {
     expect(detectFootnotes(column(80, notes), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
   });

@@ -147,4 +147,12 @@ describe('real pages', () => {
     expect(text.indexOf('A Novel Reproductive Mode in Frogs')).toBeLessThan(text.indexOf('OPEN ACCESS'));
     expect(text.indexOf('We describe a new species of fanged frog')).toBeLessThan(text.indexOf('Citation: Iskandar DT'));
   });
+
+  it('a REVTeX bibliography under the text’s rule, numbered without stops, stays in the text (paper_bfit_revtex)', async () => {
+    const doc = await read('paper_bfit_revtex');
+    const text = squash(doc.text);
+    expect(text).toContain('F. L. Pratt, “WIMDA: a muon data analysis program for the Windows PC,”');
+    expect(text).toContain('Hassan Saadaoui, “BnmrOffice');
+    expect(doc.footnotes.some((f) => f.text.startsWith('(2000)'))).toBe(false);
+  });
 });

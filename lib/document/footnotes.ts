@@ -54,6 +54,11 @@ const REFERENCE_YEAR_SHARE = 0.6;
 const YEAR = /\b(1[6-9]|20)\d\d[a-z]?\b/;
 /** A list that does not open the block makes at least this share of its notes. */
 const REFERENCE_BLOCK_SHARE = 0.7;
+/** Entries numbered without a full stop, each opening with authors' names: at least this many. */
+const BARE_MIN_ENTRIES = 3;
+/** Authors' names opening an entry: "F. L. Pratt,", "A. Suter and", "Smith, J.", "Hassan Saadaoui,". */
+const AUTHORS = /^((\p{Lu}\.\s?-?)+\s?\p{Lu}[\p{L}'’-]+[,\s]|\p{Lu}[\p{L}'’-]+,\s(\p{Lu}\.\s?)+|\p{Lu}[\p{L}'’-]+\s\p{Lu}[\p{L}'’-]+,)/u;
+const note0 = (note: PlacedLine[]) => note[0].line.text;
 
 /**
  * A numbered list of references set small at the foot of a column (a Nature-style paper's, with no heading above
@@ -62,9 +67,15 @@ const REFERENCE_BLOCK_SHARE = 0.7;
  * numbered without the list's full stop, or are few, or are not bibliographic.
  */
 function isReferenceList(notes: PlacedLine[][]): boolean {
-  // Entries open with "N. "; a wrapped line that opens with a number ("256–259 (2000).") is an entry's own.
-  const entries = notes.map((note) => ({ note, m: /^(\p{Nd}{1,3})\.\s/u.exec(note[0].line.text) })).filter((e) => e.m);
-  if (entries.length < REFERENCE_MIN_ENTRIES) return false;
+  // Entries open with "N. "; a wrapped line that opens with a number ("256–259 (2000).") is an entry's own. Entries
+  // numbered without the full stop ("4 F. L. Pratt, …", a REVTeX bibliography under its rule) are a list when they
+  // open with authors' names, as bibliographic entries do and notes seldom do.
+  const dotted = notes.map((note) => ({ note, m: /^(\p{Nd}{1,3})\.\s/u.exec(note[0].line.text) })).filter((e) => e.m);
+  const bare = notes
+    .map((note) => ({ note, m: /^(\p{Nd}{1,3})\s*(?=\S)/u.exec(note[0].line.text) }))
+    .filter((e) => e.m && AUTHORS.test(note0(e.note).slice(e.m[0].length)));
+  const entries = dotted.length >= REFERENCE_MIN_ENTRIES ? dotted : bare.length >= BARE_MIN_ENTRIES ? bare : [];
+  if (entries.length === 0) return false;
   // The list opens the block, or makes most of it: what stands before its first entry (a back matter's "Author
   // details" and the affiliations under it, set as small as the references) is the article's too.
   if (entries[0].note !== notes[0] && entries.length < REFERENCE_BLOCK_SHARE * notes.length) return false;
@@ -240,11 +251,20 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
       for (const l of note) taken.add(lineKey(l));
     }
   };
+  // A line opening with a number is a new note, unless the note before is numbered, this number does not follow it,
+  // and the line before broke off mid-phrase (a reference's page range "710–" / "714 (2000).").
   const atMarkers = (block: PlacedLine[]) => {
     const notes: PlacedLine[][] = [];
+    let number = NaN;
     for (const l of block) {
-      if (MARKER.test(l.line.text) || notes.length === 0) notes.push([l]);
-      else notes[notes.length - 1].push(l);
+      const m = MARKER.exec(l.line.text);
+      const last = notes[notes.length - 1];
+      const n = m && /^\p{Nd}+$/u.test(m[1]) ? Number(m[1]) : NaN;
+      const goesOn = last && !Number.isNaN(number) && !Number.isNaN(n) && n !== number + 1 && /[–—-]$/u.test(last[last.length - 1].line.text.trim());
+      if ((m && !goesOn) || !last) {
+        notes.push([l]);
+        if (m) number = n;
+      } else last.push(l);
     }
     return notes;
   };
