@@ -102,6 +102,9 @@ describe('cleans text for a reader', () => {
     expect(joinBroken('Anglo-', 'Saxon', vocab)).toBe('Anglo-Saxon');
     expect(joinBroken('日本', '語', vocab)).toBe('日本語');
   });
+  it('joins Korean lines with a space: Korean separates its words with spaces and breaks lines at them', () => {
+    expect(joinBroken('이것은 사용하는', '여는 방법이다', vocab)).toBe('이것은 사용하는 여는 방법이다');
+  });
 
   it('expands ligatures and joins paragraphs across column breaks', async () => {
     const lig = await resultFor(fixture('ligatures-rows'));

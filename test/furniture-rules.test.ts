@@ -597,6 +597,11 @@ describe('small blocks stepped down from the text', () => {
       '7 Hassan Saadaoui, “BnmrOffice,” in JPS Conf. Proc. (2018).',
     ];
     expect(detectFootnotes(column(440, refs), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+    // An author's note under a symbol atop the list is a note still; the entries under it stay text.
+    const withNote = ['∗ fujimoto@phas.ubc.ca', ...refs];
+    expect(detectFootnotes(column(420, withNote), new Set(), BODY, ADVANCE).footnotes.map((f) => [f.marker, f.text])).toEqual([
+      ['∗', 'fujimoto@phas.ubc.ca'],
+    ]);
     // Notes numbered the same way that do not name authors are notes; a line opening with a number that does not
     // follow the note before, after a line broken off at a dash, goes on with that note.
     const notes = [
@@ -608,6 +613,11 @@ describe('small blocks stepped down from the text', () => {
     const found = detectFootnotes(column(700, notes), new Set(), BODY, ADVANCE).footnotes;
     expect(found.map((f) => f.marker)).toEqual(['1', '2']);
     expect(found[0].text).toContain('3– 14 for the protocol.');
+  });
+
+  it('are not notes when a line opens with an ordinal ("18th July 2025", a slide’s date above its links)', () => {
+    const slide = ['18th July 2025, EuroPython 2025', 'Slides available at https://github.com/Aiven-Labs/the-5-types', 'https://aiven.io/tibs'];
+    expect(detectFootnotes(column(700, slide), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
   });
 
   it("are not notes high on the page (a form's labels, a figure's)", () => {

@@ -155,4 +155,10 @@ describe('real pages', () => {
     expect(text).toContain('Hassan Saadaoui, “BnmrOffice');
     expect(doc.footnotes.some((f) => f.text.startsWith('(2000)'))).toBe(false);
   });
+
+  it('a slide’s date line opening with an ordinal is no note marker (slides_aiven_databases)', async () => {
+    const doc = await read('slides_aiven_databases');
+    expect(squash(doc.text)).toContain('18th July 2025, EuroPython 2025');
+    expect(doc.footnotes.filter((f) => f.page === 1)).toEqual([]);
+  });
 });

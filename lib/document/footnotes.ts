@@ -22,12 +22,15 @@ const PROSE_WIDTH = 0.5;
 /**
  * A note starts with its marker: a number or a reference symbol, not the start of a longer number or of a clause
  * ("2019, can be found", "8, and Final" continue a note that wrapped), nor a numbered item's label ("5.1: Build
- * coalitions" in a figure's list), nor a percentage (a chart's "48%"). A section sign before a number ("§ 1 Kein Witz
- * ohne Publikum", a statute's or a contract's section) heads a section, not a note.
+ * coalitions" in a figure's list), nor a percentage (a chart's "48%"), nor an ordinal ("18th July 2025"). A section
+ * sign before a number ("§ 1 Kein Witz ohne Publikum", a statute's or a contract's section) heads a section, not a
+ * note.
  */
 const MARK = String.raw`(\p{Nd}{1,3}|[*∗⁎†‡§¶‖]{1,3}(?!\s*\p{Nd}))`;
-const MARKER = new RegExp(String.raw`^${MARK}(?![\p{Nd},;:%‰]|\.\p{Nd})(?=\s*\S)`, 'u');
+const MARKER = new RegExp(String.raw`^${MARK}(?![\p{Nd},;:%‰]|\.\p{Nd}|(st|nd|rd|th)\b)(?=\s*\S)`, 'u');
 const MARK_ONLY = new RegExp(`^${MARK}$`, 'u');
+/** A note marked by a reference symbol, not a number. */
+const SYMBOL_MARK = /^[*∗⁎†‡§¶‖]{1,3}(?!\s*\p{Nd})\s*\S/u;
 
 /** A note's marker set apart from its text, a line of its own in small type ("∗" beside "This file has version…"). */
 const loneMarker = (l: PlacedLine, body: number) => l.line.size <= NOTE_SIZE * body && MARK_ONLY.test(l.line.text.trim());
@@ -331,7 +334,17 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     const step = whole[0].line.baseline - above.line.baseline;
     if (!rule && step < minStep(notes, out, body, advance)) continue;
     if (isBracketedReferences(block)) continue;
-    if (isReferenceList(notes)) continue;
+    if (isReferenceList(notes)) {
+      // Notes under symbols before the list's first entry (an author's e-mail under "∗" atop a REVTeX bibliography)
+      // are notes still.
+      const lead: PlacedLine[][] = [];
+      for (const note of notes) {
+        if (!SYMBOL_MARK.test(note[0].line.text)) break;
+        lead.push(note);
+      }
+      if (lead.length) pushNotes(lead);
+      continue;
+    }
     pushNotes(notes);
     if (rule) taken.add(lineKey(rule));
   }

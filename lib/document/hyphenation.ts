@@ -56,6 +56,8 @@ const WORD_TAIL = 128;
 const CJK_CHARS = '\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef';
 export const CJK_WIDE = new RegExp(`[${CJK_CHARS}]`, 'gu');
 const CJK = new RegExp(`[${CJK_CHARS}\u3000-\u303f]`);
+/** Hangul syllables and jamo. */
+const HANGUL = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/u;
 
 /**
  * Join two pieces of text that a line (or column, or page) break separated. Returns the joined text; a hyphen kept
@@ -112,6 +114,7 @@ function joinParts(before: string, after: string, vocabulary: Vocabulary | (() =
     const lastWord = a.slice(a.lastIndexOf(' ') + 1);
     if (!/\s/.test(lastWord) && /https?:\/\/|www\./.test(lastWord)) return [a, b];
   }
-  if (CJK.test(a.slice(-1)) && CJK.test(b[0])) return [a, b];
+  // Chinese and Japanese run on without spaces; Korean separates its words with spaces and breaks lines at them.
+  if (CJK.test(a.slice(-1)) && CJK.test(b[0]) && !HANGUL.test(a.slice(-1)) && !HANGUL.test(b[0])) return [a, b];
   return [a, ' ' + b];
 }
