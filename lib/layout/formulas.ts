@@ -23,10 +23,11 @@ import { textOf } from './segment.js';
 const RELATION = /[=<>≤≥≈≃≅≡≠∝→⇒⇔∈∉⊂⊆]/u;
 /** A run at least this share of the size of the formula's largest line is set at the formula's own size. */
 const MAIN_SIZE = 0.85;
-/** Running words: this many letters or more in a row (function names, "sin", "exp", "lim", are shorter). */
-const WORD = /\p{L}{4,}/gu;
-/** A formula line holds at most this many running words (a "where" or an "and" between two parts). */
-const MAX_WORDS = 1;
+/**
+ * Running words: four letters or more in a row (function names, "sin", "exp", "lim", are shorter). A formula line
+ * holds one at most (a "where" between two parts): two make it a line of words.
+ */
+const TWO_WORDS = /\p{L}{4,}\P{L}.*\p{L}{4,}/su;
 /** The next line of a formula stands at most this many of its sizes below the one before. */
 const MAX_ADVANCE_EM = 2.2;
 /**
@@ -58,7 +59,7 @@ function fraction(line: Line): boolean {
 
 function formulaLine(line: Line): boolean {
   if (line.mono || line.cells) return false;
-  if ((line.text.match(WORD)?.length ?? 0) > MAX_WORDS) return false;
+  if (TWO_WORDS.test(line.text)) return false;
   return runsOfLine(line).some((r) => PIECE.test(r.text) || [...r.text.trim()].length <= PIECE_MAX_CHARS);
 }
 

@@ -240,6 +240,12 @@ function wrappedGroup(group: InkRow[], columnOf: (run: Run) => number, columns: 
   return rowsIn.filter((n) => n > 0).length >= 2 && rowsIn.some((n) => n >= 2);
 }
 
+/** A column's part of a row: the row's baseline unless its runs sit elsewhere (asked only then: it is per line). */
+function ownBaseline(runs: Run[], row: Row): number {
+  if (runs.length === row.runs.length || runs.every((x) => Math.abs(x.baseline - row.baseline) <= 0.25)) return row.baseline;
+  return baselineOf(runs);
+}
+
 /** The size of most characters, from the level runs when there are any. */
 function bodySizeOf(runs: Run[]): number {
   const flat = runs.filter(isHorizontal);
@@ -701,7 +707,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
           }
           // A column's part of a row sits on its own baseline: a note's line shares a row with the next column's
           // line a little above it.
-          if (runs.length) lines.push(makeLine(runs, runs.length === r.runs.length ? r.baseline : baselineOf(runs)));
+          if (runs.length) lines.push(makeLine(runs, ownBaseline(runs, r)));
         }
         return lines;
       };
