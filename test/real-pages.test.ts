@@ -161,4 +161,11 @@ describe('real pages', () => {
     expect(squash(doc.text)).toContain('18th July 2025, EuroPython 2025');
     expect(doc.footnotes.filter((f) => f.page === 1)).toEqual([]);
   });
+
+  it('a guide’s listing beside its typeset result: the listing, then the result; Korean lines joined with spaces (cjk_lshort_ko)', async () => {
+    const text = squash((await read('cjk_lshort_ko')).text);
+    expect(text).toContain('daughter-in-law, X-rated\\\\ pages 13--67\\\\ yes---or no? \\\\ $0$, $1$ and $-1$');
+    expect(text).toContain('daughter-in-law, X-rated pages 13–67 yes—or no?');
+    expect(text).toContain('사용하는 여는');
+  });
 });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { layoutPage } from '../lib/layout/page.js';
 import { buildRows, inkIntervals } from '../lib/layout/rows.js';
-import { findSideStacks } from '../lib/layout/stacks.js';
+import { findCodeBeside, findSideStacks } from '../lib/layout/stacks.js';
 import type { Run } from '../lib/types.js';
 import { layoutParams, line, run } from './support/runs.js';
 
@@ -538,5 +538,31 @@ describe('a margin column of small type', () => {
   it('in the body’s own type is read where it stands, first', () => {
     const got = page(9.5);
     expect(got.indexOf('q008')).toBeLessThan(got.indexOf('q101'));
+  });
+});
+
+describe('code beside its result', () => {
+  const rows = (runs: Run[]) => buildRows(runs).map((row) => ({ row, ink: inkIntervals(row.runs, 7) }));
+  /** Four rows of a listing (fixed-pitch or not, left) beside what it typesets (text face, right), line for line. */
+  const example = (mono: boolean, resultMono = false) => {
+    const code = ['q002 daughter-in-law\\\\', 'q003 pages 13--67\\\\', 'q004 yes---or no?', 'q005 $0$ and $-1$'];
+    const result = ['q006 daughter-in-law', 'q007 pages 13–67', 'q008 yes—or no?', 'q009 0 and −1'];
+    return [
+      run(line('q001 there are four dashes in the text', 60), 90, 100, 10),
+      ...code.map((t, k) => run(t, 90, 126 + 11 * k, 9, { mono })),
+      ...result.map((t, k) => run(t, 296, 126 + 11 * k, 10, { mono: resultMono })),
+      run(line('q010 these are the hyphen, the en dash, the em dash and the minus', 60), 90, 190, 10),
+    ];
+  };
+
+  it('is found where a fixed-pitch listing stands beside text-face lines, row for row', () => {
+    const found = findCodeBeside(rows(example(true)));
+    expect(found).toHaveLength(1);
+    expect([found[0].to - found[0].from + 1, found[0].split > 200 && found[0].split < 296]).toEqual([4, true]);
+  });
+
+  it('is not found for two text-face pieces (a term and its value) nor two listings side by side', () => {
+    expect(findCodeBeside(rows(example(false)))).toEqual([]);
+    expect(findCodeBeside(rows(example(true, true)))).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
  * The per-page ordering pass (pure): runs → rows → zones and gutters → spans and bands → ordered segments.
  */
 import type { BandInfo, Diagnostic, Direction, Interval, Line, Run, Segment } from '../types.js';
-import { findSideStacks } from './stacks.js';
+import { findCodeBeside, findSideStacks } from './stacks.js';
 import { nestedBlock } from './nested.js';
 import { crowdedInk, crowdedRows } from './crowded.js';
 import { labelCellBands, sideHeadBands } from './sideheads.js';
@@ -518,9 +518,32 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
       );
       addBand(kind === 'span' ? 'span' : 'columns', part, 1);
     };
+    // Code beside its result: the code's lines, then the result's, in a band of their own.
+    const beside = (part: InkRow[]) => {
+      let at = 0;
+      for (const w of findCodeBeside(part)) {
+        plain(part.slice(at, w.from));
+        const rows = part.slice(w.from, w.to + 1);
+        [(x: Run) => x.x1 <= w.split, (x: Run) => x.x1 > w.split].forEach((side, j) => {
+          const lines = rows.map((r) => r.row.runs.filter(side)).filter((runs) => runs.length);
+          segments.push(
+            segment(
+              'column',
+              params.page,
+              bands.length,
+              j,
+              lines.map((runs) => makeLine(runs, baselineOf(runs))),
+            ),
+          );
+        });
+        addBand('columns', rows, 2);
+        at = w.to + 1;
+      }
+      plain(part.slice(at));
+    };
     let next = 0;
     for (const w of findSideStacks(rs)) {
-      plain(rs.slice(next, w.from));
+      beside(rs.slice(next, w.from));
       // In the direction of the stacks' own text: two blocks of Latin side by side in a Persian book's figure read left
       // to right.
       const own = runsDirection(rs.slice(w.from, w.to + 1).flatMap((r) => r.row.runs));
@@ -539,7 +562,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
       addBand('columns', rs.slice(w.from, w.to + 1), 2);
       next = w.to + 1;
     }
-    plain(rs.slice(next));
+    beside(rs.slice(next));
   };
 
   // A column of side heads cuts its zone into bands, each heading read before its section (sideheads.ts). The zone's

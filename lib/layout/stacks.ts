@@ -87,3 +87,53 @@ export function findSideStacks(rows: InkRow[]): SideStacks[] {
   }
   return out;
 }
+
+/** Code beside its result: the gap between them is at least this many of the rows' sizes... */
+const BESIDE_GAP_EM = 2;
+/** ...the sides' lines start at the same x, to within this many points, row after row... */
+const BESIDE_ALIGN = 2;
+/** ...over at least this many rows with text on both sides. */
+const MIN_BESIDE_ROWS = 2;
+
+export interface CodeBeside {
+  /** Inclusive indices of the window's rows in the list searched. */
+  from: number;
+  to: number;
+  /** Runs left of this x are the code's, the rest the result's. */
+  split: number;
+}
+
+/**
+ * A listing set beside what it typesets (a LaTeX guide's `daughter-in-law, X-rated\\` in a fixed-pitch box, its
+ * result in the text face to the right, line for line). The two share baselines, so no interleaving tells them
+ * apart, and too few rows make a gutter; read across, every line of code is spliced with a line of its result. Rows
+ * of two ink pieces parted by a wide gap, the left piece wholly fixed-pitch and the right one not, their starts
+ * aligned row after row, are read as the code, then the result.
+ */
+export function findCodeBeside(rows: InkRow[]): CodeBeside[] {
+  const out: CodeBeside[] = [];
+  const shape = (r: InkRow) => {
+    if (r.ink.length !== 2) return null;
+    const [a, b] = r.ink;
+    if (b[0] - a[1] < BESIDE_GAP_EM * r.row.size) return null;
+    const left = r.row.runs.filter((x) => x.x1 <= a[1] + 0.5);
+    const right = r.row.runs.filter((x) => x.x0 >= b[0] - 0.5);
+    if (!left.length || !right.length || !left.every((x) => x.mono) || right.every((x) => x.mono)) return null;
+    return { a: a[0], b: b[0], split: (a[1] + b[0]) / 2 };
+  };
+  for (let i = 0; i < rows.length; i++) {
+    const first = shape(rows[i]);
+    if (!first) continue;
+    let to = i;
+    while (to + 1 < rows.length) {
+      const s = shape(rows[to + 1]);
+      const step = rows[to + 1].row.baseline - rows[to].row.baseline;
+      if (!s || Math.abs(s.a - first.a) > BESIDE_ALIGN || Math.abs(s.b - first.b) > BESIDE_ALIGN) break;
+      if (step > STACK_ADVANCE * Math.max(rows[to].row.size, rows[to + 1].row.size)) break;
+      to++;
+    }
+    if (to - i + 1 >= MIN_BESIDE_ROWS) out.push({ from: i, to, split: first.split });
+    i = to;
+  }
+  return out;
+}
