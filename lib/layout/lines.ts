@@ -175,7 +175,7 @@ const SPACING_ACCENTS: Record<string, string> = {
 /** The letter `cur` opens, with the accent `prev` ends drawn over it, when it is; null otherwise. */
 function accented(prev: Run, cur: Run): string | null {
   const mark = SPACING_ACCENTS[prev.text.slice(-1)];
-  if (!mark || cur.x0 >= prev.x1 || prev.text.length < 1) return null;
+  if (!mark || cur.x0 >= prev.x1) return null;
   const m = /^\p{L}/u.exec(cur.text);
   return m ? `${m[0]}${mark}`.normalize('NFC') + cur.text.slice(m[0].length) : null;
 }
