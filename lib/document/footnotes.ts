@@ -29,8 +29,6 @@ const PROSE_WIDTH = 0.5;
 const MARK = String.raw`(\p{Nd}{1,3}|[*∗⁎†‡§¶‖]{1,3}(?!\s*\p{Nd}))`;
 const MARKER = new RegExp(String.raw`^${MARK}(?![\p{Nd},;:%‰]|\.\p{Nd}|(st|nd|rd|th)\b)(?=\s*\S)`, 'u');
 const MARK_ONLY = new RegExp(`^${MARK}$`, 'u');
-/** A note marked by a reference symbol, not a number. */
-const SYMBOL_MARK = /^[*∗⁎†‡§¶‖]{1,3}(?!\s*\p{Nd})\s*\S/u;
 
 /** A note's marker set apart from its text, a line of its own in small type ("∗" beside "This file has version…"). */
 const loneMarker = (l: PlacedLine, body: number) => l.line.size <= NOTE_SIZE * body && MARK_ONLY.test(l.line.text.trim());
@@ -61,7 +59,6 @@ const REFERENCE_BLOCK_SHARE = 0.7;
 const BARE_MIN_ENTRIES = 3;
 /** Authors' names opening an entry: "F. L. Pratt,", "A. Suter and", "Smith, J.", "Hassan Saadaoui,". */
 const AUTHORS = /^((\p{Lu}\.\s?-?)+\s?\p{Lu}[\p{L}'’-]+[,\s]|\p{Lu}[\p{L}'’-]+,\s(\p{Lu}\.\s?)+|\p{Lu}[\p{L}'’-]+\s\p{Lu}[\p{L}'’-]+,)/u;
-const note0 = (note: PlacedLine[]) => note[0].line.text;
 
 /**
  * A numbered list of references set small at the foot of a column (a Nature-style paper's, with no heading above
@@ -76,7 +73,7 @@ function isReferenceList(notes: PlacedLine[][]): boolean {
   const dotted = notes.map((note) => ({ note, m: /^(\p{Nd}{1,3})\.\s/u.exec(note[0].line.text) })).filter((e) => e.m);
   const bare = notes
     .map((note) => ({ note, m: /^(\p{Nd}{1,3})\s*(?=\S)/u.exec(note[0].line.text) }))
-    .filter((e) => e.m && AUTHORS.test(note0(e.note).slice(e.m[0].length)));
+    .filter((e) => e.m && AUTHORS.test(e.note[0].line.text.slice(e.m[0].length)));
   const entries = dotted.length >= REFERENCE_MIN_ENTRIES ? dotted : bare.length >= BARE_MIN_ENTRIES ? bare : [];
   if (entries.length === 0) return false;
   // The list opens the block, or makes most of it: what stands before its first entry (a back matter's "Author
@@ -339,7 +336,8 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
       // are notes still.
       const lead: PlacedLine[][] = [];
       for (const note of notes) {
-        if (!SYMBOL_MARK.test(note[0].line.text)) break;
+        const mark = MARKER.exec(note[0].line.text)?.[1];
+        if (mark === undefined || /^\p{Nd}/u.test(mark)) break;
         lead.push(note);
       }
       if (lead.length) pushNotes(lead);

@@ -157,7 +157,7 @@ const LEVEL_GAP = 0.1;
  * accent drawn over the letter ("Ostoji´" then "c"): the accent ends one run, the letter opens the next, under it.
  * Read as they come, NFKC would make the accent a space and a mark on nothing ("Ostoji ́c").
  */
-const SPACING_ACCENTS: Record<string, string> = {
+export const SPACING_ACCENTS: Record<string, string> = {
   '\u00b4': '\u0301',
   '\u00a8': '\u0308',
   '\u00af': '\u0304',

@@ -6,7 +6,7 @@
 import type { Box, Diagnostic, Line, Run, Segment } from '../types.js';
 import { readFormulas } from './formulas.js';
 import { readBlockGrids } from './grid.js';
-import { round2, unionBox } from './lines.js';
+import { median, round2, unionBox } from './lines.js';
 import { layoutRotated } from './rotated.js';
 import { segment } from './segment.js';
 
@@ -187,10 +187,7 @@ const MARGIN_SIZE = 0.92;
 /** ...beside a text column of at least this many lines. */
 const MARGIN_TEXT_LINES = 5;
 
-const medianSize = (seg: Segment) => {
-  const sizes = seg.lines.map((l) => l.size).sort((a, b) => a - b);
-  return sizes[sizes.length >> 1];
-};
+const medianSize = (seg: Segment) => median(seg.lines.map((l) => l.size));
 
 /**
  * A narrow column of small type in the page's margin beside the text (an article's dates, editors and licence, an

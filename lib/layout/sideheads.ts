@@ -62,16 +62,9 @@ const LABEL_LINES = 2;
 const MIN_TEXT_LINES = 3;
 /** A label's line and the text cell's first line sit on one row: baselines within this share of the size. */
 const LEVEL = 0.5;
-/** The runs of a side's line (its part of the row). */
-const sideRuns = (l: SideLine) => l.row.runs.filter((r) => r.x0 >= l.x0 - 0.5 && r.x1 <= l.x1 + 0.5);
 /** A label: set in bold, or ending in a colon. */
 const isLabel = (lines: SideLine[]) =>
-  lines.every((l) => sideRuns(l).every((r) => r.bold || r.text.trim() === '')) ||
-  /:\s*$/.test(
-    sideRuns(lines[lines.length - 1])
-      .map((r) => r.text)
-      .join(''),
-  );
+  lines.every((l) => l.runs.every((r) => r.bold || r.text.trim() === '')) || /:\s*$/.test(lines[lines.length - 1].runs.map((r) => r.text).join(''));
 
 /**
  * A layout table's first row: a label cell ("Install and Configure client:") beside a text cell of paragraphs, the

@@ -3,13 +3,15 @@
  * (zones.ts' isSidebar) or a column of side heads (sideheads.ts), told apart by where its blocks start against the
  * text's paragraphs. Both read the sides the same way, here.
  */
-import type { Interval } from '../types.js';
+import type { Interval, Run } from '../types.js';
 import type { InkRow } from './gutters.js';
 import type { Row } from './rows.js';
 
 /** A row's text on one side of a gutter. */
 export interface SideLine {
   row: Row;
+  /** The row's runs on this side. */
+  runs: Run[];
   x0: number;
   x1: number;
 }
@@ -26,7 +28,7 @@ export function sideLines(rows: InkRow[], gutter: Interval, side: 0 | 1): SideLi
   const lines: SideLine[] = [];
   for (const r of rows) {
     const runs = r.row.runs.filter((q) => (side === 0 ? q.x1 <= gutter[0] + 0.5 : q.x0 >= gutter[1] - 0.5));
-    if (runs.length) lines.push({ row: r.row, x0: Math.min(...runs.map((q) => q.x0)), x1: Math.max(...runs.map((q) => q.x1)) });
+    if (runs.length) lines.push({ row: r.row, runs, x0: Math.min(...runs.map((q) => q.x0)), x1: Math.max(...runs.map((q) => q.x1)) });
   }
   return lines;
 }

@@ -5,6 +5,7 @@
  * compared after NFKD, their accents aside: the result cleans its text with NFKC, and an accent drawn over its letter
  * as a glyph of its own ("´" over "c") comes back on the letter ("ć").
  */
+import { SPACING_ACCENTS } from '../../lib/layout/lines.js';
 import { documentParams } from '../../lib/pdf/open.js';
 import { pdfjs } from '../../lib/pdf/pdfjs.js';
 import type { DocumentResult } from '../../lib/types.js';
@@ -14,12 +15,12 @@ export type Census = Map<number, Map<string, number>>;
 
 const COUNTED = /[\p{L}\p{N}]/u;
 /** Spacing accents, two of them modifier letters (ˆ, ˇ): set on their letter when drawn over it (lib/layout/lines.ts). */
-const ACCENT = /[\u00b4\u00a8\u00af\u00b8\u02c6\u02c7\u02d8-\u02dd]/u;
+const ACCENT = new Set(Object.keys(SPACING_ACCENTS));
 
 function add(census: Census, page: number, text: string): void {
   let counts = census.get(page);
   if (!counts) census.set(page, (counts = new Map()));
-  for (const ch of text.normalize('NFKD')) if (COUNTED.test(ch) && !ACCENT.test(ch)) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  for (const ch of text.normalize('NFKD')) if (COUNTED.test(ch) && !ACCENT.has(ch)) counts.set(ch, (counts.get(ch) ?? 0) + 1);
 }
 
 /** The text layer as pdf.js reads it (the same build and parameters as readflow), counted per page. */
