@@ -142,7 +142,12 @@ async function analyzeWith(
         });
       } else if (leaves.length) {
         const tagged = readTagged(runs, leaves, layout, pageNo);
-        const detail = { coverage: round2(tagged.coverage), revisits: tagged.revisits, untaggedChars: tagged.untaggedChars };
+        const detail = {
+          coverage: round2(tagged.coverage),
+          revisits: tagged.revisits,
+          disorder: round2(tagged.disorder),
+          untaggedChars: tagged.untaggedChars,
+        };
         if (tagged.coherent || o.order === 'tags') {
           segments = tagged.segments;
           source = 'tags';

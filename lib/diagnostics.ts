@@ -55,6 +55,12 @@ export const DIAGNOSTICS = {
     meaning:
       "A narrow column of small type in the page margin beside the text (an article's dates and licence, an author's biography) was read after the text column.",
   },
+  'run-around': {
+    severity: ['info'],
+    from: 'page',
+    meaning:
+      "Text runs around a box set inside its column (a callout, a pull quote, a figure's title): the paragraph was read whole, its shortened lines without the box's, and the box after the paragraph.",
+  },
   'page-sideways': {
     severity: ['info'],
     from: 'page',

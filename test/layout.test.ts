@@ -259,6 +259,22 @@ describe('authors side by side', () => {
   });
 });
 
+describe('three columns over a section in two', () => {
+  it('keeps the short last lines of two columns with them, though they leave the gutter below clean', () => {
+    // Three columns of 10 pt lines 10 pt apart, the first ending a line early; the last row holds only the short
+    // last lines of columns two and three, which do not reach the two-column section's gutter (x 250 to 280) that
+    // every longer line of column two crosses. The section starts 33 pt below.
+    const runs: Run[] = [];
+    const q = (n: number) => `q${String(n).padStart(3, '0')}`;
+    for (let i = 0; i < 6; i++) runs.push(run(line(q(1 + i), 28, i), 50, 100 + i * 10));
+    for (let i = 0; i < 7; i++) runs.push(run(line(q(7 + i), i === 6 ? 7 : 28, i), 210, 100 + i * 10));
+    for (let i = 0; i < 7; i++) runs.push(run(line(q(14 + i), i === 6 ? 16 : 28, i), 370, 100 + i * 10));
+    runs.push(...column(21, 12, 50, 193, { chars: 40 }));
+    runs.push(...column(33, 12, 280, 193, { chars: 40 }));
+    expect(labels(textOf(runs))).toEqual(seq(1, 44));
+  });
+});
+
 describe('insets', () => {
   it("reads an inset's gap at the head of column one as part of that column, not as a third column", () => {
     // Column one: 20 rows of a command list (a name, a wide gap, a meaning, with a symbol raised between them on a

@@ -15,6 +15,7 @@ export const UNIT = [
   'env-vars.test.ts',
   'line-numbers.test.ts',
   'stacks.test.ts',
+  'runaround.test.ts',
   'parallel.test.ts',
   'no-local-paths.test.ts',
   'document-rules.test.ts',

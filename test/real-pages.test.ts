@@ -12,6 +12,29 @@ const read = async (id: string) => extractDocument(new Uint8Array(readFileSync(j
 const squash = (s: string) => s.replace(/\s+/g, ' ');
 
 describe('real pages', () => {
+  it('text run around a callout: the paragraph whole, then the callout (gov_useiti_exec_summary_2015)', async () => {
+    const doc = await read('gov_useiti_exec_summary_2015');
+    const text = squash(doc.text);
+    expect(text).toContain(
+      'is estimated to hold 1.44 trillion barrels of oil.15 In shale gas, the Marcellus Play (spanning nine states from New York to Tennessee)',
+    );
+    expect(text).toContain('A PLAY IS A GROUP OF OIL AND GAS FIELDS IN THE SAME REGION FORMED BY THE SAME GEOLOGICAL PROCESSES.');
+    expect(doc.diagnostics.some((d) => d.code === 'run-around' && d.page === 2)).toBe(true);
+  });
+
+  it('the short last lines of three columns stay with them, not with the section below (report_owasp_top10_2017)', async () => {
+    const text = squash((await read('report_owasp_top10_2017')).text);
+    expect(text).toContain('Scanners and fuzzers can help attackers find injection flaws.');
+    expect(text).toContain('The business impact depends on the needs of the application and data.');
+  });
+
+  it('a tree listing a fact sheet’s boxes in the order they were made is not used (factsheet_epa_avert)', async () => {
+    const doc = await read('factsheet_epa_avert');
+    const p1 = doc.diagnostics.find((d) => d.page === 1 && d.code === 'tags-incoherent');
+    expect(p1?.message).toMatch(/other way round/);
+    expect(doc.diagnostics.some((d) => d.page === 2 && d.code === 'order-from-tags')).toBe(true);
+  });
+
   it('a form’s two-column bullet list: the right column’s bullets open their items (form_cms_1490s)', async () => {
     const text = squash((await read('form_cms_1490s')).text);
     expect(text).toContain('• Name of other Medical Insurance');

@@ -121,6 +121,35 @@ describe('review cases', () => {
   });
 });
 
+describe('a tree that lists the boxes of a page in the order they were made', () => {
+  // Two columns of 20 lines, five paragraphs of four lines each.
+  const left = column(1, 20, 72, 80, { chars: 44 });
+  const right = column(21, 20, 316, 80, { chars: 44 });
+  const runs = [...left, ...right];
+  const paragraphs = (col: Run[], c: number) => Array.from({ length: 5 }, (_, p) => tag(col.slice(p * 4, p * 4 + 4), [el('P')], `m${c}p${p}`));
+  const geometric = layoutPage(runs, params);
+
+  it('is not used when it reads a fifth of the page the other way round (the right column first)', () => {
+    const [l, r] = [paragraphs(left, 0), paragraphs(right, 1)];
+    const reading = readTagged(runs, [...r, ...l].flat(), geometric, 1);
+    // No step back up inside a column, one return at most: the revisit count alone would take it.
+    expect(reading.revisits).toBeLessThanOrEqual(1);
+    expect(reading.disorder).toBeGreaterThan(0.15);
+    expect(reading.coherent).toBe(false);
+    expect(reading.reason).toMatch(/other way round/);
+  });
+
+  it('is used when it moves one paragraph (a note read where it is referenced)', () => {
+    const [l, r] = [paragraphs(left, 0), paragraphs(right, 1)];
+    // The right column's last paragraph is tagged after the left column's second.
+    const leaves = [...l.slice(0, 2), r[4], ...l.slice(2), ...r.slice(0, 4)].flat();
+    const reading = readTagged(runs, leaves, geometric, 1);
+    expect(reading.disorder).toBeGreaterThan(0);
+    expect(reading.disorder).toBeLessThan(0.15);
+    expect(reading.coherent).toBe(true);
+  });
+});
+
 describe('a spreadsheet tagged as one table, with text blocks set under its grid', () => {
   /** A sheet: a header row, six rows of a label and four numbers, then the rows `foot` adds under the grid. */
   function sheet(foot: (table: TagElement, y: number) => { runs: Run[]; leaves: TagLeaf[] }) {

@@ -21,21 +21,21 @@ const NAME_SIZE = 1.2;
 /** A piece holding a figure (an amount, a measure, a percentage): a table's cell. */
 const FIGURE = /\p{Nd}/u;
 
-interface Piece {
+export interface Piece {
   start: number;
   text: string;
   runs: Run[];
 }
 
-/** A line's pieces: its runs joined across gaps narrower than GAP_EM of its sizes. */
-function piecesOf(line: Line): Piece[] {
+/** A line's pieces: its runs joined across gaps narrower than `gapEm` of its sizes. */
+export function piecesOf(line: Line, gapEm = GAP_EM): Piece[] {
   const runs = runsOfLine(line)
     .slice()
     .sort((a, b) => a.x0 - b.x0);
   const pieces: Piece[] = [];
   let end = -Infinity;
   for (const r of runs) {
-    if (r.x0 - end >= GAP_EM * line.size) pieces.push({ start: r.x0, text: '', runs: [] });
+    if (r.x0 - end >= gapEm * line.size) pieces.push({ start: r.x0, text: '', runs: [] });
     const p = pieces[pieces.length - 1];
     p.text += ` ${r.text}`;
     p.runs.push(r);
@@ -55,7 +55,7 @@ function ownSize(line: Line): number {
  * each short column (left to right), or null.
  */
 export function nestedBlock(lines: Line[]): { from: number; to: number; columns: Line[][] } | null {
-  const pieces = lines.map(piecesOf);
+  const pieces = lines.map((l) => piecesOf(l));
   for (let i = 0; i + MIN_LINES <= lines.length; i++) {
     if (pieces[i].length < 2) continue;
     const anchors = pieces[i].map((p) => p.start);

@@ -3,6 +3,7 @@
  */
 import type { BandInfo, Diagnostic, Direction, Interval, Line, Run, Segment } from '../types.js';
 import { findCodeBeside, findSideStacks } from './stacks.js';
+import { findRunAround } from './runaround.js';
 import { nestedBlock } from './nested.js';
 import { crowdedInk, crowdedRows } from './crowded.js';
 import { labelCellBands, sideHeadBands } from './sideheads.js';
@@ -500,6 +501,24 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
     }
   };
 
+  /** A column's lines as a segment, or as three when text runs around a box in it: the text to the box's paragraph's end, the box, the rest. */
+  const pushAround = (kind: 'span' | 'column', band: number, col: number | null, lines: Line[]) => {
+    const around = findRunAround(lines);
+    if (!around) {
+      segments.push(segment(kind, params.page, band, col, lines));
+      return;
+    }
+    for (const part of [around.text.slice(0, around.after + 1), around.box, around.text.slice(around.after + 1)])
+      if (part.length) segments.push(segment(kind, params.page, band, col, part));
+    diagnostics.push({
+      code: 'run-around',
+      severity: 'info',
+      page: params.page,
+      message: 'text runs around a box set inside its column: the paragraph was read whole, then the box',
+      detail: { box: around.box.map((l) => l.text).join(' / ') },
+    });
+  };
+
   /**
    * Rows of one column, read top to bottom, but for side stacks (stacks.ts): two short stacks of lines side by side
    * whose baselines interleave are read as two columns of a band of their own, in the direction of their text.
@@ -507,14 +526,11 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
   const readOneColumn = (rs: InkRow[], kind: 'span' | 'column') => {
     const plain = (part: InkRow[]) => {
       if (!part.length) return;
-      segments.push(
-        segment(
-          kind,
-          params.page,
-          bands.length,
-          kind === 'column' ? 0 : null,
-          part.map((r) => rowLine(r.row)),
-        ),
+      pushAround(
+        kind,
+        bands.length,
+        kind === 'column' ? 0 : null,
+        part.map((r) => rowLine(r.row)),
       );
       addBand(kind === 'span' ? 'span' : 'columns', part, 1);
     };
@@ -743,7 +759,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
           // Short columns inside the column (a box's named columns side by side) are read one by one (nested.ts).
           const nested = nestedBlock(lines);
           if (!nested) {
-            segments.push(segment('column', params.page, band, col, lines));
+            pushAround('column', band, col, lines);
             continue;
           }
           const [before, after] = [lines.slice(0, nested.from), lines.slice(nested.to + 1)];

@@ -19,6 +19,13 @@ const MIN_TAG_COVERAGE = 0.8;
  * cost one each.
  */
 const MAX_REVISIT_SHARE = 0.15;
+/**
+ * Share of the page's pairs of lines the tag order may read the other way round from the geometry. A tree that
+ * follows the page and corrects it here and there (a form's fields, a sidebar, a note) stays well under it; one
+ * that lists a designer's boxes in the order they were made (Word text boxes, InDesign frames, a Canva page) moves
+ * whole blocks and reads a fifth or more of all pairs backwards, without ever stepping back inside a column.
+ */
+const MAX_DISORDER = 0.15;
 
 export interface TaggedReading {
   segments: Segment[];
@@ -27,6 +34,8 @@ export interface TaggedReading {
   reason: string | null;
   coverage: number;
   revisits: number;
+  /** Share of the pairs of tagged lines read in the other order than the geometry's (after floats are placed). */
+  disorder: number;
   /** Characters of text the tree does not reach. */
   untaggedChars: number;
 }
@@ -316,17 +325,22 @@ export function readTagged(runs: Run[], leaves: TagLeaf[], geometric: PageLayout
       prev = at;
     }
   }
+  const ordered = placeFloats(segments, new Set(floats), place);
+  const disorder = disorderOf(ordered, place);
   let reason: string | null = null;
   if (coverage < MIN_TAG_COVERAGE) reason = `the structure tree reaches only ${Math.round(coverage * 100)}% of the page's text`;
   else if (revisits > Math.max(2, MAX_REVISIT_SHARE * taggedLines)) {
     reason = `the tagged order goes back to parts of the page it has already left ${revisits} times in ${taggedLines} lines (lines read across columns)`;
+  } else if (disorder > MAX_DISORDER) {
+    reason = `the tagged order reads ${Math.round(disorder * 100)}% of the page's pairs of lines the other way round from the geometry (boxes listed in the order they were made)`;
   }
   return {
-    segments: placeFloats(segments, new Set(floats), place),
+    segments: ordered,
     coherent: reason === null,
     reason,
     coverage,
     revisits,
+    disorder,
     untaggedChars: chars(untagged),
   };
 }
@@ -393,4 +407,32 @@ function placeFloats(segments: Segment[], floats: Set<Segment>, place: Placement
     else (host < 0 ? before : after[host]).push(f);
   }
   return [...before, ...flow.flatMap((s, k) => [s, ...after[k]])];
+}
+
+/**
+ * Share of the pairs of tagged lines that the tag order reads the other way round from the geometric reading: the
+ * inversions of the geometric ranks taken in tag order, counted by merge sort.
+ */
+function disorderOf(segments: Segment[], place: Placement): number {
+  const ranks = segments.flatMap((s) => s.lines.map((l) => lineRank(l, place))).filter((r): r is number => r !== undefined);
+  const n = ranks.length;
+  if (n < 2) return 0;
+  let inversions = 0;
+  const sort = (a: number[]): number[] => {
+    if (a.length < 2) return a;
+    const mid = a.length >> 1;
+    const [l, r] = [sort(a.slice(0, mid)), sort(a.slice(mid))];
+    const out: number[] = [];
+    let i = 0;
+    let j = 0;
+    while (i < l.length && j < r.length) {
+      if (r[j] < l[i]) {
+        inversions += l.length - i;
+        out.push(r[j++]);
+      } else out.push(l[i++]);
+    }
+    return [...out, ...l.slice(i), ...r.slice(j)];
+  };
+  sort(ranks);
+  return inversions / ((n * (n - 1)) / 2);
 }

@@ -425,18 +425,24 @@ function insetGap(columnRows: InkRow[], { crossing, twoSided }: { crossing: Set<
 
 /**
  * A zone's first row belongs with the rows above it when it sits much closer to them than to the zone's next row and
- * stands on one side of the zone's gutter only: the last line of a block above (an author's e-mail under their
- * affiliation) that happens not to cross the gutter of the zone below.
+ * is the last line of blocks above: it stands on one side of the zone's gutter only (an author's e-mail under their
+ * affiliation that happens not to cross the gutter of the zone below), or each of its pieces starts where a piece of
+ * the row above starts (the short last lines of three columns set over a section, "injection flaws." and "needs of
+ * the application and data.", which leave the gutter of the section's two columns clean).
  */
 const CLOSER_ABOVE = 0.6;
+/** Pieces start together within this share of the row's size. */
+const SAME_START = 0.3;
 
 function leavesForAbove(rows: InkRow[], first: number, last: number, gutter: Interval): boolean {
   if (first === 0 || last - first < 2) return false;
   const row = rows[first];
+  const prev = rows[first - 1];
   const left = row.ink.some((iv) => iv[1] <= gutter[0]);
   const right = row.ink.some((iv) => iv[0] >= gutter[1]);
-  if (left && right) return false;
-  const above = row.row.baseline - rows[first - 1].row.baseline;
+  const continues = row.ink.every((iv) => prev.ink.some((p) => Math.abs(p[0] - iv[0]) <= SAME_START * row.row.size));
+  if (left && right && !continues) return false;
+  const above = row.row.baseline - prev.row.baseline;
   const below = rows[first + 1].row.baseline - row.row.baseline;
   return above < CLOSER_ABOVE * below;
 }
