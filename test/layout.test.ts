@@ -275,6 +275,43 @@ describe('three columns over a section in two', () => {
   });
 });
 
+describe('sections set as a grid of boxes', () => {
+  /** Two columns; each opens with a 14 pt bold heading and 14 lines, then 34 pt lower a second heading and 14 lines. */
+  function boxes(second: boolean): Run[] {
+    const runs: Run[] = [];
+    const box = (label: string, first: number, x: number, y: number, heading = true) => {
+      if (heading) runs.push(run(label, x, y, 14, { bold: true }));
+      runs.push(...column(first, 14, x, y + 18, { chars: 36 }));
+    };
+    box('HEAD-A Is it vulnerable?', 1, 50, 100);
+    box('HEAD-B How to prevent', 15, 260, 100);
+    box('HEAD-C Example scenarios', 29, 50, 308);
+    box('HEAD-D References', 43, 260, 308, second);
+    return runs;
+  }
+
+  it('reads the boxes row by row when every column opens with a heading at one height, twice', () => {
+    const text = textOf(boxes(true));
+    expect(labels(text)).toEqual(seq(1, 56));
+    expect(text.indexOf('HEAD-B')).toBeLessThan(text.indexOf('HEAD-C'));
+  });
+
+  it('reads cards column by column when the second row of headings repeats one label, or is an index’s letters', () => {
+    for (const label of ['CARD We can help:', 'K']) {
+      const runs = boxes(true).map((r) => (/^HEAD-[CD]/.test(r.text) ? { ...r, text: label } : r));
+      expect(labels(textOf(runs))).toEqual([...seq(1, 14), ...seq(29, 42), ...seq(15, 28), ...seq(43, 56)]);
+    }
+  });
+
+  it('reads running columns column by column when only their first row opens both with a heading', () => {
+    // The right column runs on past the left column's second heading: no grid.
+    const runs = boxes(false).filter((r) => !/^q04[3-9]|^q05/.test(r.text));
+    runs.push(...column(43, 17, 260, 118 + 14 * 12, { chars: 36 }));
+    const text = textOf(runs);
+    expect(labels(text)).toEqual([...seq(1, 14), ...seq(29, 42), ...seq(15, 28), ...seq(43, 59)]);
+  });
+});
+
 describe('insets', () => {
   it("reads an inset's gap at the head of column one as part of that column, not as a third column", () => {
     // Column one: 20 rows of a command list (a name, a wide gap, a meaning, with a symbol raised between them on a

@@ -22,10 +22,15 @@ describe('real pages', () => {
     expect(doc.diagnostics.some((d) => d.code === 'run-around' && d.page === 2)).toBe(true);
   });
 
-  it('the short last lines of three columns stay with them, not with the section below (report_owasp_top10_2017)', async () => {
+  it('the short last lines of three columns stay with them; sections in a grid of boxes read row by row (report_owasp_top10_2017)', async () => {
     const text = squash((await read('report_owasp_top10_2017')).text);
     expect(text).toContain('Scanners and fuzzers can help attackers find injection flaws.');
     expect(text).toContain('The business impact depends on the needs of the application and data.');
+    // Four boxes in a grid, read row by row.
+    const at = (s: string) => text.indexOf(s);
+    expect(at('Is the Application Vulnerable?')).toBeLessThan(at('How to Prevent'));
+    expect(at('How to Prevent')).toBeLessThan(at('Example Attack Scenarios'));
+    expect(at('Example Attack Scenarios')).toBeLessThan(text.lastIndexOf('References'));
   });
 
   it('a tree listing a fact sheet’s boxes in the order they were made is not used (factsheet_epa_avert)', async () => {

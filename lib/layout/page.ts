@@ -6,7 +6,7 @@ import { findCodeBeside, findSideStacks } from './stacks.js';
 import { findRunAround } from './runaround.js';
 import { nestedBlock } from './nested.js';
 import { crowdedInk, crowdedRows } from './crowded.js';
-import { labelCellBands, sideHeadBands } from './sideheads.js';
+import { headingRowBands, labelCellBands, sideHeadBands } from './sideheads.js';
 import { narrowGutters, spansNarrow } from './narrow.js';
 import { baselineOf, buildRows, inkIntervals, type Row } from './rows.js';
 import type { InkRow } from './gutters.js';
@@ -586,7 +586,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
   const wholeOf = new Map<Zone, Zone>();
   const reading: Zone[] = [];
   for (const z of zones) {
-    const cut = sideHeadBands(z, bodySize) ?? labelCellBands(z);
+    const cut = sideHeadBands(z, bodySize) ?? labelCellBands(z) ?? headingRowBands(z, bodySize, advance);
     for (const band of cut ?? [z]) {
       wholeOf.set(band, z);
       reading.push(band);

@@ -8,8 +8,10 @@
  * A sidebar is told apart by where its blocks stand (zones.ts' isSidebar): placed with no regard to the text's
  * paragraphs. Side heads each start level with a paragraph of the text.
  */
+import type { Run } from '../types.js';
 import type { InkRow } from './gutters.js';
 import { blockStarts, paragraphStarts, type SideLine, sideLines } from './sides.js';
+import { BREAK_STEP, isHeading } from './spans.js';
 import type { Zone } from './zones.js';
 
 /** The heading column is at most this share of the text column's width. */
@@ -91,4 +93,60 @@ export function labelCellBands(zone: Zone): Zone[] | null {
     { ...zone, rows: zone.rows.slice(0, cut) },
     { ...zone, rows: zone.rows.slice(cut) },
   ];
+}
+
+/** A grid of sections shows itself in at least this many rows of headings across every column... */
+const MIN_HEADING_ROWS = 2;
+/** ...each heading of words (at least this many letters: an index's letter heads are not a grid's). */
+const MIN_HEADING_LETTERS = 3;
+
+/**
+ * Sections set as a grid of boxes: every column opens a section with a heading on one baseline, twice or more down
+ * the zone ("Is the Application Vulnerable? | How to Prevent", then "Example Attack Scenarios | References"). A
+ * reader takes the boxes row by row; read as columns, the lower left box would come before the upper right one. Each
+ * such row stands clear of the text above it in every column (a break, not a heading level with a running line),
+ * its headings are different words (not a card's label repeated in every column, "18F Consulting can:"), and every
+ * such row is set in one style (one level of heading, not a card's title and its sub-heading). In running columns a
+ * heading rarely opens two columns at one height even once; the grid does it at each row of boxes. The zone is cut
+ * above each row of headings after its first.
+ */
+export function headingRowBands(zone: Zone, bodySize: number, advance: number): Zone[] | null {
+  if (zone.tabular || zone.gutters.length === 0) return null;
+  const edges = [-Infinity, ...zone.gutters.map((g) => (g[0] + g[1]) / 2), Infinity];
+  const columns = zone.gutters.length + 1;
+  const runsIn = (r: InkRow, j: number) => r.row.runs.filter((run) => (run.x0 + run.x1) / 2 > edges[j] && (run.x0 + run.x1) / 2 < edges[j + 1]);
+  const crosses = (r: InkRow) => r.ink.some((iv) => zone.gutters.some((g) => iv[0] < g[1] && iv[1] > g[0]));
+  const textOf = (runs: Run[]) =>
+    runs
+      .map((run) => run.text)
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+  const styleOf = (runs: Run[]) =>
+    `${Math.round(Math.max(...runs.map((run) => run.size)))}/${runs.every((run) => run.bold)}/${runs.every((run) => run.italic)}`;
+  const rows: { at: number; style: string }[] = [];
+  zone.rows.forEach((r, i) => {
+    if (crosses(r)) return;
+    const heads = new Set<string>();
+    const styles = new Set<string>();
+    for (let j = 0; j < columns; j++) {
+      const runs = runsIn(r, j);
+      const text = textOf(runs);
+      if (!isHeading(runs, bodySize) || (text.match(/\p{L}/gu)?.length ?? 0) < MIN_HEADING_LETTERS) return;
+      let a = i - 1;
+      while (a >= 0 && runsIn(zone.rows[a], j).length === 0) a--;
+      if (a >= 0 && r.row.baseline - zone.rows[a].row.baseline < BREAK_STEP * advance) return;
+      heads.add(text.toLowerCase());
+      styles.add(styleOf(runs));
+    }
+    if (heads.size === columns && styles.size === 1) rows.push({ at: i, style: [...styles][0] });
+  });
+  if (rows.length < MIN_HEADING_ROWS || rows.some((r) => r.style !== rows[0].style)) return null;
+  const out: Zone[] = [];
+  let from = 0;
+  for (const c of [...rows.slice(1).map((r) => r.at), zone.rows.length]) {
+    if (c > from) out.push({ ...zone, rows: zone.rows.slice(from, c) });
+    from = c;
+  }
+  return out;
 }

@@ -67,7 +67,7 @@ const BREAK_ALIGN = 0.5;
 /** The columns beside a heading leave a gap of at least this many line advances between those lines... */
 const BREAK_GAP = 3;
 /** ...and the heading stands this many line advances below the line above it in its own column. */
-const BREAK_STEP = 1.3;
+export const BREAK_STEP = 1.3;
 /** A heading's next line sits at most this many of its sizes below. */
 const HEADING_ADVANCE = 1.6;
 /** A heading is set at least this much larger than the body, or bold. */
@@ -101,7 +101,7 @@ function topTitle(rows: InkRow[], gutters: Interval[], lineAdvance: number, body
   return inFirst ? 0 : -1;
 }
 
-const isHeading = (runs: Run[], bodySize: number) =>
+export const isHeading = (runs: Run[], bodySize: number) =>
   runs.length > 0 && (Math.max(...runs.map((run) => run.size)) >= HEADING_SIZE * bodySize || runs.every((run) => run.bold));
 
 function bandBreaks(rows: InkRow[], gutters: Interval[], crossed: number[], lineAdvance: number, bodySize: number): number[][] {
