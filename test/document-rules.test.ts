@@ -763,3 +763,22 @@ describe('a list of names over addresses, each block a segment of its own (a tag
     expect(blocks.map((b) => b.text.slice(0, 10))).toEqual(['Agilitech ', '76 Feather', 'Appligent ', '22 E Balti']);
   });
 });
+
+describe('a note under a table', () => {
+  // A page of body text, then a table whose cells carry "*", then at the page's foot a small note under that mark.
+  const body = Array.from({ length: 40 }, (_, k) =>
+    lineAt(`The ${['harbour', 'works', 'season', 'funds'][k % 4]} line ${k} of the page body text.`, 72, 80 + 12 * k),
+  );
+  const table = ['Shark  Length  Age', 'A12  104*  7', 'B07  98  6'].map((t, k) => lineAt(t, 72, 600 + 12 * k, 9));
+  const note = (mark: string) => [lineAt(`${mark}Denotes approximate measurements as provided by recreational anglers.`, 72, 700, 8)];
+
+  it('whose mark the table carries is the table’s, read with it, not a footnote', () => {
+    const lines = placed([segment(body, 0), segment(table, 0, 'table'), segment(note('*'), 0)]);
+    expect(detectFootnotes(lines, new Set(), 10, 12).footnotes).toEqual([]);
+  });
+
+  it('whose mark the table does not carry is a footnote still', () => {
+    const lines = placed([segment(body, 0), segment(table, 0, 'table'), segment(note('†'), 0)]);
+    expect(detectFootnotes(lines, new Set(), 10, 12).footnotes.map((f) => f.marker)).toEqual(['†']);
+  });
+});

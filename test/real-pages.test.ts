@@ -12,6 +12,17 @@ const read = async (id: string) => extractDocument(new Uint8Array(readFileSync(j
 const squash = (s: string) => s.replace(/\s+/g, ' ');
 
 describe('real pages', () => {
+  it('a table’s "*" note at the page foot stays with the table (paper_f1000_shark_longevity)', async () => {
+    const doc = await read('paper_f1000_shark_longevity');
+    expect(squash(doc.text)).toContain('*Denotes approximate measurements as provided by recreational anglers.');
+    expect(doc.footnotes.some((f) => f.text.includes('recreational anglers'))).toBe(false);
+  });
+
+  it('two listings side by side under their labels, one after the other (paper_ggdist_tvcg)', async () => {
+    const text = squash((await read('paper_ggdist_tvcg')).text);
+    expect(text).toContain('ggplot2: ggplot(cars) + aes( x = weight, y = mpg ) + geom_point() Vega-lite: vl.data(');
+  });
+
   it('text run around a callout: the paragraph whole, then the callout (gov_useiti_exec_summary_2015)', async () => {
     const doc = await read('gov_useiti_exec_summary_2015');
     const text = squash(doc.text);

@@ -7,7 +7,7 @@ import { layoutPage } from '../lib/layout/page.js';
 import { buildRows, inkIntervals } from '../lib/layout/rows.js';
 import { findCodeBeside, findSideStacks } from '../lib/layout/stacks.js';
 import type { Run } from '../lib/types.js';
-import { layoutParams, line, run } from './support/runs.js';
+import { labels, layoutParams, line, run } from './support/runs.js';
 
 /** A paragraph of body lines, then a callout's two lines at 12.5 pt with a three-line 8 pt label beside them. */
 function flyer(labelX = 466): Run[] {
@@ -564,5 +564,30 @@ describe('code beside its result', () => {
   it('is not found for two text-face pieces (a term and its value) nor two listings side by side', () => {
     expect(findCodeBeside(rows(example(false)))).toEqual([]);
     expect(findCodeBeside(rows(example(true, true)))).toEqual([]);
+  });
+});
+
+describe('two listings side by side under their labels', () => {
+  /** "ggplot2:" over R, "Vega-lite:" over JavaScript beside it, in one column; `labelled` false drops the labels. */
+  const example = (labelled: boolean) => {
+    const left = ['q003 ggplot(cars) +', '  q004 aes(', '    q005 x = weight,', '  q006 ) +'];
+    const right = ['q008 vl.data("cars")', '  q009 .encode(', '    q010 vl.x()', '  q011 )', '  q012 .markPoint()'];
+    return [
+      run(line('q001 here is a translation of the above into two libraries', 60), 90, 100, 10),
+      ...(labelled ? [run('q002 ggplot2:', 92, 116, 9), run('q007 Vega-lite:', 190, 116, 9)] : []),
+      ...left.map((t, k) => run(t, 94, 127 + 9 * k, 7, { mono: true })),
+      ...right.map((t, k) => run(t, 196, 127 + 9 * k, 7, { mono: true })),
+      run(line('q013 this shows the close correspondence between the two', 60), 90, 185, 10),
+    ];
+  };
+
+  it('reads the left label and listing, then the right ones', () => {
+    const text = textOf(example(true));
+    expect(labels(text)).toEqual(Array.from({ length: 13 }, (_, i) => `q${String(i + 1).padStart(3, '0')}`));
+  });
+
+  it('leaves a listing without labels over it as it is (aligned comments read line by line)', () => {
+    const text = textOf(example(false));
+    expect(text).toMatch(/q003 ggplot\(cars\) \+ +q008/);
   });
 });

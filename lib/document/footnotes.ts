@@ -323,6 +323,23 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
       )
       .sort((a, b) => b.line.baseline - a.line.baseline)[0];
     if (!above) continue;
+    // A note under a table that carries its mark ("*" beside a length in a table's cell) is the table's own note,
+    // read with the table: a table sits between it and the text above, and the table's text holds the mark.
+    const mark = MARKER.exec(block[0].line.text)?.[1];
+    if (
+      mark &&
+      !/^\p{Nd}/u.test(mark) &&
+      lines.some(
+        (l) =>
+          l.page === block[0].page &&
+          l.seg.kind === 'table' &&
+          l.line.bbox[3] <= box[1] + 1 &&
+          l.line.bbox[1] > above.line.baseline &&
+          overlapsX(l.line.bbox) &&
+          l.line.text.includes(mark),
+      )
+    )
+      continue;
     const rule = headed ? whole[0] : isRule(above) ? above : null;
     const marked = block.some((l) => MARKER.test(l.line.text));
     if (!marked && !(proseLike && unnumberedNotes(block, out, pageCount)) && !(rule && runsOn(block, out))) continue;

@@ -2,7 +2,7 @@
  * The per-page ordering pass (pure): runs → rows → zones and gutters → spans and bands → ordered segments.
  */
 import type { BandInfo, Diagnostic, Direction, Interval, Line, Run, Segment } from '../types.js';
-import { findCodeBeside, findSideStacks } from './stacks.js';
+import { findCodeBeside, findListingsBeside, findSideStacks } from './stacks.js';
 import { findRunAround } from './runaround.js';
 import { nestedBlock } from './nested.js';
 import { crowdedInk, crowdedRows } from './crowded.js';
@@ -503,6 +503,15 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
 
   /** A column's lines as a segment, or as three when text runs around a box in it: the text to the box's paragraph's end, the box, the rest. */
   const pushAround = (kind: 'span' | 'column', band: number, col: number | null, lines: Line[]) => {
+    // Two listings side by side under their labels: the left one, then the right one (stacks.ts).
+    const listings = findListingsBeside(lines);
+    if (listings) {
+      pushAround(kind, band, col, lines.slice(0, listings.from));
+      segments.push(segment(kind, params.page, band, col, listings.left), segment(kind, params.page, band, col, listings.right));
+      pushAround(kind, band, col, lines.slice(listings.to + 1));
+      return;
+    }
+    if (!lines.length) return;
     const around = findRunAround(lines);
     if (!around) {
       segments.push(segment(kind, params.page, band, col, lines));

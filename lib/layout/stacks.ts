@@ -5,7 +5,9 @@
  * wholly on its side of a clear gap, the rows of each side follow one another as the lines of a paragraph do, and at
  * least one row of one side sits between two rows of the other: that is what a reader sees as two blocks.
  */
+import type { Line, Run } from '../types.js';
 import type { InkRow } from './gutters.js';
+import { makeLine, runsOfLine } from './lines.js';
 
 /** The clear gap between the two stacks: at least this many of the larger stack's sizes. */
 const STACK_GAP_EM = 1;
@@ -136,4 +138,85 @@ export function findCodeBeside(rows: InkRow[]): CodeBeside[] {
     i = to;
   }
   return out;
+}
+
+/** Two listings side by side: labels over them of at most this many words each. */
+const LISTING_LABEL_WORDS = 3;
+
+export interface ListingsBeside {
+  /** Inclusive indices of the window's lines (the labels' line first). */
+  from: number;
+  to: number;
+  /** The left listing's lines (its label first), then the right one's. */
+  left: Line[];
+  right: Line[];
+}
+
+/**
+ * Two code listings set side by side under their labels ("ggplot2:" over R code, "Vega-lite:" over JavaScript beside
+ * it), in a column too narrow for a gutter. Read across, each line of one program is spliced with a line of the
+ * other. Lines wholly fixed-pitch, one after another, parted at one place by a strip no run crosses (at least
+ * BESIDE_GAP_EM of their size wide), with code on both sides of it on MIN_BESIDE_ROWS lines, under a line of two short
+ * labels in the text face, one each side of the strip: read as the left label and listing, then the right ones. A
+ * single listing with aligned comments has no labels over it, and stays as it is.
+ */
+export function findListingsBeside(lines: Line[]): ListingsBeside | null {
+  const mono = (l: Line) => runsOfLine(l).every((r) => r.mono || !r.text.trim());
+  for (let i = 1; i < lines.length; i++) {
+    if (!mono(lines[i]) || mono(lines[i - 1])) continue;
+    let to = i;
+    const size = lines[i].size;
+    while (
+      to + 1 < lines.length &&
+      mono(lines[to + 1]) &&
+      lines[to + 1].baseline - lines[to].baseline <= STACK_ADVANCE * Math.max(size, lines[to + 1].size)
+    )
+      to++;
+    const code = lines.slice(i, to + 1);
+    // The strip: the widest gap in the union of the code's runs.
+    const spans = code
+      .flatMap(runsOfLine)
+      .map((r): [number, number] => [r.x0, r.x1])
+      .sort((a, b) => a[0] - b[0]);
+    let strip: [number, number] | null = null;
+    let end = -Infinity;
+    for (const [x0, x1] of spans) {
+      if (end > -Infinity && x0 - end >= BESIDE_GAP_EM * size && (!strip || x0 - end > strip[1] - strip[0])) strip = [end, x0];
+      end = Math.max(end, x1);
+    }
+    if (!strip) {
+      i = to;
+      continue;
+    }
+    const [a, b] = strip;
+    const leftOf = (l: Line) => runsOfLine(l).filter((r) => r.x1 <= a + 0.5);
+    const rightOf = (l: Line) => runsOfLine(l).filter((r) => r.x0 >= b - 0.5);
+    const both = code.filter((l) => leftOf(l).length && rightOf(l).length).length;
+    const labels = lines[i - 1];
+    const words = (runs: Run[]) =>
+      runs
+        .map((r) => r.text)
+        .join(' ')
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean).length;
+    // The labels stand over their listings, either side of the strip's middle (a label may start a little left of its code).
+    const mid = (a + b) / 2;
+    const ll = runsOfLine(labels).filter((r) => r.x1 <= mid);
+    const lr = runsOfLine(labels).filter((r) => r.x0 >= mid);
+    const labelled =
+      ll.length + lr.length === runsOfLine(labels).length &&
+      ll.length > 0 &&
+      lr.length > 0 &&
+      words(ll) <= LISTING_LABEL_WORDS &&
+      words(lr) <= LISTING_LABEL_WORDS;
+    if (both < MIN_BESIDE_ROWS || !labelled || lines[i].baseline - labels.baseline > STACK_ADVANCE * Math.max(size, labels.size)) {
+      i = to;
+      continue;
+    }
+    const side = (label: Run[], pick: (l: Line) => Run[]) =>
+      [label, ...code.map(pick)].filter((runs) => runs.length).map((runs) => makeLine(runs, Math.max(...runs.map((r) => r.baseline))));
+    return { from: i - 1, to, left: side(ll, leftOf), right: side(lr, rightOf) };
+  }
+  return null;
 }
