@@ -71,6 +71,8 @@ export interface Line {
   mono?: boolean;
   /** Characters at the start of `text` that are a drop cap set beside this and the following lines. */
   initial?: number;
+  /** Characters at the start of `text` that are a note's mark set small and raised (a footnote's number in the note). */
+  mark?: number;
 }
 
 export type SegmentKind = 'column' | 'span' | 'table' | 'rotated';

@@ -782,3 +782,38 @@ describe('a note under a table', () => {
     expect(detectFootnotes(lines, new Set(), 10, 12).footnotes.map((f) => f.marker)).toEqual(['†']);
   });
 });
+
+describe('notes in the body’s own size under a raised mark', () => {
+  // A word processor's page: 12 pt body lines, then at the foot a note whose number is set 8 pt and raised.
+  const body = Array.from({ length: 40 }, (_, k) =>
+    lineAt(`The ${['harbour', 'works', 'season', 'funds'][k % 4]} line ${k} of the page body text.`, 72, 80 + 15 * k, 12),
+  );
+  const raised = (mark: string, text: string, baseline: number) => makeLine([run(mark, 72, baseline - 4, 8), run(text, 77, baseline, 12)], baseline);
+
+  it('marks the line and takes it as a footnote at the foot of the page', () => {
+    const note = raised('1', 'Assessing Program Maturity - Section 508.gov', 706.8);
+    expect(note.mark).toBe(1);
+    const { footnotes } = detectFootnotes(placed([segment([...body, note], 0)]), new Set(), 12, 15);
+    expect(footnotes.map((f) => [f.marker, f.text])).toEqual([['1', 'Assessing Program Maturity - Section 508.gov']]);
+  });
+
+  it('takes two notes, the second a step below the first, and no line of the body', () => {
+    const notes = [
+      raised('2', 'Examples of the framework', 680),
+      raised('3', 'Shift left, as the note says,', 705),
+      lineAt('and more of the third note.', 72, 720, 12),
+    ];
+    const { footnotes } = detectFootnotes(placed([segment([...body.slice(0, 35), ...notes], 0)]), new Set(), 12, 15);
+    expect(footnotes.map((f) => f.marker)).toEqual(['2', '3']);
+    expect(footnotes[1].text).toBe('Shift left, as the note says, and more of the third note.');
+  });
+
+  it('leaves a body line opening with a raised number inside the text alone (no step down before it)', () => {
+    const lines = [
+      ...body.slice(0, 30),
+      raised('14', 'C dating of the harbour timbers gave a date.', 80 + 15 * 30),
+      ...body.slice(30).map((l) => ({ ...l, baseline: l.baseline + 15 })),
+    ];
+    expect(detectFootnotes(placed([segment(lines, 0)]), new Set(), 12, 15).footnotes).toEqual([]);
+  });
+});

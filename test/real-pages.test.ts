@@ -12,6 +12,19 @@ const read = async (id: string) => extractDocument(new Uint8Array(readFileSync(j
 const squash = (s: string) => s.replace(/\s+/g, ' ');
 
 describe('real pages', () => {
+  it('a word processor’s footnotes in the body’s size, under raised marks (report_gsa_508_maturity, cjk_cncf_whitepaper_zh)', async () => {
+    const gsa = await read('report_gsa_508_maturity');
+    expect(gsa.footnotes.map((f) => [f.page, f.marker, f.text])).toContainEqual([1, '1', 'Assessing Program Maturity - Section 508.gov']);
+    expect(gsa.text).not.toContain('Assessing Program Maturity - Section 508.gov');
+    const zh = await read('cjk_cncf_whitepaper_zh');
+    expect(zh.footnotes.map((f) => [f.page, f.marker])).toEqual([
+      [1, '1'],
+      [2, '2'],
+      [2, '3'],
+    ]);
+    expect(zh.footnotes[2].text).toContain('安全贯穿于整个生命周期');
+  });
+
   it('a table’s "*" note at the page foot stays with the table (paper_f1000_shark_longevity)', async () => {
     const doc = await read('paper_f1000_shark_longevity');
     expect(squash(doc.text)).toContain('*Denotes approximate measurements as provided by recreational anglers.');

@@ -5,6 +5,7 @@
  */
 import type { Box, Footnote, Line } from '../types.js';
 import { unionBox } from '../layout/lines.js';
+import { runsOnCjk } from './hyphenation.js';
 import { lineKey, type PlacedLine } from './lines.js';
 
 /** Notes are set at most at this share of the body size. */
@@ -42,7 +43,7 @@ function joinNoteLines(lines: string[]): string {
   let out = '';
   for (const l of lines) {
     if (!out) out = l;
-    else if (out.endsWith('/') || (out.endsWith('-') && /^[a-z]/.test(l))) out = out.replace(/-$/, '') + l;
+    else if (out.endsWith('/') || (out.endsWith('-') && /^[a-z]/.test(l)) || runsOnCjk(out, l)) out = out.replace(/-$/, '') + l;
     else out += ' ' + l;
   }
   return out;
@@ -223,6 +224,38 @@ function isBracketedReferences(block: PlacedLine[]): boolean {
   return entries.filter((e) => YEAR.test(e.text)).length >= REFERENCE_YEAR_SHARE * entries.length;
 }
 
+/**
+ * Where a trailing block of notes set in the body's own size starts (a word processor's footnotes, "¹ Assessing
+ * Program Maturity - Section 508.gov" under the last paragraph): its first line opens with a mark set small and
+ * raised (Line.mark) and stands a step down from the line above (or opens the segment); the lines after it follow
+ * one another as a note's lines do, or open another raised mark. segLines.length when there is none.
+ */
+function raisedNotesStart(segLines: PlacedLine[], advance: number): number {
+  let start = segLines.length;
+  // Walk up one stretch of lines at a time: lines a note's advance apart (or each opening a raised mark), up to a line
+  // that stands a step down from the one above it, or opens the segment. Each stretch must open with a raised mark.
+  let k = segLines.length - 1;
+  while (k >= 0) {
+    let j = k;
+    while (j > 0) {
+      const line = segLines[j].line;
+      const step = line.baseline - segLines[j - 1].line.baseline;
+      if (step >= STEP_ADVANCES * advance) break;
+      if (step > RAISED_NOTE_ADVANCE * line.size && !line.mark) return start;
+      j--;
+    }
+    // The segment's first line: the step from the text above (another segment's) is measured by the caller.
+    if (!segLines[j].line.mark || k - j + 1 > MAX_RAISED_NOTE_LINES) return start;
+    start = j;
+    k = j - 1;
+  }
+  return start;
+}
+/** A note's next line sits at most this many of its sizes below the one before. */
+const RAISED_NOTE_ADVANCE = 1.6;
+/** A stretch of notes holds at most this many lines. */
+const MAX_RAISED_NOTE_LINES = 12;
+
 export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: number, advance: number): FootnoteResult {
   const out: Footnote[] = [];
   const taken = new Set<Line>();
@@ -269,14 +302,20 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     return notes;
   };
 
+  // Lines of trailing blocks of notes in the body's size (their raised marks tell them): one such note below another
+  // is no text below it.
+  const raisedNoteLines = new Set<Line>();
+  for (const segLines of bySegment.values()) for (const l of segLines.slice(raisedNotesStart(segLines, advance))) raisedNoteLines.add(lineKey(l));
+
   for (const segLines of bySegment.values()) {
     if (isSideNotes(segLines, byPage.get(segLines[0].page) ?? [], body)) {
       pushNotes(atMarkers(segLines));
       continue;
     }
-    // The trailing run of small lines.
+    // The trailing run of small lines, or else of notes in the body's size that open with a raised mark.
     let start = segLines.length;
     while (start > 0 && segLines[start - 1].line.size <= NOTE_SIZE * body) start--;
+    if (start === segLines.length) start = raisedNotesStart(segLines, advance);
     if (start === segLines.length) continue;
     const whole = segLines.slice(start);
     // A rule set as text over the notes ("——————", a slip opinion's): the separator, evidence of notes by itself. It
@@ -305,6 +344,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     const below = pageLines.some(
       (l) =>
         !inBlock.has(lineKey(l)) &&
+        !raisedNoteLines.has(lineKey(l)) &&
         l.line.bbox[1] > box[3] &&
         overlapsX(l.line.bbox) &&
         (l.line.size > NOTE_SIZE * body || CAPTION.test(l.line.text)),

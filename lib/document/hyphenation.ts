@@ -114,7 +114,12 @@ function joinParts(before: string, after: string, vocabulary: Vocabulary | (() =
     const lastWord = a.slice(a.lastIndexOf(' ') + 1);
     if (!/\s/.test(lastWord) && /https?:\/\/|www\./.test(lastWord)) return [a, b];
   }
-  // Chinese and Japanese run on without spaces; Korean separates its words with spaces and breaks lines at them.
-  if (CJK.test(a.slice(-1)) && CJK.test(b[0]) && !HANGUL.test(a.slice(-1)) && !HANGUL.test(b[0])) return [a, b];
+  if (runsOnCjk(a, b)) return [a, b];
   return [a, ' ' + b];
+}
+
+/** Chinese and Japanese run on across a line break without a space; Korean separates its words with spaces and breaks lines at them. */
+export function runsOnCjk(a: string, b: string): boolean {
+  const [end, start] = [a.slice(-1), b.charAt(0)];
+  return CJK.test(end) && CJK.test(start) && !HANGUL.test(end) && !HANGUL.test(start);
 }

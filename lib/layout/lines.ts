@@ -315,6 +315,7 @@ class RunLine implements Line {
   declare confidence?: number;
   declare mono?: boolean;
   declare initial?: number;
+  declare mark?: number;
   constructor(
     public text: string,
     public bbox: Box,
@@ -375,8 +376,26 @@ export function makeLine(runs: Run[], baseline: number, opts: { cells?: boolean;
   // Recorded on the line itself, so the document stage sees it also after the page analysis crossed a process
   // boundary as JSON (the pipeline's page workers and aggregator).
   if (ordered[0]?.initial) line.initial = codePoints(ordered[0].text.trim());
+  const first = ordered[0];
+  if (
+    first &&
+    ordered.length > 1 &&
+    first.size <= RAISED_MARK_SIZE * size &&
+    baseline - first.baseline >= RAISED_MARK_RISE * size &&
+    RAISED_MARK.test(first.text.trim())
+  )
+    line.mark = codePoints(first.text.trim());
   return line;
 }
+
+/**
+ * A note's mark set small and raised at the start of its line, the note itself in the body's size (a word
+ * processor's footnote, "¹ Assessing Program Maturity"): at most this share of the line's size...
+ */
+const RAISED_MARK_SIZE = 0.8;
+/** ...its baseline at least this share of the line's size above the line's. */
+const RAISED_MARK_RISE = 0.15;
+const RAISED_MARK = /^(\p{Nd}{1,3}|[*∗†‡§¶]{1,3})$/u;
 
 /** The runs of a table row's cells, in reading order: runs grouped where the gap is narrower than a cell gap. */
 export function cellRuns(ordered: Run[], size: number): Run[][] {
