@@ -817,3 +817,13 @@ describe('notes in the body’s own size under a raised mark', () => {
     expect(detectFootnotes(placed([segment(lines, 0)]), new Set(), 12, 15).footnotes).toEqual([]);
   });
 });
+
+describe('a list whose bullets a symbol font leaves as control codes', () => {
+  it('reads each item as a list item (Wingdings’ bullet as U+009F), not one paragraph', () => {
+    const items = ['New types of partnerships', 'New types of solutions', 'Real commitments to doing the work'].map((t, k) =>
+      makeLine([run('\u009f', 279, 272 + 19 * k, 12, { x1: 284.5 }), run(t, 296, 272 + 19 * k, 12)], 272 + 19 * k),
+    );
+    const blocks = buildBlocks([segment(items, 0)], 12, 19);
+    expect(blocks.map((b) => b.kind)).toEqual(['list-item', 'list-item', 'list-item']);
+  });
+});

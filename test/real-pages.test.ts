@@ -12,6 +12,12 @@ const read = async (id: string) => extractDocument(new Uint8Array(readFileSync(j
 const squash = (s: string) => s.replace(/\s+/g, ' ');
 
 describe('real pages', () => {
+  it('a lead beside lists whose bullets are control codes: the lead whole, then the lists (manual_census_coil_toolkit)', async () => {
+    const text = squash((await read('manual_census_coil_toolkit')).text);
+    expect(text).toContain('we designed the Census Solutions Workshop to benefit both partners and census takers.');
+    expect(text.indexOf('census takers.')).toBeLessThan(text.indexOf('goals o f the workshop'));
+  });
+
   it('a word processor’s footnotes in the body’s size, under raised marks (report_gsa_508_maturity, cjk_cncf_whitepaper_zh)', async () => {
     const gsa = await read('report_gsa_508_maturity');
     expect(gsa.footnotes.map((f) => [f.page, f.marker, f.text])).toContainEqual([1, '1', 'Assessing Program Maturity - Section 508.gov']);
