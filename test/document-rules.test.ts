@@ -827,3 +827,46 @@ describe('a list whose bullets a symbol font leaves as control codes', () => {
     expect(blocks.map((b) => b.kind)).toEqual(['list-item', 'list-item', 'list-item']);
   });
 });
+
+describe('a titled box between the halves of a sentence that runs on to the next page', () => {
+  const body = (texts: string[], x: number, y0: number) => texts.map((t, k) => lineAt(t, x, y0 + 14 * k, 11));
+  const pages = (sequel: string): Segment[] => [
+    segment(
+      body(
+        [
+          'Extraction methods for oil and gas changed significantly starting in the',
+          'early 2000s, with the new applications of the methods known as',
+        ],
+        72,
+        600,
+      ),
+      0,
+    ),
+    {
+      ...segment(
+        [
+          lineAt('NATURAL RESOURCE SPOTLIGHT: HELIUM', 330, 100, 11),
+          ...body(['Helium is a nonrenewable resource that is typically extracted', 'from natural gas deposits.'], 330, 120),
+        ],
+        1,
+      ),
+    },
+    { ...segment(body([sequel, 'shale rock formations deep below the surface of the earth profitable.'], 72, 90), 0), page: 2 },
+  ];
+
+  it('is read after the paragraph, which is read whole', () => {
+    const blocks = buildBlocks(pages('horizontal drilling and hydraulic fracturing, commonly known as fracking, made'), 11, 14);
+    expect(blocks.map((b) => b.text.slice(0, 20))).toEqual(['Extraction methods f', 'NATURAL RESOURCE SPO', 'Helium is a nonrenew']);
+    expect(blocks[0].text).toContain('known as horizontal drilling');
+  });
+
+  it('stays where it is when the next page does not go on with the sentence', () => {
+    const blocks = buildBlocks(pages('Horizontal drilling and hydraulic fracturing, commonly known as fracking, made'), 11, 14);
+    expect(blocks.map((b) => b.text.slice(0, 20))).toEqual([
+      'Extraction methods f',
+      'NATURAL RESOURCE SPO',
+      'Helium is a nonrenew',
+      'Horizontal drilling ',
+    ]);
+  });
+});

@@ -33,6 +33,32 @@ describe('margin line numbers', () => {
     expect(findLineNumbers([...text, ...right]).size).toBe(12);
   });
 
+  it('are found above a running foot that starts in the margin, a margin below the numbered lines', () => {
+    // A journal's draft: the citation line at the foot runs from x 39 across the numbers' strip, 100 pt below.
+    const foot = [
+      run('Senellart et al. (2025). MultiVae: A Python package. Journal of Open Source', 39, 420, 8),
+      run('Software, 1(1), 1.', 39, 430, 8),
+    ];
+    expect(findLineNumbers([...numbered(13), ...foot]).size).toBe(20);
+  });
+
+  it('are found between a sidebar in the margin and the text, every line numbered', () => {
+    // A journal draft's metadata column at x 20 to 70, clear of the numbers (x 80 to 90); one of its lines runs into them.
+    const sidebar = ['DOI: 10.21105/joss', 'Software', 'Review', 'Repository', 'Editor: Open Journals', 'Submitted: 2024'].map((t, k) =>
+      run(t, 20, 100 + 24 * k, 8, { x1: 70 }),
+    );
+    sidebar.push(run('Authors of papers retain copyright', 20, 260, 8, { x1: 91 }));
+    expect(findLineNumbers([...numbered(1), ...sidebar]).size).toBe(20);
+  });
+
+  it("are not a form's line numbers between its section labels and its lines (many lines have none)", () => {
+    const labels = ['Income', 'Attach W-2', 'Deductions', 'Payments'].map((t, k) => run(t, 20, 100 + 60 * k, 8, { x1: 60 }));
+    const text = column(1, 30, 100, 80, { chars: 60 });
+    // A number on every third line only: descriptions wrap, sub-items have letters.
+    const numbers = text.filter((_, i) => i % 3 === 0).map((t, k) => run(String(k + 1), 85, t.baseline, 8));
+    expect(findLineNumbers([...labels, ...text, ...numbers]).size).toBe(0);
+  });
+
   it("are not a table's row numbers: the page's text starts left of them", () => {
     const para = column(1, 6, 50, 60, { chars: 70 });
     const rows = Array.from({ length: 10 }, (_, i) => [

@@ -50,6 +50,9 @@ describe('real pages', () => {
     );
     expect(text).toContain('A PLAY IS A GROUP OF OIL AND GAS FIELDS IN THE SAME REGION FORMED BY THE SAME GEOLOGICAL PROCESSES.');
     expect(doc.diagnostics.some((d) => d.code === 'run-around' && d.page === 2)).toBe(true);
+    // The helium sidebar interrupts a sentence that runs on to page 2: read after it.
+    expect(text).toContain('with the new applications of horizontal drilling and hydraulic fracturing');
+    expect(text.indexOf('profitable for extractive industries.')).toBeLessThan(text.indexOf('NATURAL RESOURCE SPOTLIGHT: HELIUM'));
   });
 
   it('the short last lines of three columns stay with them; sections in a grid of boxes read row by row (report_owasp_top10_2017)', async () => {

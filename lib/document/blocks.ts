@@ -202,6 +202,39 @@ function floatRun(groups: Group[], i: number, body: number): number {
   return anchored ? n : 0;
 }
 
+/** A titled box read after the paragraph it interrupts holds at most this many groups (its heading included). */
+const MAX_BOX_GROUPS = 6;
+
+/**
+ * A titled box (a sidebar's "NATURAL RESOURCE SPOTLIGHT: HELIUM" and its paragraphs) between the two halves of a
+ * sentence that runs on to the next page: a heading (or a title in capitals), the paragraphs under it, all on the broken paragraph's page,
+ * then the sequel opening the next page mid-sentence. An unfinished paragraph is not followed by a new section
+ * before it goes on; the box stands beside the text and is read after the paragraph. How many groups it takes, or 0.
+ */
+function boxRun(groups: Group[], i: number, tail: Group): number {
+  const g = groups[i];
+  if (!g || g.seg.page !== tail.seg.page) return 0;
+  // Its title: a heading, or a short line in capitals set as the text is (a sidebar's title in the body's type).
+  const text = g.lines.map((l) => l.text).join(' ');
+  const capitals =
+    g.kind === 'paragraph' &&
+    g.lines.length <= 2 &&
+    text.length <= HEADING_MAX_CHARS &&
+    !FINAL.test(text) &&
+    /\p{Lu}{2}/u.test(text) &&
+    !/\p{Ll}/u.test(text);
+  if (g.kind !== 'heading' && !capitals) return 0;
+  let n = 1;
+  while (
+    n < MAX_BOX_GROUPS &&
+    groups[i + n]?.seg.page === tail.seg.page &&
+    (groups[i + n].kind === 'paragraph' || groups[i + n].kind === 'list-item')
+  )
+    n++;
+  const next = groups[i + n];
+  return n > 1 && next && next.seg.page > tail.seg.page && continues(next) ? n : 0;
+}
+
 /**
  * A masthead opening the column where a paragraph goes on (a publication's name over its volume and date, in small
  * type): a heading first in its segment, the small-type groups under it, then the paragraph's sequel, above where
@@ -359,7 +392,7 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
     // A float between the two halves of a sentence (a caption with the figure's own labels, a stray
     // heading) is read after the paragraph it interrupts.
     const masthead = tail && unfinished(tail) ? mastheadRun(groups, i, tail, body) : 0;
-    const floats = masthead || (tail && unfinished(tail) ? floatRun(groups, i, body) : 0);
+    const floats = masthead || (tail && unfinished(tail) ? floatRun(groups, i, body) || boxRun(groups, i, tail) : 0);
     const next = groups[i + floats];
     // A stray heading floats only across a break (a column that ends with it, or a masthead opening the next one);
     // a caption anywhere.

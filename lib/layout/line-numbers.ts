@@ -8,7 +8,7 @@
  * of the page's other text on one side of them.
  */
 import type { Run } from '../types.js';
-import { isHorizontal } from './lines.js';
+import { isHorizontal, median } from './lines.js';
 
 /** A series holds at least this many numbers... */
 const MIN_NUMBERS = 8;
@@ -16,8 +16,12 @@ const MIN_NUMBERS = 8;
 const EDGE_TOLERANCE = 1.5;
 /** ...most of them (this share of the steps down the page) one more than the number above... */
 const COUNTING_SHARE = 0.7;
-/** ...with at most this share of the page's other runs starting on the numbers' side of their edge. */
+/**
+ * ...with at most this share of the other runs beside them (horizontal, within NEAR_EM body ems of the first and
+ * last numbers' baselines) starting on the numbers' side of their edge.
+ */
 const STRAY_SHARE = 0.02;
+const NEAR_EM = 4;
 
 const NUMBER = /^\p{Nd}{1,4}$/u;
 
@@ -27,6 +31,7 @@ export function findLineNumbers(runs: Run[]): Set<Run> {
   const numbers = runs.filter((r) => isHorizontal(r) && NUMBER.test(r.text.trim()));
   if (numbers.length < MIN_NUMBERS) return found;
   const others = runs.filter((r) => !NUMBER.test(r.text.trim()));
+  const em = median(others.map((r) => r.size)) || 10;
   for (const edge of ['x1', 'x0'] as const) {
     const sorted = [...numbers].sort((a, b) => a[edge] - b[edge]);
     for (let i = 0; i < sorted.length; ) {
@@ -37,14 +42,50 @@ export function findLineNumbers(runs: Run[]): Set<Run> {
       if (series.length < MIN_NUMBERS || !counts(series)) continue;
       const left = Math.min(...series.map((r) => r.x0));
       const right = Math.max(...series.map((r) => r.x1));
-      // In the left margin, the text starts right of the numbers; in the right margin, it ends left of them.
-      const strayLeft = others.filter((r) => r.x0 < right).length;
-      const strayRight = others.filter((r) => r.x1 > left).length;
-      if (Math.min(strayLeft, strayRight) > STRAY_SHARE * others.length) continue;
+      // In the left margin, the text starts right of the numbers; in the right margin, it ends left of them. Counted
+      // among the lines beside and near the numbered ones: a running foot or head a margin away from them is not.
+      const top = Math.min(...series.map((r) => r.baseline)) - NEAR_EM * em;
+      const bottom = Math.max(...series.map((r) => r.baseline)) + NEAR_EM * em;
+      const beside = others.filter((r) => isHorizontal(r) && r.baseline >= top && r.baseline <= bottom);
+      const strayLeft = beside.filter((r) => r.x0 < right).length;
+      const strayRight = beside.filter((r) => r.x1 > left).length;
+      const textRight = strayLeft <= strayRight;
+      if (Math.min(strayLeft, strayRight) > STRAY_SHARE * beside.length && !besideSidebar(series, beside, textRight, em)) continue;
       for (const r of series) found.add(r);
     }
   }
   return found;
+}
+
+/** A sidebar stands clear of the numbers by this many body ems (a few of its lines may run into their strip)... */
+const SIDEBAR_CLEAR_EM = 1;
+const SIDEBAR_INTO_SHARE = 0.15;
+/** ...and the numbers stand beside this share of the lines that start (end) right beside them. */
+const NUMBERED_SHARE = 0.9;
+/** The numbered lines start within this many body ems of the numbers. */
+const BESIDE_EM = 2;
+
+/**
+ * Numbers between a sidebar and the text they number (a journal draft's metadata column in the margin, its review
+ * line numbers beside the text): text stands on both sides, but on the numbers' side it keeps clear of them (or
+ * runs a little into their strip, a few of its lines), and on the other side nearly every line that starts right
+ * beside them has its number. A form's line numbers between its section labels and its lines are not: many of a
+ * form's lines (a description's second line, a sub-item) have none.
+ */
+function besideSidebar(series: Run[], beside: Run[], textRight: boolean, em: number): boolean {
+  const left = Math.min(...series.map((r) => r.x0));
+  const right = Math.max(...series.map((r) => r.x1));
+  const far = beside.filter((r) => (textRight ? r.x0 < right : r.x1 > left));
+  const into = far.filter((r) => (textRight ? r.x1 > left - SIDEBAR_CLEAR_EM * em : r.x0 < right + SIDEBAR_CLEAR_EM * em));
+  if (into.length > SIDEBAR_INTO_SHARE * series.length) return false;
+  // A line running across the numbers to the text beyond them is no sidebar's.
+  if (far.some((r) => (textRight ? r.x1 > right + BESIDE_EM * em : r.x0 < left - BESIDE_EM * em))) return false;
+  const near = beside.filter((r) => (textRight ? r.x0 >= right && r.x0 <= right + BESIDE_EM * em : r.x1 <= left && r.x1 >= left - BESIDE_EM * em));
+  const rows: number[] = [];
+  for (const r of near.sort((a, b) => a.baseline - b.baseline))
+    if (!rows.length || r.baseline - rows[rows.length - 1] > 0.5 * em) rows.push(r.baseline);
+  const numbered = rows.filter((b) => series.some((n) => Math.abs(n.baseline - b) <= 0.5 * em)).length;
+  return rows.length >= MIN_NUMBERS && numbered >= NUMBERED_SHARE * rows.length;
 }
 
 /** Down the page, most numbers are one more than the number above. */
