@@ -501,7 +501,11 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
     }
   };
 
-  /** A column's lines as a segment, or as three when text runs around a box in it: the text to the box's paragraph's end, the box, the rest. */
+  /**
+   * A column's lines as a segment; two listings side by side are read one after the other, and where text runs
+   * around a box in the column, the text to the end of the box's paragraph, then the box, then the rest (which may
+   * run around another box).
+   */
   const pushAround = (kind: 'span' | 'column', band: number, col: number | null, lines: Line[]) => {
     // Two listings side by side under their labels: the left one, then the right one (stacks.ts).
     const listings = findListingsBeside(lines);
@@ -517,7 +521,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
       segments.push(segment(kind, params.page, band, col, lines));
       return;
     }
-    for (const part of [around.text.slice(0, around.after + 1), around.box, around.text.slice(around.after + 1)])
+    for (const part of [around.text.slice(0, around.after + 1), around.box])
       if (part.length) segments.push(segment(kind, params.page, band, col, part));
     diagnostics.push({
       code: 'run-around',
@@ -526,6 +530,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
       message: 'text runs around a box set inside its column: the paragraph was read whole, then the box',
       detail: { box: around.box.map((l) => l.text).join(' / ') },
     });
+    pushAround(kind, band, col, around.text.slice(around.after + 1));
   };
 
   /**

@@ -49,97 +49,101 @@ const lineOf = (p: Piece) => makeLine(p.runs, Math.max(...p.runs.map((r) => r.ba
 export function findRunAround(lines: Line[]): RunAround | null {
   if (lines.length < MIN_BOX_LINES + 1) return null;
   const pieces = lines.map((l) => piecesOf(l, GAP_EM));
-  for (const side of ['right', 'left'] as const) {
-    // The box's piece of a two-piece line, and the text's.
-    const boxOf = (ps: Piece[]) => (side === 'right' ? ps[ps.length - 1] : ps[0]);
-    const textOf = (ps: Piece[]) => (side === 'right' ? ps[0] : ps[ps.length - 1]);
-    // A piece's edge toward the box's side of the column (`inner`), and the one toward the text's side (`outer`).
-    const inner = (p: Piece) => (side === 'right' ? endOf(p) : p.start);
-    const outer = (p: Piece) => (side === 'right' ? p.start : endOf(p));
-    for (let i = 0; i < lines.length; i++) {
-      if (pieces[i].length !== 2) continue;
-      // The gap: between the text's inner edge and the box's (the box's inner edge faces the text: its outer one).
-      let textFar = inner(textOf(pieces[i]));
-      let boxNear = outer(boxOf(pieces[i]));
-      const size = lines[i].size;
-      const boxSide = (p: Piece) => (side === 'right' ? p.start >= boxNear - size : endOf(p) <= boxNear + size);
-      const textSide = (p: Piece) => (side === 'right' ? endOf(p) <= boxNear - GAP_EM * size : p.start >= boxNear + GAP_EM * size);
-      const box: number[] = [i];
-      const text: number[] = [i];
-      let to = i;
-      for (let k = i + 1; k < lines.length; k++) {
-        const ps = pieces[k];
-        let taken = false;
-        if (ps.length === 2 && boxSide(boxOf(ps)) && textSide(textOf(ps))) {
-          box.push(k);
+  const found = (['right', 'left'] as const).map((side) => findOnSide(lines, pieces, side)).filter((f): f is RunAround => f !== null);
+  return found.sort((a, b) => a.from - b.from)[0] ?? null;
+}
+
+/** The first box set on one side of the column's text. */
+function findOnSide(lines: Line[], pieces: Piece[][], side: 'right' | 'left'): RunAround | null {
+  // The box's piece of a two-piece line, and the text's.
+  const boxOf = (ps: Piece[]) => (side === 'right' ? ps[ps.length - 1] : ps[0]);
+  const textOf = (ps: Piece[]) => (side === 'right' ? ps[0] : ps[ps.length - 1]);
+  // A piece's edge toward the box's side of the column (`inner`), and the one toward the text's side (`outer`).
+  const inner = (p: Piece) => (side === 'right' ? endOf(p) : p.start);
+  const outer = (p: Piece) => (side === 'right' ? p.start : endOf(p));
+  for (let i = 0; i < lines.length; i++) {
+    if (pieces[i].length !== 2) continue;
+    // The gap: between the text's inner edge and the box's (the box's inner edge faces the text: its outer one).
+    let textFar = inner(textOf(pieces[i]));
+    let boxNear = outer(boxOf(pieces[i]));
+    const size = lines[i].size;
+    const boxSide = (p: Piece) => (side === 'right' ? p.start >= boxNear - size : endOf(p) <= boxNear + size);
+    const textSide = (p: Piece) => (side === 'right' ? endOf(p) <= boxNear - GAP_EM * size : p.start >= boxNear + GAP_EM * size);
+    const box: number[] = [i];
+    const text: number[] = [i];
+    let to = i;
+    for (let k = i + 1; k < lines.length; k++) {
+      const ps = pieces[k];
+      let taken = false;
+      if (ps.length === 2 && boxSide(boxOf(ps)) && textSide(textOf(ps))) {
+        box.push(k);
+        text.push(k);
+        taken = true;
+      } else if (ps.length === 1 && boxSide(ps[0])) {
+        box.push(k);
+        taken = true;
+      } else if (ps.length === 1 && textSide(ps[0]) && k < lines.length - 1) {
+        // A shortened line of the text between two of the box's.
+        const ahead = pieces[k + 1];
+        if ((ahead.length === 2 && boxSide(boxOf(ahead))) || (ahead.length === 1 && boxSide(ahead[0]))) {
           text.push(k);
           taken = true;
-        } else if (ps.length === 1 && boxSide(ps[0])) {
-          box.push(k);
-          taken = true;
-        } else if (ps.length === 1 && textSide(ps[0]) && k < lines.length - 1) {
-          // A shortened line of the text between two of the box's.
-          const ahead = pieces[k + 1];
-          if ((ahead.length === 2 && boxSide(boxOf(ahead))) || (ahead.length === 1 && boxSide(ahead[0]))) {
-            text.push(k);
-            taken = true;
-          }
-        }
-        if (!taken) break;
-        to = k;
-        if (ps.length === 2) {
-          textFar = side === 'right' ? Math.max(textFar, inner(textOf(ps))) : Math.min(textFar, inner(textOf(ps)));
-          boxNear = side === 'right' ? Math.min(boxNear, outer(boxOf(ps))) : Math.max(boxNear, outer(boxOf(ps)));
         }
       }
-      while (to > i && !box.includes(to)) to--;
-      const boxLines = box.filter((k) => k <= to);
-      const textLines = text.filter((k) => k <= to);
-      if (boxLines.length < MIN_BOX_LINES) {
-        i = to;
-        continue;
+      if (!taken) break;
+      to = k;
+      if (ps.length === 2) {
+        textFar = side === 'right' ? Math.max(textFar, inner(textOf(ps))) : Math.min(textFar, inner(textOf(ps)));
+        boxNear = side === 'right' ? Math.min(boxNear, outer(boxOf(ps))) : Math.max(boxNear, outer(boxOf(ps)));
       }
-      const follow = (ks: number[]) =>
-        ks.every((k, j) => j === 0 || lines[k].baseline - lines[ks[j - 1]].baseline <= ADVANCE * Math.max(lines[k].size, lines[ks[j - 1]].size));
-      const boxPieces = boxLines.map((k) => (pieces[k].length === 2 ? boxOf(pieces[k]) : pieces[k][0]));
-      const textPieces = textLines.map((k) => (pieces[k].length === 2 ? textOf(pieces[k]) : pieces[k][0]));
-      // The text around: a line just above or below the stretch, starting at the text's edge, runs across the gap.
-      const textEdge = median(textPieces.map(outer));
-      const around = [...lines.slice(Math.max(0, i - AROUND_LINES), i), ...lines.slice(to + 1, to + 1 + AROUND_LINES)].filter((l) => {
-        const [x0, x1] = [l.bbox[0], l.bbox[2]];
-        const atEdge = Math.abs((side === 'right' ? x0 : x1) - textEdge) <= EDGE_EM * l.size;
-        const mid = (textFar + boxNear) / 2;
-        return atEdge && x0 < mid && x1 > mid;
-      });
-      // The text beside the box is set as the lines around it are, and the box otherwise (larger, bolder): what
-      // tells which side is which when both start at an edge of the column.
-      const style = (ps: Piece[]) => {
-        const runs = ps.flatMap((p) => p.runs);
-        return `${Math.round(median(runs.map((r) => r.size)))}/${runs.filter((r) => r.bold).length * 2 > runs.length}`;
-      };
-      const aroundStyle = style(around.map((l) => ({ start: 0, text: '', runs: runsOfLine(l) })));
-      const styled = around.length > 0 && style(textPieces) === aroundStyle && style(boxPieces) !== aroundStyle;
-      const onEdge = textPieces.every((p) => Math.abs(outer(p) - textEdge) <= EDGE_EM * size);
-      const running = median(textPieces.map(words)) >= MIN_TEXT_WORDS;
-      const cells = [...boxPieces, ...textPieces].some((p) => FIGURE_ONLY.test(p.text));
-      if (!styled || !onEdge || !running || cells || !follow(boxLines) || !follow(textLines)) {
-        i = to;
-        continue;
-      }
-      const boxSet = new Set(boxLines);
-      const out: Line[] = [];
-      let after = -1;
-      lines.forEach((l, k) => {
-        if (k < i || k > to) out.push(l);
-        else if (textLines.includes(k)) out.push(boxSet.has(k) ? lineOf(textOf(pieces[k])) : l);
-        if (k === to) after = out.length - 1;
-      });
-      // The box is read after the paragraph it stands in: up to the first line after the stretch that is followed by a
-      // wider space than the text's lines leave (or that ends the column).
-      const step = median(textLines.slice(1).map((k, j) => lines[k].baseline - lines[textLines[j]].baseline)) || ADVANCE * size;
-      while (after + 1 < out.length && out[after + 1].baseline - out[after].baseline <= PARAGRAPH_STEP * step) after++;
-      return { from: i, to, text: out, box: boxPieces.map(lineOf), after };
     }
+    while (to > i && !box.includes(to)) to--;
+    const boxLines = box.filter((k) => k <= to);
+    const textLines = text.filter((k) => k <= to);
+    if (boxLines.length < MIN_BOX_LINES) {
+      i = to;
+      continue;
+    }
+    const follow = (ks: number[]) =>
+      ks.every((k, j) => j === 0 || lines[k].baseline - lines[ks[j - 1]].baseline <= ADVANCE * Math.max(lines[k].size, lines[ks[j - 1]].size));
+    const boxPieces = boxLines.map((k) => (pieces[k].length === 2 ? boxOf(pieces[k]) : pieces[k][0]));
+    const textPieces = textLines.map((k) => (pieces[k].length === 2 ? textOf(pieces[k]) : pieces[k][0]));
+    // The text around: a line just above or below the stretch, starting at the text's edge, runs across the gap.
+    const textEdge = median(textPieces.map(outer));
+    const around = [...lines.slice(Math.max(0, i - AROUND_LINES), i), ...lines.slice(to + 1, to + 1 + AROUND_LINES)].filter((l) => {
+      const [x0, x1] = [l.bbox[0], l.bbox[2]];
+      const atEdge = Math.abs((side === 'right' ? x0 : x1) - textEdge) <= EDGE_EM * l.size;
+      const mid = (textFar + boxNear) / 2;
+      return atEdge && x0 < mid && x1 > mid;
+    });
+    // The text beside the box is set as the lines around it are, and the box otherwise (larger, bolder): what
+    // tells which side is which when both start at an edge of the column.
+    const style = (ps: Piece[]) => {
+      const runs = ps.flatMap((p) => p.runs);
+      return `${Math.round(median(runs.map((r) => r.size)))}/${runs.filter((r) => r.bold).length * 2 > runs.length}`;
+    };
+    const aroundStyle = style(around.map((l) => ({ start: 0, text: '', runs: runsOfLine(l) })));
+    const styled = around.length > 0 && style(textPieces) === aroundStyle && style(boxPieces) !== aroundStyle;
+    const onEdge = textPieces.every((p) => Math.abs(outer(p) - textEdge) <= EDGE_EM * size);
+    const running = median(textPieces.map(words)) >= MIN_TEXT_WORDS;
+    const cells = [...boxPieces, ...textPieces].some((p) => FIGURE_ONLY.test(p.text));
+    if (!styled || !onEdge || !running || cells || !follow(boxLines) || !follow(textLines)) {
+      i = to;
+      continue;
+    }
+    const boxSet = new Set(boxLines);
+    const out: Line[] = [];
+    let after = -1;
+    lines.forEach((l, k) => {
+      if (k < i || k > to) out.push(l);
+      else if (textLines.includes(k)) out.push(boxSet.has(k) ? lineOf(textOf(pieces[k])) : l);
+      if (k === to) after = out.length - 1;
+    });
+    // The box is read after the paragraph it stands in: up to the first line after the stretch that is followed by a
+    // wider space than the text's lines leave (or that ends the column).
+    const step = median(textLines.slice(1).map((k, j) => lines[k].baseline - lines[textLines[j]].baseline)) || ADVANCE * size;
+    while (after + 1 < out.length && out[after + 1].baseline - out[after].baseline <= PARAGRAPH_STEP * step) after++;
+    return { from: i, to, text: out, box: boxPieces.map(lineOf), after };
   }
   return null;
 }
