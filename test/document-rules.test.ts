@@ -870,3 +870,11 @@ describe('a titled box between the halves of a sentence that runs on to the next
     ]);
   });
 });
+
+describe('text as the reader sees it', () => {
+  it('keeps full-width Chinese and Japanese punctuation, and reads ligatures and full-width letters as plain ones', async () => {
+    const { clean } = await import('../lib/document/flow.js');
+    expect(clean('これは何？ 要件の実装，（常時）')).toBe('これは何？ 要件の実装，（常時）');
+    expect(clean('ＡＢＣ１２ ﬁnal')).toBe('ABC12 final');
+  });
+});

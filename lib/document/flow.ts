@@ -20,8 +20,15 @@ export interface Flow {
   diagnostics: Diagnostic[];
 }
 
-/** Compatibility characters and ligatures as the reader sees them: NFKC on text only, after the geometry. */
-export const clean = (s: string) => (/^[\x00-\x7e]*$/.test(s) ? s : s.normalize('NFKC').replace(/\u00ad(?!\n)/g, ''));
+/**
+ * Compatibility characters and ligatures as the reader sees them: NFKC on text only, after the geometry. Chinese and
+ * Japanese punctuation set full width ("，", "？", "（") is the text's own and stays (NFKC would make it ASCII); the
+ * full-width letters and digits are compatibility forms and are read as the plain ones.
+ */
+export const clean = (s: string) =>
+  /^[\x00-\x7e]*$/.test(s)
+    ? s
+    : s.replace(/[^\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]+/g, (m) => m.normalize('NFKC')).replace(/\u00ad(?!\n)/g, '');
 
 function cleanLine(l: Line): Line {
   // A soft hyphen ending the line is where a word broke: kept for the join (hyphenation.ts), which drops it.
