@@ -74,3 +74,13 @@ describe('margin line numbers', () => {
     expect(findLineNumbers([...text, ...amounts]).size).toBe(0);
   });
 });
+
+describe('a listing’s line numbers', () => {
+  it('are the listing’s, not margin line numbers: the lines they number are code', () => {
+    const code = Array.from({ length: 20 }, (_, i) =>
+      run(`q${String(i + 1).padStart(3, '0')} assign y = a & b;`, 100, 80 + i * 12, 9, { mono: true }),
+    );
+    const numbers = code.map((t, i) => run(String(i + 6), 80, t.baseline, 8));
+    expect(findLineNumbers([...code, ...numbers]).size).toBe(0);
+  });
+});

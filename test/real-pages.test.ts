@@ -12,6 +12,20 @@ const read = async (id: string) => extractDocument(new Uint8Array(readFileSync(j
 const squash = (s: string) => s.replace(/\s+/g, ' ');
 
 describe('real pages', () => {
+  it('a definition list with its terms in a side column: each term before its definition, past a long term on a line of its own (manual_bashref_definitions)', async () => {
+    const text = squash((await read('manual_bashref_definitions')).text);
+    const at = (s: string) => text.indexOf(s);
+    const order = [
+      'POSIX',
+      'A family of open system standards',
+      'blank A space or tab character.',
+      'builtin A command that is implemented',
+      'metacharacter A character that',
+      'name A word consisting solely',
+    ];
+    for (let k = 1; k < order.length; k++) expect(at(order[k - 1])).toBeLessThan(at(order[k]));
+  });
+
   it('a lead beside lists whose bullets are control codes: the lead whole, then the lists (manual_census_coil_toolkit)', async () => {
     const text = squash((await read('manual_census_coil_toolkit')).text);
     expect(text).toContain('we designed the Census Solutions Workshop to benefit both partners and census takers.');

@@ -51,6 +51,9 @@ export function findLineNumbers(runs: Run[]): Set<Run> {
       const strayRight = beside.filter((r) => r.x1 > left).length;
       const textRight = strayLeft <= strayRight;
       if (Math.min(strayLeft, strayRight) > STRAY_SHARE * beside.length && !besideSidebar(series, beside, textRight, em)) continue;
+      // A listing's line numbers number its code (lines in a fixed-pitch face): they are the listing's, read with it.
+      const numbered = beside.filter((r) => series.some((n) => Math.abs(n.baseline - r.baseline) <= 0.5 * em));
+      if (numbered.filter((r) => r.mono).length * 2 > numbered.length) continue;
       for (const r of series) found.add(r);
     }
   }

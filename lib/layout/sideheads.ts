@@ -30,8 +30,10 @@ export function sideHeadBands(zone: Zone, bodySize: number): Zone[] | null {
   const crosses = (r: InkRow) => r.ink.some((iv) => iv[0] < g[1] && iv[1] > g[0]);
   let top = 0;
   let end = 0;
+  const stretches: [number, number][] = [];
   for (let i = 0, from = 0; i <= zone.rows.length; i++) {
     if (i < zone.rows.length && !crosses(zone.rows[i])) continue;
+    if (i > from) stretches.push([from, i]);
     if (i - from > end - top) [top, end] = [from, i];
     from = i + 1;
   }
@@ -48,10 +50,20 @@ export function sideHeadBands(zone: Zone, bodySize: number): Zone[] | null {
   if (at.some((a, k) => (at[k + 1] ?? left.length) - a > MAX_BLOCK_LINES)) return null;
   const paragraphs = new Set(paragraphStarts(right, bodySize).map((l) => l.row));
   if (!starts.every((s) => paragraphs.has(s.row))) return null;
+  // Side heads found, the other stretches (between rows a long heading runs across the gutter in, a manual's "control
+  // operator" on a line of its own) are cut at their heads too: those level with a paragraph's first line.
   const index = new Map(zone.rows.map((r, i) => [r.row, i]));
+  const cuts = new Set([...starts.map((st) => index.get(st.row)!), end]);
+  for (const [a, b] of stretches) {
+    if (a === top) continue;
+    const part = zone.rows.slice(a, b);
+    const heads = blockStarts(sideLines(part, g, 0));
+    const firsts = new Set(paragraphStarts(sideLines(part, g, 1), bodySize).map((l) => l.row));
+    for (const h of heads) if (firsts.has(h.row)) cuts.add(index.get(h.row)!);
+  }
   const out: Zone[] = [];
   let from = 0;
-  for (const c of [...starts.map((s) => index.get(s.row)!), end, zone.rows.length]) {
+  for (const c of [...[...cuts].sort((x, y) => x - y), zone.rows.length]) {
     if (c > from) out.push({ ...zone, rows: zone.rows.slice(from, c) });
     from = c;
   }
