@@ -371,6 +371,15 @@ describe('lines', () => {
     expect(layoutPage(apart, params()).segments.flatMap((s) => s.lines.map((l) => l.text))).toEqual(['q002 we don\u00b4t know']);
   });
 
+  it('sets an accent drawn as a run of its own over a letter inside another run on that letter (XeTeX’s “´” over “Ecole”)', () => {
+    // "´" raised over the E of "Ecole normale sup´" (12 pt, about 6 pt a glyph), then "erieure" under the run's own accent.
+    const head = run('q001 Ecole normale sup\u00b4', 122.2, 141.4, 12, { x1: 215.8 });
+    const accent = run('\u00b4', 141.7, 138.8, 12, { x1: 145.6 });
+    const tail = run('erieure, PSL Research University', 211.2, 141.4, 12);
+    const text = layoutPage([head, accent, tail], params()).segments.flatMap((s) => s.lines.map((l) => l.text));
+    expect(text).toEqual(['q001 \u00c9cole normale sup\u00e9rieure, PSL Research University']);
+  });
+
   it("reads a display fraction in its formula's line, the numerator before the denominator", () => {
     // A paragraph line, the formula "CB = q3 / 3emc = 3.54 (1)" with its fraction set above and below the formula's
     // baseline (0.65 em), and the next paragraph line: drawn denominator first.

@@ -180,10 +180,49 @@ function accented(prev: Run, cur: Run): string | null {
   return m ? `${m[0]}${mark}`.normalize('NFC') + cur.text.slice(m[0].length) : null;
 }
 
+/**
+ * A spacing accent drawn as a run of its own over a letter inside another run ("´" over the "E" of "Ecole normale"):
+ * the run it stands over, and the text of that run with the accent set on the letter under it (by the glyphs'
+ * average advance). Null when the run is no lone accent or stands over no letter of the line.
+ */
+function accentOver(accent: Run, runs: Run[]): { host: Run; text: string } | null {
+  const t = accent.text.trim();
+  const mark = codePoints(t) === 1 ? SPACING_ACCENTS[t] : undefined;
+  if (!mark) return null;
+  const centre = (accent.x0 + accent.x1) / 2;
+  const host = runs.find((r) => r !== accent && r.x0 <= centre && r.x1 >= centre && r.baseline >= accent.baseline && codePoints(r.text) > 1);
+  if (!host) return null;
+  const chars = [...host.text];
+  const at = Math.min(chars.length - 1, Math.floor(((centre - host.x0) / (host.x1 - host.x0)) * chars.length));
+  if (at < 0 || !/\p{L}/u.test(chars[at])) return null;
+  return { host, text: `${chars.slice(0, at + 1).join('')}${mark}`.normalize('NFC') + chars.slice(at + 1).join('') };
+}
+
 /** Join runs (already in reading order) into text, with a space where the file had one or the gap shows one. */
 export function joinRuns(ordered: Run[], size: number, dir: Direction = runsDirection(ordered)): string {
   if (ordered.length === 0) return '';
   if (ordered.length === 1) return ordered[0].text;
+  if (dir !== 'rtl' && ordered.some((r) => SPACING_ACCENTS[r.text.trim()] !== undefined)) {
+    // Lone accents over a letter of another run are set on that letter, and read no more as runs of their own.
+    const placed = new Map<Run, string>();
+    const gone = new Set<Run>();
+    for (const r of ordered) {
+      const on = accentOver(r, ordered);
+      if (!on) continue;
+      const base = placed.get(on.host);
+      // A second accent on the same run works on the text with the first one set.
+      const again = base === undefined ? on : accentOver(r, [{ ...on.host, text: base }]);
+      if (!again) continue;
+      placed.set(on.host, again.text);
+      gone.add(r);
+    }
+    if (gone.size)
+      return joinRuns(
+        ordered.filter((r) => !gone.has(r)).map((r) => (placed.has(r) ? { ...r, text: placed.get(r)! } : r)),
+        size,
+        dir,
+      );
+  }
   const rtl = dir === 'rtl';
   const byX = rtl ? [...ordered].reverse() : ordered;
   const threshold = spaceThreshold(byX, size);
