@@ -624,3 +624,40 @@ describe('small blocks stepped down from the text', () => {
     expect(detectFootnotes(column(80, notes), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
   });
 });
+
+describe('a watermark', () => {
+  it('is furniture: a word of rotated text set many times the body size across the page, not a sideways caption', () => {
+    const lines = page(1, body(80));
+    const rotated = (text: string, size: number, x: number): PlacedLine => {
+      const line = makeLine([run(text, x, 500, size, { angle: 45 })], 500);
+      const seg: Segment = { kind: 'rotated', page: 1, band: 0, column: null, text, bbox: roundBox(line.bbox), lines: [line] };
+      return { page: 1, segment: 99, index: 0, line, seg, pageHeight: 792, pageWidth: 612 };
+    };
+    const { headers, footers } = detectFurniture(
+      [...lines, rotated('DRAFT', 150, 90), rotated('Figure 2 axis: time in seconds', 9, 300)],
+      BODY,
+      3,
+      ADVANCE,
+    );
+    const all = [...headers, ...footers];
+    expect(all.filter((f) => f.kind === 'watermark').map((f) => f.text)).toEqual(['DRAFT']);
+    expect(all.some((f) => f.text.startsWith('Figure 2'))).toBe(false);
+  });
+});
+
+describe('a notice at the foot of a column', () => {
+  it('is furniture when it names the publication (ISBN, DOI) in small type a step below the text; a small paragraph is not', () => {
+    const text = page(1, body(80));
+    const foot = (entries: [string, number, number, number?][]) => page(1, entries).map((l) => ({ ...l, seg: text[0].seg, segment: 0 }));
+    const seg = text[0].seg;
+    const notice = foot([
+      ['2025. ACM ISBN 978-x-xxxx-xxxx-x/YY/MM', 72, 700, 7],
+      ['https://doi.org/10.1145/nnnnnnn.nnnnnnn', 72, 708, 7],
+    ]);
+    const all = [...text, ...notice].map((l) => ({ ...l, seg }));
+    const { footers } = detectFurniture(all, BODY, 3, ADVANCE);
+    expect(footers.map((f) => f.kind)).toEqual(['page-footer', 'page-footer']);
+    const plain = foot([['A closing remark set small at the foot, with no notice in it.', 72, 700, 7]]).map((l) => ({ ...l, seg }));
+    expect(detectFurniture([...text.map((l) => ({ ...l, seg })), ...plain], BODY, 3, ADVANCE).footers).toEqual([]);
+  });
+});

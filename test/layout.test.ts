@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { layoutPage, type LayoutParams } from '../lib/layout/page.js';
 import { layoutRotated } from '../lib/layout/rotated.js';
-import { measuredFixedPitch } from '../lib/pdf/runs.js';
+import { measuredFixedPitch, unevenPitch } from '../lib/pdf/runs.js';
 import { turnUpright } from '../lib/layout/sideways.js';
 import type { Run } from '../lib/types.js';
 import { column, labels, layoutParams, line, run } from './support/runs.js';
@@ -862,6 +862,27 @@ describe('a fixed-pitch face that does not say so', () => {
     expect(measuredFixedPitch([0.6, 0.6], items.slice(0, 2))).toBe(false);
     expect(measuredFixedPitch([0.6, 0.6, 0.6], ['....', '. . .', '.....'])).toBe(false);
     expect(measuredFixedPitch([1, 1, 1], ['漢字仮名交じり文', '読み順の正しい', '文字の並びです'])).toBe(false);
+    // Three justified lines of a proportional face, each about as long, advancing alike per character by chance.
+    const justified = [
+      '• The passes can be rearranged in a different order and passes can be removed.',
+      '• Passes can simply pass-thru the parts of the design they do not change without',
+      '• All passes use the same interface, thus reducing the effort required to read',
+    ];
+    expect(measuredFixedPitch([0.45, 0.451, 0.452], justified)).toBe(false);
+  });
+
+  it('is not a text face that pdf.js flags fixed-pitch (a subset): its runs advance unevenly per character', () => {
+    // Three bulleted lines of a second instance of the body face, flagged fixed-pitch: 447 pt for 100 characters,
+    // 401 pt for 91, a justified 447 pt for 88.
+    const lines = [
+      run('x'.repeat(100), 95, 100, 10, { x1: 542 }),
+      run('x'.repeat(91), 95, 120, 10, { x1: 496 }),
+      run('x'.repeat(88), 95, 140, 10, { x1: 542 }),
+    ];
+    expect(unevenPitch(lines)).toBe(true);
+    // A fixed-pitch face: 6 pt a character whatever the line.
+    const code = [12, 30, 21].map((n, k) => run('x'.repeat(n), 95, 100 + 12 * k, 10, { x1: 95 + 6 * n }));
+    expect(unevenPitch(code)).toBe(false);
   });
 });
 

@@ -27,6 +27,12 @@ const SLOT_TOLERANCE = 0.25;
 const MIN_DENSITY = 0.5;
 /** Bottom matter smaller than this share of the body size, below every column, is a page footer. */
 const FOOTER_SIZE = 0.9;
+/** A notice at a column's foot holds at most this many lines and stands this many line advances below the text. */
+const NOTICE_LINES = 4;
+const NOTICE_STEP = 1.3;
+/** A watermark is set at least this many times the body size, in at most this many words. */
+const WATERMARK_SIZE = 3;
+const WATERMARK_WORDS = 3;
 /** Rotated text this close to a page edge (share of the width) is a margin stamp (arXiv identifiers). */
 const STAMP_EDGE = 0.08;
 
@@ -561,11 +567,13 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
     if (alone && (top || bottom)) take(l, /page|of|\//i.test(l.line.text) ? 'page-label' : 'folio', top);
   }
 
-  // 3. Margin stamps: rotated text hugging a page edge.
+  // 3. Margin stamps: rotated text hugging a page edge. Watermarks: a word or two of rotated text set many times the
+  //    body's size across the page ("DRAFT", "CONFIDENTIAL" drawn diagonally over the text).
   for (const l of lines) {
     if (l.seg.kind !== 'rotated') continue;
     const w = l.pageWidth;
     if (l.line.bbox[2] <= STAMP_EDGE * w || l.line.bbox[0] >= (1 - STAMP_EDGE) * w) take(l, 'margin-stamp', false);
+    else if (l.line.size >= WATERMARK_SIZE * body && l.line.text.trim().split(/\s+/).length <= WATERMARK_WORDS) take(l, 'watermark', true);
   }
 
   // 4. Bottom matter: small type below every column of the page, in the bottom band, full width (a venue or
@@ -585,6 +593,29 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
       const small = rest.length > 0 && rest.every((l) => l.line.size < FOOTER_SIZE * body && l.line.bbox[1] >= (1 - EDGE_SHARE) * h);
       if (!small || (single && !rest.some((l) => LEGAL.test(l.line.text)))) break;
       for (const l of rest) take(l, 'page-footer', false);
+    }
+  }
+
+  // 5. A notice at the foot of a column: its last lines, a few, in small type in the bottom band, a step below the
+  //    column's text, one of them a copyright line or the publication's identifier (an ACM first page's "2025. ACM
+  //    ISBN …" and DOI block under the first column).
+  for (const pageLines of byPage.values()) {
+    for (const seg of new Set(pageLines.map((l) => l.seg))) {
+      if (seg.kind !== 'column') continue;
+      const segLines = pageLines.filter((l) => l.seg === seg && !removed.has(lineKey(l)));
+      const h = segLines[0]?.pageHeight ?? 0;
+      let k = segLines.length;
+      while (
+        k > 0 &&
+        segLines.length - k < NOTICE_LINES &&
+        segLines[k - 1].line.size < FOOTER_SIZE * body &&
+        segLines[k - 1].line.bbox[1] >= (1 - EDGE_SHARE) * h
+      )
+        k--;
+      const tail = segLines.slice(k);
+      if (k === 0 || !tail.length || !tail.some((l) => LEGAL.test(l.line.text))) continue;
+      if (tail[0].line.baseline - segLines[k - 1].line.baseline < NOTICE_STEP * advance) continue;
+      for (const l of tail) take(l, 'page-footer', false);
     }
   }
 

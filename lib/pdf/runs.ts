@@ -68,6 +68,22 @@ const MIN_PITCH_ITEMS = 3;
  * within this share: a proportional face's lines differ by several per cent (an `i` is narrower than an `m`). */
 const MIN_PITCH_KINDS = 12;
 const PITCH_SPREAD = 0.01;
+/** ...and on items of different lengths: the longest at least this many times the shortest. */
+const MIN_LENGTH_SPREAD = 1.2;
+
+/** A face flagged fixed-pitch whose runs advance unevenly per character by more than this share is not one. */
+const FLAGGED_PITCH_SPREAD = 0.05;
+
+/**
+ * Runs of a face pdf.js flags fixed-pitch (one width for every glyph in its widths) that advance unevenly per
+ * character, measured on MIN_PITCH_ITEMS runs of MIN_PITCH_CHARS or more: the flag came from a subset of a text face
+ * (a list's bullet lines set in a second instance of the body face), not from a fixed-pitch one.
+ */
+export function unevenPitch(runs: Run[]): boolean {
+  const pitch = runs.filter((r) => r.angle === 0 && [...r.text].length >= MIN_PITCH_CHARS).map((r) => (r.x1 - r.x0) / ([...r.text].length * r.size));
+  if (pitch.length < MIN_PITCH_ITEMS) return false;
+  return Math.max(...pitch) > Math.min(...pitch) * (1 + FLAGGED_PITCH_SPREAD);
+}
 
 /**
  * A fixed-pitch face whose name and flags do not say so (M+ 1mn, a subset renamed): every text item of it advances
@@ -79,6 +95,10 @@ export function measuredFixedPitch(pitch: number[], texts: string[]): boolean {
   const lo = Math.min(...pitch);
   const hi = Math.max(...pitch);
   if (!(lo > 0) || hi > lo * (1 + PITCH_SPREAD)) return false;
+  // Items of one length tell nothing: a few justified lines of a proportional face, each the column's width with
+  // about as many characters, advance alike per character by chance (a list's three bulleted lines).
+  const lengths = texts.map((t) => [...t].length);
+  if (Math.max(...lengths) < MIN_LENGTH_SPREAD * Math.min(...lengths)) return false;
   const { kinds, latin } = characters(texts);
   return kinds >= MIN_PITCH_KINDS && latin;
 }
@@ -310,7 +330,8 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
       isFixedPitchFont(
         font,
         fontRuns.map((r) => r.text),
-      )
+      ) &&
+      (font.monospace || !unevenPitch(fontRuns))
     )
       for (const r of fontRuns) r.mono = true;
   }
