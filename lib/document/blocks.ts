@@ -207,8 +207,8 @@ const MAX_BOX_GROUPS = 6;
 
 /**
  * A titled box (a sidebar's "NATURAL RESOURCE SPOTLIGHT: HELIUM" and its paragraphs) between the two halves of a
- * sentence that runs on to the next page: a heading (or a title in capitals), the paragraphs under it, all on the broken paragraph's page,
- * then the sequel opening the next page mid-sentence. An unfinished paragraph is not followed by a new section
+ * sentence that runs on to the next page: a heading (or a title in capitals), the paragraphs under it, all on the
+ * broken paragraph's page, then the sequel opening the next page mid-sentence. An unfinished paragraph is not followed by a new section
  * before it goes on; the box stands beside the text and is read after the paragraph. How many groups it takes, or 0.
  */
 function boxRun(groups: Group[], i: number, tail: Group): number {

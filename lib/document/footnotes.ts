@@ -31,6 +31,12 @@ const MARK = String.raw`(\p{Nd}{1,3}|[*∗⁎†‡§¶‖]{1,3}(?!\s*\p{Nd}))`;
 const MARKER = new RegExp(String.raw`^${MARK}(?![\p{Nd},;:%‰]|\.\p{Nd}|(st|nd|rd|th)\b)(?=\s*\S)`, 'u');
 const MARK_ONLY = new RegExp(`^${MARK}$`, 'u');
 
+/** The reference symbol a note opens with ("*", "†"), or null when it opens with a number or no marker at all. */
+const symbolMark = (text: string): string | null => {
+  const mark = MARKER.exec(text)?.[1];
+  return mark && !/^\p{Nd}/u.test(mark) ? mark : null;
+};
+
 /** A note's marker set apart from its text, a line of its own in small type ("∗" beside "This file has version…"). */
 const loneMarker = (l: PlacedLine, body: number) => l.line.size <= NOTE_SIZE * body && MARK_ONLY.test(l.line.text.trim());
 
@@ -304,8 +310,13 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
 
   // Lines of trailing blocks of notes in the body's size (their raised marks tell them): one such note below another
   // is no text below it.
+  const raisedStart = new Map<PlacedLine[], number>();
   const raisedNoteLines = new Set<Line>();
-  for (const segLines of bySegment.values()) for (const l of segLines.slice(raisedNotesStart(segLines, advance))) raisedNoteLines.add(lineKey(l));
+  for (const segLines of bySegment.values()) {
+    const at = raisedNotesStart(segLines, advance);
+    raisedStart.set(segLines, at);
+    for (const l of segLines.slice(at)) raisedNoteLines.add(lineKey(l));
+  }
 
   for (const segLines of bySegment.values()) {
     if (isSideNotes(segLines, byPage.get(segLines[0].page) ?? [], body)) {
@@ -315,7 +326,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     // The trailing run of small lines, or else of notes in the body's size that open with a raised mark.
     let start = segLines.length;
     while (start > 0 && segLines[start - 1].line.size <= NOTE_SIZE * body) start--;
-    if (start === segLines.length) start = raisedNotesStart(segLines, advance);
+    if (start === segLines.length) start = raisedStart.get(segLines)!;
     if (start === segLines.length) continue;
     const whole = segLines.slice(start);
     // A rule set as text over the notes ("——————", a slip opinion's): the separator, evidence of notes by itself. It
@@ -365,10 +376,9 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     if (!above) continue;
     // A note under a table that carries its mark ("*" beside a length in a table's cell) is the table's own note,
     // read with the table: a table sits between it and the text above, and the table's text holds the mark.
-    const mark = MARKER.exec(block[0].line.text)?.[1];
+    const mark = symbolMark(block[0].line.text);
     if (
       mark &&
-      !/^\p{Nd}/u.test(mark) &&
       lines.some(
         (l) =>
           l.page === block[0].page &&
@@ -393,8 +403,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
       // are notes still.
       const lead: PlacedLine[][] = [];
       for (const note of notes) {
-        const mark = MARKER.exec(note[0].line.text)?.[1];
-        if (mark === undefined || /^\p{Nd}/u.test(mark)) break;
+        if (!symbolMark(note[0].line.text)) break;
         lead.push(note);
       }
       if (lead.length) pushNotes(lead);

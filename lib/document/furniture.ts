@@ -5,7 +5,7 @@
  * would split one head into two groups of half the size. Position alone is not enough either: stripping whatever
  * sits in the top band takes every chapter opener with it, so a head must repeat.
  */
-import type { Diagnostic, FurnitureItem, Line } from '../types.js';
+import type { Diagnostic, FurnitureItem, Line, Segment } from '../types.js';
 import { round2 } from '../layout/lines.js';
 import { lineKey, type PlacedLine } from './lines.js';
 
@@ -599,24 +599,27 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
   // 5. A notice at the foot of a column: its last lines, a few, in small type in the bottom band, a step below the
   //    column's text, one of them a copyright line or the publication's identifier (an ACM first page's "2025. ACM
   //    ISBN …" and DOI block under the first column).
-  for (const pageLines of byPage.values()) {
-    for (const seg of new Set(pageLines.map((l) => l.seg))) {
-      if (seg.kind !== 'column') continue;
-      const segLines = pageLines.filter((l) => l.seg === seg && !removed.has(lineKey(l)));
-      const h = segLines[0]?.pageHeight ?? 0;
-      let k = segLines.length;
-      while (
-        k > 0 &&
-        segLines.length - k < NOTICE_LINES &&
-        segLines[k - 1].line.size < FOOTER_SIZE * body &&
-        segLines[k - 1].line.bbox[1] >= (1 - EDGE_SHARE) * h
-      )
-        k--;
-      const tail = segLines.slice(k);
-      if (k === 0 || !tail.length || !tail.some((l) => LEGAL.test(l.line.text))) continue;
-      if (tail[0].line.baseline - segLines[k - 1].line.baseline < NOTICE_STEP * advance) continue;
-      for (const l of tail) take(l, 'page-footer', false);
-    }
+  const columnLines = new Map<Segment, PlacedLine[]>();
+  for (const l of lines) {
+    if (l.seg.kind !== 'column' || removed.has(lineKey(l))) continue;
+    const list = columnLines.get(l.seg);
+    if (list) list.push(l);
+    else columnLines.set(l.seg, [l]);
+  }
+  for (const segLines of columnLines.values()) {
+    const h = segLines[0].pageHeight;
+    let k = segLines.length;
+    while (
+      k > 0 &&
+      segLines.length - k < NOTICE_LINES &&
+      segLines[k - 1].line.size < FOOTER_SIZE * body &&
+      segLines[k - 1].line.bbox[1] >= (1 - EDGE_SHARE) * h
+    )
+      k--;
+    const tail = segLines.slice(k);
+    if (k === 0 || !tail.length || !tail.some((l) => LEGAL.test(l.line.text))) continue;
+    if (tail[0].line.baseline - segLines[k - 1].line.baseline < NOTICE_STEP * advance) continue;
+    for (const l of tail) take(l, 'page-footer', false);
   }
 
   const order = (a: FurnitureItem, b: FurnitureItem) => a.page - b.page || a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0];

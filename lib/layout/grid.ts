@@ -5,7 +5,7 @@
  * first row of each group of rows (the names) is set larger than the rows under it, and no cell holds a number.
  */
 import type { Diagnostic, Line, Run, Segment } from '../types.js';
-import { cellRuns, makeLine, median, orderRuns, roundBox, runsDirection, runsOfLine, unionBox } from './lines.js';
+import { cellRuns, median, orderRuns, pieceLine, roundBox, runsDirection, runsOfLine, unionBox } from './lines.js';
 
 /** The names' row is set at least this much larger than the median of the rows under it. */
 const NAME_SIZE = 1.1;
@@ -69,7 +69,7 @@ export function gridBlocks(seg: Segment): Line[][] | null {
       }
     }
     const order = runsDirection(runsOfLine(first)) === 'rtl' ? [...stacks].reverse() : stacks;
-    for (const stack of order) blocks.push(stack.map((runs) => makeLine(runs, Math.max(...runs.map((r) => r.baseline)))));
+    for (const stack of order) blocks.push(stack.map(pieceLine));
   }
   return blocks;
 }

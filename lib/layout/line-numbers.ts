@@ -22,6 +22,8 @@ const COUNTING_SHARE = 0.7;
  */
 const STRAY_SHARE = 0.02;
 const NEAR_EM = 4;
+/** Text is on a number's line when its baseline is within this many body ems of the number's. */
+const LINE_EM = 0.5;
 
 const NUMBER = /^\p{Nd}{1,4}$/u;
 
@@ -50,9 +52,14 @@ export function findLineNumbers(runs: Run[]): Set<Run> {
       const strayLeft = beside.filter((r) => r.x0 < right).length;
       const strayRight = beside.filter((r) => r.x1 > left).length;
       const textRight = strayLeft <= strayRight;
-      if (Math.min(strayLeft, strayRight) > STRAY_SHARE * beside.length && !besideSidebar(series, beside, textRight, em)) continue;
+      const onNumberLine = (baseline: number) => series.some((n) => Math.abs(n.baseline - baseline) <= LINE_EM * em);
+      if (
+        Math.min(strayLeft, strayRight) > STRAY_SHARE * beside.length &&
+        !besideSidebar([left, right], series.length, beside, textRight, em, onNumberLine)
+      )
+        continue;
       // A listing's line numbers number its code (lines in a fixed-pitch face): they are the listing's, read with it.
-      const numbered = beside.filter((r) => series.some((n) => Math.abs(n.baseline - r.baseline) <= 0.5 * em));
+      const numbered = beside.filter((r) => onNumberLine(r.baseline));
       if (numbered.filter((r) => r.mono).length * 2 > numbered.length) continue;
       for (const r of series) found.add(r);
     }
@@ -75,19 +82,24 @@ const BESIDE_EM = 2;
  * beside them has its number. A form's line numbers between its section labels and its lines are not: many of a
  * form's lines (a description's second line, a sub-item) have none.
  */
-function besideSidebar(series: Run[], beside: Run[], textRight: boolean, em: number): boolean {
-  const left = Math.min(...series.map((r) => r.x0));
-  const right = Math.max(...series.map((r) => r.x1));
+function besideSidebar(
+  [left, right]: [number, number],
+  count: number,
+  beside: Run[],
+  textRight: boolean,
+  em: number,
+  onNumberLine: (baseline: number) => boolean,
+): boolean {
   const far = beside.filter((r) => (textRight ? r.x0 < right : r.x1 > left));
   const into = far.filter((r) => (textRight ? r.x1 > left - SIDEBAR_CLEAR_EM * em : r.x0 < right + SIDEBAR_CLEAR_EM * em));
-  if (into.length > SIDEBAR_INTO_SHARE * series.length) return false;
+  if (into.length > SIDEBAR_INTO_SHARE * count) return false;
   // A line running across the numbers to the text beyond them is no sidebar's.
   if (far.some((r) => (textRight ? r.x1 > right + BESIDE_EM * em : r.x0 < left - BESIDE_EM * em))) return false;
   const near = beside.filter((r) => (textRight ? r.x0 >= right && r.x0 <= right + BESIDE_EM * em : r.x1 <= left && r.x1 >= left - BESIDE_EM * em));
   const rows: number[] = [];
   for (const r of near.sort((a, b) => a.baseline - b.baseline))
-    if (!rows.length || r.baseline - rows[rows.length - 1] > 0.5 * em) rows.push(r.baseline);
-  const numbered = rows.filter((b) => series.some((n) => Math.abs(n.baseline - b) <= 0.5 * em)).length;
+    if (!rows.length || r.baseline - rows[rows.length - 1] > LINE_EM * em) rows.push(r.baseline);
+  const numbered = rows.filter(onNumberLine).length;
   return rows.length >= MIN_NUMBERS && numbered >= NUMBERED_SHARE * rows.length;
 }
 

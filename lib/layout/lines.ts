@@ -182,43 +182,40 @@ function accented(prev: Run, cur: Run): string | null {
 
 /**
  * A spacing accent drawn as a run of its own over a letter inside another run ("´" over the "E" of "Ecole normale"):
- * the run it stands over, and the text of that run with the accent set on the letter under it (by the glyphs'
- * average advance). Null when the run is no lone accent or stands over no letter of the line.
+ * the run it stands over, the index (in code points) of the letter under its centre by the run's average glyph
+ * advance, and the combining mark. Null when the run is no lone accent or stands over no letter of the line.
  */
-function accentOver(accent: Run, runs: Run[]): { host: Run; text: string } | null {
+function accentOver(accent: Run, runs: Run[]): { host: Run; at: number; mark: string } | null {
+  if (accent.text.length > 2) return null;
   const t = accent.text.trim();
   const mark = codePoints(t) === 1 ? SPACING_ACCENTS[t] : undefined;
   if (!mark) return null;
   const centre = (accent.x0 + accent.x1) / 2;
   const host = runs.find((r) => r !== accent && r.x0 <= centre && r.x1 >= centre && r.baseline >= accent.baseline && codePoints(r.text) > 1);
   if (!host) return null;
-  const chars = [...host.text];
-  const at = Math.min(chars.length - 1, Math.floor(((centre - host.x0) / (host.x1 - host.x0)) * chars.length));
-  if (at < 0 || !/\p{L}/u.test(chars[at])) return null;
-  return { host, text: `${chars.slice(0, at + 1).join('')}${mark}`.normalize('NFC') + chars.slice(at + 1).join('') };
+  const n = codePoints(host.text);
+  const at = Math.min(n - 1, Math.floor(((centre - host.x0) / (host.x1 - host.x0)) * n));
+  return at >= 0 && /\p{L}/u.test([...host.text][at]) ? { host, at, mark } : null;
 }
 
 /** Join runs (already in reading order) into text, with a space where the file had one or the gap shows one. */
 export function joinRuns(ordered: Run[], size: number, dir: Direction = runsDirection(ordered)): string {
   if (ordered.length === 0) return '';
   if (ordered.length === 1) return ordered[0].text;
-  if (dir !== 'rtl' && ordered.some((r) => SPACING_ACCENTS[r.text.trim()] !== undefined)) {
+  if (dir !== 'rtl') {
     // Lone accents over a letter of another run are set on that letter, and read no more as runs of their own.
-    const placed = new Map<Run, string>();
-    const gone = new Set<Run>();
+    const placed = new Map<Run, string[]>();
     for (const r of ordered) {
       const on = accentOver(r, ordered);
       if (!on) continue;
-      const base = placed.get(on.host);
-      // A second accent on the same run works on the text with the first one set.
-      const again = base === undefined ? on : accentOver(r, [{ ...on.host, text: base }]);
-      if (!again) continue;
-      placed.set(on.host, again.text);
-      gone.add(r);
+      const chars = placed.get(on.host) ?? [...on.host.text];
+      chars[on.at] = `${chars[on.at]}${on.mark}`.normalize('NFC');
+      placed.set(on.host, chars);
+      placed.set(r, []);
     }
-    if (gone.size)
+    if (placed.size)
       return joinRuns(
-        ordered.filter((r) => !gone.has(r)).map((r) => (placed.has(r) ? { ...r, text: placed.get(r)! } : r)),
+        ordered.filter((r) => placed.get(r)?.length !== 0).map((r) => (placed.has(r) ? { ...r, text: placed.get(r)!.join('') } : r)),
         size,
         dir,
       );
@@ -426,6 +423,9 @@ export function makeLine(runs: Run[], baseline: number, opts: { cells?: boolean;
     line.mark = codePoints(first.text.trim());
   return line;
 }
+
+/** A line of some runs (a piece of a row) on the lowest of their baselines: a raised mark or numerator does not lift it. */
+export const pieceLine = (runs: Run[]): Line => makeLine(runs, Math.max(...runs.map((r) => r.baseline)));
 
 /**
  * A note's mark set small and raised at the start of its line, the note itself in the body's size (a word

@@ -6,7 +6,7 @@
  * the pieces holding a figure (a table's cells do), is read short column by short column (page.ts).
  */
 import type { Line, Run } from '../types.js';
-import { makeLine, median, runsOfLine } from './lines.js';
+import { median, pieceLine, runsOfLine } from './lines.js';
 
 /** Pieces of a line are parted by gaps at least this many of its sizes wide... */
 const GAP_EM = 1.5;
@@ -72,7 +72,7 @@ export function nestedBlock(lines: Line[]): { from: number; to: number; columns:
     if (multi >= MIN_LINES && named && !figures) {
       const columns: Line[][] = anchors.map(() => []);
       for (let k = i; k <= to; k++) {
-        for (const p of pieces[k]) columns[anchorOf(p.start)].push(makeLine(p.runs, Math.max(...p.runs.map((r) => r.baseline))));
+        for (const p of pieces[k]) columns[anchorOf(p.start)].push(pieceLine(p.runs));
       }
       return { from: i, to, columns: columns.filter((c) => c.length) };
     }

@@ -8,7 +8,7 @@
  * is read as the paragraph on its own, then the box, after the paragraph.
  */
 import type { Line } from '../types.js';
-import { makeLine, median, runsOfLine } from './lines.js';
+import { median, pieceLine, runsOfLine } from './lines.js';
 import { type Piece, piecesOf } from './nested.js';
 
 /** The gap between the text and the box: at least this many of the line's sizes. */
@@ -43,7 +43,7 @@ const PARAGRAPH_STEP = 1.25;
 
 const words = (p: Piece) => p.text.trim().split(/\s+/).filter(Boolean).length;
 const endOf = (p: Piece) => Math.max(...p.runs.map((r) => r.x1));
-const lineOf = (p: Piece) => makeLine(p.runs, Math.max(...p.runs.map((r) => r.baseline)));
+const lineOf = (p: Piece) => pieceLine(p.runs);
 
 /** The first run-around box among a column's lines (top to bottom), on either side of the text, or null. */
 export function findRunAround(lines: Line[]): RunAround | null {

@@ -61,9 +61,14 @@ export function sideHeadBands(zone: Zone, bodySize: number): Zone[] | null {
     const firsts = new Set(paragraphStarts(sideLines(part, g, 1), bodySize).map((l) => l.row));
     for (const h of heads) if (firsts.has(h.row)) cuts.add(index.get(h.row)!);
   }
+  return cutAt(zone, [...cuts]);
+}
+
+/** The zone cut into bands before each of the row indices `cuts` (in any order; an empty band is left out). */
+function cutAt(zone: Zone, cuts: number[]): Zone[] {
   const out: Zone[] = [];
   let from = 0;
-  for (const c of [...[...cuts].sort((x, y) => x - y), zone.rows.length]) {
+  for (const c of [...cuts.sort((x, y) => x - y), zone.rows.length]) {
     if (c > from) out.push({ ...zone, rows: zone.rows.slice(from, c) });
     from = c;
   }
@@ -100,11 +105,7 @@ export function labelCellBands(zone: Zone): Zone[] | null {
   if (Math.abs(label[0].row.baseline - right[0].row.baseline) > LEVEL * label[0].row.size) return null;
   if (right[right.length - 1].row.baseline >= starts[1].row.baseline) return null;
   if (zone.rows[0].row !== label[0].row && zone.rows[0].row !== right[0].row) return null;
-  const cut = zone.rows.findIndex((r) => r.row === starts[1].row);
-  return [
-    { ...zone, rows: zone.rows.slice(0, cut) },
-    { ...zone, rows: zone.rows.slice(cut) },
-  ];
+  return cutAt(zone, [zone.rows.findIndex((r) => r.row === starts[1].row)]);
 }
 
 /** A grid of sections shows itself in at least this many rows of headings across every column... */
@@ -154,11 +155,8 @@ export function headingRowBands(zone: Zone, bodySize: number, advance: number): 
     if (heads.size === columns && styles.size === 1) rows.push({ at: i, style: [...styles][0] });
   });
   if (rows.length < MIN_HEADING_ROWS || rows.some((r) => r.style !== rows[0].style)) return null;
-  const out: Zone[] = [];
-  let from = 0;
-  for (const c of [...rows.slice(1).map((r) => r.at), zone.rows.length]) {
-    if (c > from) out.push({ ...zone, rows: zone.rows.slice(from, c) });
-    from = c;
-  }
-  return out;
+  return cutAt(
+    zone,
+    rows.slice(1).map((r) => r.at),
+  );
 }

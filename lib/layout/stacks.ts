@@ -7,7 +7,7 @@
  */
 import type { Line, Run } from '../types.js';
 import type { InkRow } from './gutters.js';
-import { makeLine, runsOfLine } from './lines.js';
+import { pieceLine, runsOfLine } from './lines.js';
 
 /** The clear gap between the two stacks: at least this many of the larger stack's sizes. */
 const STACK_GAP_EM = 1;
@@ -214,8 +214,7 @@ export function findListingsBeside(lines: Line[]): ListingsBeside | null {
       i = to;
       continue;
     }
-    const side = (label: Run[], pick: (l: Line) => Run[]) =>
-      [label, ...code.map(pick)].filter((runs) => runs.length).map((runs) => makeLine(runs, Math.max(...runs.map((r) => r.baseline))));
+    const side = (label: Run[], pick: (l: Line) => Run[]) => [label, ...code.map(pick)].filter((runs) => runs.length).map(pieceLine);
     return { from: i - 1, to, left: side(ll, leftOf), right: side(lr, rightOf) };
   }
   return null;

@@ -23,7 +23,7 @@ const MAX_REVISIT_SHARE = 0.15;
  * Share of the page's pairs of lines the tag order may read the other way round from the geometry. A tree that
  * follows the page and corrects it here and there (a form's fields, a sidebar, a note) stays well under it; one
  * that lists a designer's boxes in the order they were made (Word text boxes, InDesign frames, a Canva page) moves
- * whole blocks and reads more of all pairs backwards (19% to 34% on the pages of the real-document set where the
+ * whole blocks and reads more of all pairs backwards (19% to 40% on the pages of the real-document set where the
  * geometry was right and the tree was not), without ever stepping back inside a column.
  */
 const MAX_DISORDER = 0.15;
