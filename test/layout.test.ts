@@ -1071,3 +1071,42 @@ describe('sideways text far apart along its lines', () => {
     expect(blocks).toContainEqual(['ERDC/CRREL SR-05-78']);
   });
 });
+
+describe('centred blocks side by side', () => {
+  // A slide's two icons, each with a centred three-line label and a centred two- or three-line caption under it: the
+  // labels' lines share baselines across the gap, like a terse table's rows.
+  const centred = (text: string, middle: number, baseline: number, size: number) => run(text, middle - (text.length * 0.5 * size) / 2, baseline, size);
+  const blocks = (): Run[] => [
+    run('q001 Denominator paths for the season', 60, 80, 24),
+    centred('q002 Eligible', 200, 250, 18),
+    centred('q007 Specialty', 470, 250, 18),
+    centred('q003 Applicability', 200, 271, 18),
+    centred('q008 Denominator', 470, 271, 18),
+    centred('q004 Process', 200, 293, 18),
+    centred('q009 Reduction', 470, 293, 18),
+    centred('q005 Looks at', 200, 380, 14),
+    centred('q010 Applies', 470, 380, 14),
+    centred('q006 related to a topic', 200, 397, 14),
+    centred('q011 measure sets with fewer', 470, 397, 14),
+    centred('q012 than six', 470, 414, 14),
+  ];
+
+  it('reads each column of centred blocks whole instead of row by row', () => {
+    const layout = layoutPage(blocks(), params());
+    expect(layout.segments.filter((s) => s.kind === 'table')).toEqual([]);
+    expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, 12));
+  });
+
+  it('keeps a terse table with left-set cells a table, row by row', () => {
+    const rows = ['q002 Harbour', 'q003 Breakwater', 'q004 Survey', 'q005 Engineer', 'q006 Drawing'];
+    const runs: Run[] = [run('q001 Works of the season by place', 60, 80, 12)];
+    rows.forEach((t, i) => {
+      runs.push(run(t, 100, 250 + i * 14, 10));
+      runs.push(run(`${1204 + i * 37} ft`, 400, 250 + i * 14, 10));
+    });
+    const layout = layoutPage(runs, params());
+    expect(layout.segments.some((s) => s.kind === 'table')).toBe(true);
+    expect(layout.segments.map((s) => s.text).join('\n')).toContain('q002 Harbour');
+    expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, 6));
+  });
+});

@@ -231,6 +231,14 @@ describe('real pages', () => {
     expect(doc.footnotes.some((f) => f.text.startsWith('(2000)'))).toBe(false);
   });
 
+  it('two centred labels under a slide’s icons, each with its caption, read block by block, not as a table (slides_cms_qpp_denominator_guide)', async () => {
+    const doc = await read('slides_cms_qpp_denominator_guide');
+    const text = squash(doc.text);
+    expect(text).toContain('Eligible Measure Applicability (EMA) Process');
+    expect(text).toContain('Applies to specialty measure sets with fewer than 6 measures');
+    expect(doc.segments.some((s) => s.page === 1 && s.kind === 'table')).toBe(false);
+  });
+
   it('a slide’s date line opening with an ordinal is no note marker (slides_aiven_databases)', async () => {
     const doc = await read('slides_aiven_databases');
     expect(squash(doc.text)).toContain('18th July 2025, EuroPython 2025');

@@ -50,3 +50,59 @@ export function paragraphStarts(lines: SideLine[], bodySize: number): SideLine[]
     );
   });
 }
+
+/** The rows' text between two gutters (or a gutter and the page's edge), a line per row that has some. */
+export function columnLines(rows: InkRow[], gutters: Interval[], column: number): SideLine[] {
+  const lo = column === 0 ? -Infinity : gutters[column - 1][1] - 0.5;
+  const hi = column === gutters.length ? Infinity : gutters[column][0] + 0.5;
+  const lines: SideLine[] = [];
+  for (const r of rows) {
+    const runs = r.row.runs.filter((q) => q.x0 >= lo && q.x1 <= hi);
+    if (runs.length) lines.push({ row: r.row, runs, x0: Math.min(...runs.map((q) => q.x0)), x1: Math.max(...runs.map((q) => q.x1)) });
+  }
+  return lines;
+}
+
+/** A centred line's middle is at most this many of its sizes off its block's middle... */
+const CENTRE_EM = 0.3;
+/** ...and a column's lines differ in length by this many of their sizes at least (else left-set lines of one width). */
+const CENTRE_SPREAD_EM = 2;
+/** Lines of one line's blocks (a folio, a stray label) may be in the zone too, up to this share of a column's lines. */
+const CENTRED_SHARE = 0.8;
+
+/**
+ * Blocks of centred lines side by side (the labels under a slide's icons, a caption under each of two pictures):
+ * every column's lines stand in blocks of two lines or more (but for a stray line), each line centred on its block's middle while their
+ * lengths differ. A table's cells are not set so, row after row, in every column: a wrapped header over one-line
+ * cells, a column of numbers, a term's one line beside its description all fail it. The zone is read as columns,
+ * each block whole, instead of row by row.
+ */
+export function centredBlocks(rows: InkRow[], gutters: Interval[]): boolean {
+  if (gutters.length === 0) return false;
+  for (let j = 0; j <= gutters.length; j++) {
+    const lines = columnLines(rows, gutters, j);
+    if (lines.length < 2) return false;
+    const blocks: SideLine[][] = [];
+    lines.forEach((l, i) => {
+      const prev = lines[i - 1];
+      const apart = !prev || l.row.baseline - prev.row.baseline > BLOCK_ADVANCE * l.row.size || Math.abs(l.row.size - prev.row.size) > 0.1 * prev.row.size;
+      if (apart) blocks.push([l]);
+      else blocks[blocks.length - 1].push(l);
+    });
+    let centred = 0;
+    let [narrowest, widest, size] = [Infinity, -Infinity, Infinity];
+    for (const b of blocks) {
+      if (b.length < 2) continue;
+      const middle = b.reduce((s, l) => s + (l.x0 + l.x1) / 2, 0) / b.length;
+      if (b.some((l) => Math.abs((l.x0 + l.x1) / 2 - middle) > CENTRE_EM * b[0].row.size)) return false;
+      for (const l of b) {
+        narrowest = Math.min(narrowest, l.x1 - l.x0);
+        widest = Math.max(widest, l.x1 - l.x0);
+      }
+      size = Math.min(size, b[0].row.size);
+      centred += b.length;
+    }
+    if (centred < CENTRED_SHARE * lines.length || widest - narrowest < CENTRE_SPREAD_EM * size) return false;
+  }
+  return true;
+}

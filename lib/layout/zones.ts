@@ -7,7 +7,7 @@
 import type { Interval } from '../types.js';
 import { classify, findCandidates, sideSupport, type InkRow } from './gutters.js';
 import { BULLET_CHARS } from './markers.js';
-import { blockStarts, paragraphStarts, sideLines } from './sides.js';
+import { blockStarts, centredBlocks, paragraphStarts, sideLines } from './sides.js';
 
 export interface Zone {
   rows: InkRow[];
@@ -552,7 +552,10 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
       gutters,
       crossingShare: worst,
       ambiguous: worst > p.tolerance,
-      tabular: looksTabular(zoneRows, gutters, p.bodySize) && !isSidebar(zoneRows, gutters[0], gutters.length, p.bodySize),
+      tabular:
+        looksTabular(zoneRows, gutters, p.bodySize) &&
+        !isSidebar(zoneRows, gutters[0], gutters.length, p.bodySize) &&
+        !centredBlocks(zoneRows, gutters),
     };
     return [...partition(rows.slice(0, first), p), zone, ...partition(rows.slice(last + 1), p)];
   }
