@@ -1075,7 +1075,8 @@ describe('sideways text far apart along its lines', () => {
 describe('centred blocks side by side', () => {
   // A slide's two icons, each with a centred three-line label and a centred two- or three-line caption under it: the
   // labels' lines share baselines across the gap, like a terse table's rows.
-  const centred = (text: string, middle: number, baseline: number, size: number) => run(text, middle - (text.length * 0.5 * size) / 2, baseline, size);
+  const centred = (text: string, middle: number, baseline: number, size: number) =>
+    run(text, middle - (text.length * 0.5 * size) / 2, baseline, size);
   const blocks = (): Run[] => [
     run('q001 Denominator paths for the season', 60, 80, 24),
     centred('q002 Eligible', 200, 250, 18),

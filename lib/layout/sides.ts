@@ -85,7 +85,8 @@ export function centredBlocks(rows: InkRow[], gutters: Interval[]): boolean {
     const blocks: SideLine[][] = [];
     lines.forEach((l, i) => {
       const prev = lines[i - 1];
-      const apart = !prev || l.row.baseline - prev.row.baseline > BLOCK_ADVANCE * l.row.size || Math.abs(l.row.size - prev.row.size) > 0.1 * prev.row.size;
+      const apart =
+        !prev || l.row.baseline - prev.row.baseline > BLOCK_ADVANCE * l.row.size || Math.abs(l.row.size - prev.row.size) > 0.1 * prev.row.size;
       if (apart) blocks.push([l]);
       else blocks[blocks.length - 1].push(l);
     });
