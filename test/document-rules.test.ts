@@ -878,3 +878,23 @@ describe('text as the reader sees it', () => {
     expect(clean('ＡＢＣ１２ ﬁnal')).toBe('ABC12 final');
   });
 });
+
+describe('a note right under a listing at the foot of the page', () => {
+  // 10 pt text, then a listing in 8 pt fixed-pitch type running to the page's foot, then a note in 8 pt under it.
+  const body = Array.from({ length: 40 }, (_, k) =>
+    lineAt(`The ${['harbour', 'works', 'season', 'funds'][k % 4]} line ${k} of the page body text.`, 72, 80 + 12 * k),
+  );
+  const mono = (text: string, baseline: number) => makeLine([run(text, 72, baseline, 8, { font: 'Courier', mono: true })], baseline);
+  const listing = ['1 # read the input file', '2 read_verilog design.v', '3 # convert processes', '4 proc'].map((t, k) => mono(t, 575 + 12 * k));
+  const note = lineAt('1In Yosys the term pass is only used to refer to commands on the data.', 72, 630, 8);
+
+  it('takes the note, not the listing, as the footnote', () => {
+    const { footnotes } = detectFootnotes(placed([segment([...body.slice(0, 38), ...listing, note], 0)]), new Set(), 10, 12);
+    expect(footnotes.map((f) => [f.marker, f.text])).toEqual([['1', 'In Yosys the term pass is only used to refer to commands on the data.']]);
+  });
+
+  it('leaves a listing whose last line opens with a number alone, with no note under it', () => {
+    const { footnotes } = detectFootnotes(placed([segment([...body.slice(0, 38), ...listing], 0)]), new Set(), 10, 12);
+    expect(footnotes).toEqual([]);
+  });
+});

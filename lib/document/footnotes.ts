@@ -326,6 +326,12 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     // The trailing run of small lines, or else of notes in the body's size that open with a raised mark.
     let start = segLines.length;
     while (start > 0 && segLines[start - 1].line.size <= NOTE_SIZE * body) start--;
+    // A listing set small runs down to the notes under it (a page's last lines of code, then its footnote): the notes
+    // start after the listing's last line, with their marker.
+    let lastCode = -1;
+    for (let i = segLines.length - 1; i >= start && lastCode < 0; i--) if (segLines[i].line.mono) lastCode = i;
+    const afterCode = segLines[lastCode + 1];
+    if (lastCode >= 0 && afterCode && (afterCode.line.mark || MARKER.test(afterCode.line.text))) start = lastCode + 1;
     if (start === segLines.length) start = raisedStart.get(segLines)!;
     if (start === segLines.length) continue;
     const whole = segLines.slice(start);
