@@ -42,6 +42,19 @@ describe('a head on one page', () => {
     expect(texts(headers).sort()).toEqual(['1.2. METRIC SPACES', '9']);
   });
 
+  it('is taken on a second page when it repeats the title set large on the first, with the authors beside it', () => {
+    const first = page(1, [['Control Equals Chaos', 150, 60, 18], ['The Impact of Serial Music', 150, 84, 14], ...body(120)]);
+    const second = page(2, [['Control Equals Chaos', 72, 40], ['Chang, Connors', 480, 40], ...body(80, 3)]);
+    const { headers } = detectFurniture([...first, ...second], BODY, 3, ADVANCE);
+    expect(headers.map((h) => [h.page, h.text]).sort()).toEqual([
+      [2, 'Chang, Connors'],
+      [2, 'Control Equals Chaos'],
+    ]);
+    // A first line at the top of the next page that does not repeat the title stays in the flow.
+    const plain = page(2, [['Serial Music Today', 72, 40], ['Chang, Connors', 480, 40], ...body(80, 3)]);
+    expect(detectFurniture([...first, ...plain], BODY, 3, ADVANCE).headers).toEqual([]);
+  });
+
   it('is taken when it carries its folio and is set in capitals', () => {
     const lines = page(1, [['22 1.6. PATHS AND KNOTS', 72, 40], ...body(80)]);
     expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).headers)).toEqual(['22 1.6. PATHS AND KNOTS']);

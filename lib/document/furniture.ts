@@ -213,6 +213,7 @@ function isolatedEdgeRow(
   advance: number,
   taken: (l: PlacedLine) => boolean,
   trimmed: (l: PlacedLine) => boolean,
+  titled: (l: PlacedLine) => boolean = () => false,
 ) {
   const flat = pageLines.filter((l) => l.seg.kind !== 'rotated');
   if (flat.length < 2) return null;
@@ -250,18 +251,24 @@ function isolatedEdgeRow(
   // head whose folio is at the foot. (At the foot such a row may as well be a note: it needs its number.)
   // A copyright, licence or DOI line at a page edge is furniture as a page number is.
   const legal = texts.some((t) => LEGAL.test(t));
-  const numbered = folio || endNumber || (top && startNumber) || legal;
+  // At the top, a row that repeats the title set large on an earlier page ("CONTROL EQUALS CHAOS | Chang, Connors"
+  // over a paper's second page) is the paper's running head, though the paper has no other page to repeat it on.
+  const title = top && row.some(titled);
+  const numbered = folio || endNumber || (top && startNumber) || legal || title;
   const short = texts.join(' ').length <= MAX_UNNUMBERED_HEAD_CHARS;
   const farFoot = !top && gap >= FAR_FOOT_GAP * advance && Math.min(...row.map((l) => l.line.bbox[1])) >= (1 - FAR_FOOT_SHARE) * h;
   if (!numbered && !(top && small && short) && !(farFoot && texts.join(' ').length <= MAX_FAR_FOOT_CHARS)) return null;
   const letters = texts.join(' ').replace(/[^\p{L}]/gu, '');
   const capitals = letters.length >= 3 && letters === letters.toUpperCase() && letters !== letters.toLowerCase();
-  const sure = (folio && row.length >= 2) || small || gap >= WIDE_EDGE_GAP * advance || capitals || endNumber;
+  const sure = (folio && row.length >= 2) || small || gap >= WIDE_EDGE_GAP * advance || capitals || endNumber || title;
   return { row, gap, sure };
 }
 
 /** A running head's repeat on the document's first page set this much larger than the body is the title there. */
 const TITLE_SIZE = 1.3;
+/** A title sits in the upper half of its page; a head that repeats it holds at least this many words of it. */
+const HALF = 0.5;
+const TITLE_HEAD_WORDS = 2;
 
 /** A masthead's lines hold at least this many words each, all of them words of a running head... */
 const MASTHEAD_LINE_WORDS = 2;
@@ -496,6 +503,19 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
 
   // 1c. A page's outermost row set apart from its text, carrying a page number: a running head with its folio beside
   //     it or in it ("9 … 1.2. METRISCHE RÄUME", "22 1.6. WEGE UND KNOTEN"), found on one page alone.
+  // A title: the lines set TITLE_SIZE times the body or larger at the top of a page, one after the other.
+  const titles = [...byPage].map(([pageNo, pageLines]) => ({
+    page: pageNo,
+    key: pageLines
+      .filter((l) => l.line.size >= TITLE_SIZE * body && l.line.bbox[3] <= HALF * l.pageHeight)
+      .sort((a, b) => a.line.baseline - b.line.baseline)
+      .map((l) => furnitureKey(l.line.text))
+      .join(' '),
+  }));
+  const titled = (l: PlacedLine) => {
+    const key = furnitureKey(l.line.text);
+    return key.split(' ').length >= TITLE_HEAD_WORDS && titles.some((t) => t.page < l.page && t.key.includes(key));
+  };
   for (const pageLines of byPage.values()) {
     for (const top of [true, false]) {
       const edge = isolatedEdgeRow(
@@ -505,6 +525,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
         advance,
         (l) => removed.has(lineKey(l)),
         (l) => trimmedLines.has(lineKey(l)),
+        titled,
       );
       if (!edge || edge.row.every((l) => removed.has(lineKey(l)))) continue;
       if (edge.sure) {
