@@ -55,6 +55,13 @@ describe('a head on one page', () => {
     expect(detectFurniture([...first, ...plain], BODY, 3, ADVANCE).headers).toEqual([]);
   });
 
+  it("is taken when it is a web address alone at the page's foot, apart below the text; a sentence with an address stays", () => {
+    const lines = page(1, [...body(396), ['www.dhs.gov', 420, 778]]);
+    expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).footers)).toEqual(['www.dhs.gov']);
+    const sentence = page(1, [...body(396), ['Write to us at www.dhs.gov', 420, 778]]);
+    expect(detectFurniture(sentence, BODY, 3, ADVANCE).footers).toEqual([]);
+  });
+
   it('is taken when it carries its folio and is set in capitals', () => {
     const lines = page(1, [['22 1.6. PATHS AND KNOTS', 72, 40], ...body(80)]);
     expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).headers)).toEqual(['22 1.6. PATHS AND KNOTS']);

@@ -195,6 +195,9 @@ const MAX_UNNUMBERED_HEAD_CHARS = 90;
 /** A copyright or licence notice, or the publication's identifier (a DOI, an ISSN or ISBN, an arXiv number). */
 const LEGAL =
   /©|\(c\)\s*\p{Nd}{4}|\bcopyright\b|all rights reserved|\blicen[cs]ed under\b|doi\.org\/|\bdoi:\s*10\.|\bISSN\b|\bISBN\b|\barXiv:\p{Nd}/iu;
+/** A web address and nothing else: "www.dhs.gov", "https://example.org/journal". */
+const WEB_ADDRESS =
+  /^(https?:\/\/)?(www\.)?[\p{L}\p{Nd}-]+(\.[\p{L}\p{Nd}-]+)*\.(org|com|net|edu|gov|int|mil|info|io|[a-z]{2})(\/[\p{L}\p{Nd}\-._~%/]*)?$/iu;
 /** Captions stay in the flow wherever they sit. */
 const CAPTION_START = /^(fig(ure)?|table|tab|chart|plate|exhibit|abbildung|tabelle)\.?\s*\p{Nd}/iu;
 
@@ -254,7 +257,10 @@ function isolatedEdgeRow(
   // At the top, a row that repeats the title set large on an earlier page ("CONTROL EQUALS CHAOS | Chang, Connors"
   // over a paper's second page) is the paper's running head, though the paper has no other page to repeat it on.
   const title = top && row.some(titled);
-  const numbered = folio || endNumber || (top && startNumber) || legal || title;
+  // A web address alone on the row (the publisher's or the agency's site at a page's corner) names the publication
+  // as a copyright line does.
+  const address = texts.every((t) => WEB_ADDRESS.test(t.trim()));
+  const numbered = folio || endNumber || (top && startNumber) || legal || title || address;
   const short = texts.join(' ').length <= MAX_UNNUMBERED_HEAD_CHARS;
   const farFoot = !top && gap >= FAR_FOOT_GAP * advance && Math.min(...row.map((l) => l.line.bbox[1])) >= (1 - FAR_FOOT_SHARE) * h;
   if (!numbered && !(top && small && short) && !(farFoot && texts.join(' ').length <= MAX_FAR_FOOT_CHARS)) return null;
