@@ -62,6 +62,13 @@ describe('a head on one page', () => {
     expect(detectFurniture(sentence, BODY, 3, ADVANCE).footers).toEqual([]);
   });
 
+  it('is taken when its folio is an article number and a page ("XX:6 Substitution without copy", LIPIcs)', () => {
+    const lines = page(2, [['XX:6 Substitution without copy and paste', 72, 40], ...body(80)]);
+    expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).headers)).toEqual(['XX:6 Substitution without copy and paste']);
+    const recto = page(3, [['T. Altenkirch, N. Burke and P. Wadler 23:7', 72, 40], ...body(80)]);
+    expect(texts(detectFurniture(recto, BODY, 3, ADVANCE).headers)).toEqual(['T. Altenkirch, N. Burke and P. Wadler 23:7']);
+  });
+
   it('is taken when it carries its folio and is set in capitals', () => {
     const lines = page(1, [['22 1.6. PATHS AND KNOTS', 72, 40], ...body(80)]);
     expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).headers)).toEqual(['22 1.6. PATHS AND KNOTS']);
@@ -666,6 +673,24 @@ describe('a watermark', () => {
 });
 
 describe('a notice at the foot of a column', () => {
+  it('is furniture in small type set close under the page’s one column, a normal advance’s space above its type', () => {
+    // 10 pt text at 13 pt advance down to 728; a four-line licence box in 7 pt from 744.5 (16.5 pt below: 1.27
+    // advances, but 9.5 pt of space above the small type's top).
+    const text = Array.from(
+      { length: 30 },
+      (_, k) => [`The harbour works line ${k} were noted in the minute book.`, 72, 351 + 13 * k, 10] as [string, number, number, number],
+    );
+    const notice: [string, number, number, number][] = [
+      ['© Thorsten Altenkirch and Philip Wadler;', 134, 744.5, 7],
+      ['licensed under Creative Commons License CC-BY 4.0', 134, 752.5, 7],
+      ['Leibniz International Proceedings in Informatics', 158, 760.5, 7],
+    ];
+    const lines = page(1, [...text, ...notice]).map((l) => ({ ...l, segment: 0 }));
+    const seg = { ...lines[0].seg, kind: 'span' as const };
+    const one = lines.map((l) => ({ ...l, seg }));
+    expect(texts(detectFurniture(one, BODY, 3, 13).footers)).toEqual(notice.map((n) => n[0]));
+  });
+
   it('is furniture when it names the publication (ISBN, DOI) in small type a step below the text; a small paragraph is not', () => {
     const text = page(1, body(80));
     const foot = (entries: [string, number, number, number?][]) => page(1, entries).map((l) => ({ ...l, seg: text[0].seg, segment: 0 }));

@@ -30,6 +30,8 @@ const FOOTER_SIZE = 0.9;
 /** A notice at a column's foot holds at most this many lines and stands this many line advances below the text. */
 const NOTICE_LINES = 4;
 const NOTICE_STEP = 1.3;
+/** ...or, its type smaller, with this many line advances of space between the text's baseline and its own type's top. */
+const NOTICE_SPACE = 0.5;
 /** A watermark is set at least this many times the body size, in at most this many words. */
 const WATERMARK_SIZE = 3;
 const WATERMARK_WORDS = 3;
@@ -195,6 +197,13 @@ const MAX_UNNUMBERED_HEAD_CHARS = 90;
 /** A copyright or licence notice, or the publication's identifier (a DOI, an ISSN or ISBN, an arXiv number). */
 const LEGAL =
   /©|\(c\)\s*\p{Nd}{4}|\bcopyright\b|all rights reserved|\blicen[cs]ed under\b|doi\.org\/|\bdoi:\s*10\.|\bISSN\b|\bISBN\b|\barXiv:\p{Nd}/iu;
+/**
+ * A head's folio at its start or end: a page number, or an article's number and the page's ("23:6", and "XX:6" in a
+ * LIPIcs submission before the number is given).
+ */
+const FOLIO_TOKEN = String.raw`(\p{Nd}{1,5}|[\p{Lu}\p{Nd}]{1,4}:\p{Nd}{1,4})`;
+const END_FOLIO = new RegExp(String.raw`\s${FOLIO_TOKEN}$`, 'u');
+const START_FOLIO = new RegExp(String.raw`^${FOLIO_TOKEN}\s`, 'u');
 /** A web address and nothing else: "www.dhs.gov", "https://example.org/journal". */
 const WEB_ADDRESS =
   /^(https?:\/\/)?(www\.)?[\p{L}\p{Nd}-]+(\.[\p{L}\p{Nd}-]+)*\.(org|com|net|edu|gov|int|mil|info|io|[a-z]{2})(\/[\p{L}\p{Nd}\-._~%/]*)?$/iu;
@@ -242,8 +251,8 @@ function isolatedEdgeRow(
   const size = Math.max(...row.map((l) => l.line.size));
   // Written digits only: a roman numeral counts when it stands alone as a folio, not as "I" opening a sentence.
   const folio = row.some((l) => isPageLabel(l.line.text));
-  const endNumber = texts.some((t) => /\s\p{Nd}{1,5}$/u.test(t));
-  const startNumber = texts.some((t) => /^\p{Nd}{1,5}\s/u.test(t));
+  const endNumber = texts.some((t) => END_FOLIO.test(t));
+  const startNumber = texts.some((t) => START_FOLIO.test(t));
   // A head ending in its folio, or with its folio beside it, may be set a little larger than the text; one that only
   // starts with a number may be a numbered section heading, which is set larger.
   // A row that ends by naming its page ("… page 1", "Page 3 of 20") is a head whatever its size: no title does that.
@@ -623,12 +632,12 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
     }
   }
 
-  // 5. A notice at the foot of a column: its last lines, a few, in small type in the bottom band, a step below the
-  //    column's text, one of them a copyright line or the publication's identifier (an ACM first page's "2025. ACM
-  //    ISBN …" and DOI block under the first column).
+  // 5. A notice at the foot of a column (or of the page's one column): its last lines, a few, in small type in the
+  //    bottom band, a step below the column's text, one of them a copyright line or the publication's identifier (an
+  //    ACM first page's "2025. ACM ISBN …" and DOI block under the first column, a LIPIcs paper's licence box).
   const columnLines = new Map<Segment, PlacedLine[]>();
   for (const l of lines) {
-    if (l.seg.kind !== 'column' || removed.has(lineKey(l))) continue;
+    if ((l.seg.kind !== 'column' && l.seg.kind !== 'span') || removed.has(lineKey(l))) continue;
     const list = columnLines.get(l.seg);
     if (list) list.push(l);
     else columnLines.set(l.seg, [l]);
@@ -645,7 +654,9 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
       k--;
     const tail = segLines.slice(k);
     if (k === 0 || !tail.length || !tail.some((l) => LEGAL.test(l.line.text))) continue;
-    if (tail[0].line.baseline - segLines[k - 1].line.baseline < NOTICE_STEP * advance) continue;
+    // The step is measured over the notice's own type: a small line set a normal advance's space below the text.
+    const step = tail[0].line.baseline - segLines[k - 1].line.baseline;
+    if (step < NOTICE_STEP * advance && step - tail[0].line.size < NOTICE_SPACE * advance) continue;
     for (const l of tail) take(l, 'page-footer', false);
   }
 
