@@ -1111,3 +1111,34 @@ describe('centred blocks side by side', () => {
     expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, 6));
   });
 });
+
+describe('a display formula over several rows', () => {
+  // A derivation set between two paragraphs: integrals with their limits, a fraction, big brackets. Its pieces leave
+  // gaps that line up from row to row, as a table's columns do.
+  const formula = (relation: string) => [
+    run('∫ ∞', 120, 200, 10),
+    run('∫ ∞', 180, 200, 10),
+    run('(z1)2 − (z1 − c)2', 260, 200, 10),
+    run('2', 400, 200, 10),
+    run(`${relation} 1`, 100, 212, 10),
+    run('· · · exp', 180, 212, 10),
+    run('− 1', 330, 212, 10),
+    run('dz1 dz2 · · · dzn, (21)', 420, 212, 10),
+    run('(2π)n/2', 110, 224, 10),
+    run('2σ2', 290, 224, 10),
+    run('2', 400, 224, 10),
+    run('−∞', 120, 236, 10),
+    run('−∞', 180, 236, 10),
+  ];
+  const page = (relation: string) => [...column(1, 10, 72, 60, { chars: 90 }), ...formula(relation), ...column(11, 10, 72, 260, { chars: 90 })];
+
+  it('is read as text (for the formula pass), not as a table', () => {
+    const layout = layoutPage(page('='), params());
+    expect(layout.segments.filter((s) => s.kind === 'table')).toEqual([]);
+    expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, 20));
+  });
+
+  it('without a relation, a grid of such pieces is a table still', () => {
+    expect(layoutPage(page('+'), params()).segments.some((s) => s.kind === 'table')).toBe(true);
+  });
+});

@@ -239,6 +239,12 @@ describe('real pages', () => {
     expect(doc.segments.some((s) => s.page === 1 && s.kind === 'table')).toBe(false);
   });
 
+  it('a derivation of display formulas between lines of words is read as text, not as a table (paper_hcrbounds_fairmeta)', async () => {
+    const doc = await read('paper_hcrbounds_fairmeta');
+    expect(doc.segments.filter((s) => s.page === 3 && s.kind === 'table')).toEqual([]);
+    expect(squash(doc.text)).toContain('Expanding the square yields three terms');
+  });
+
   it('a slide’s date line opening with an ordinal is no note marker (slides_aiven_databases)', async () => {
     const doc = await read('slides_aiven_databases');
     expect(squash(doc.text)).toContain('18th July 2025, EuroPython 2025');

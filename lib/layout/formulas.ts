@@ -27,7 +27,7 @@ const MAIN_SIZE = 0.85;
  * Running words: four letters or more in a row (function names, "sin", "exp", "lim", are shorter). A formula line
  * holds one at most (a "where" between two parts): two make it a line of words.
  */
-const TWO_WORDS = /\p{L}{4,}\P{L}.*\p{L}{4,}/su;
+export const TWO_WORDS = /\p{L}{4,}\P{L}.*\p{L}{4,}/su;
 /** The next line of a formula stands at most this many of its sizes below the one before. */
 const MAX_ADVANCE_EM = 2.2;
 /**
@@ -50,6 +50,34 @@ const FIRST_LEFT_EM = 1;
 /** A formula's piece: a symbol, a digit, a script or a variable (a run of a letter or two), not only words. */
 const PIECE = /[^\p{L}\s.,;:!?'"’”-]/u;
 const PIECE_MAX_CHARS = 2;
+
+/**
+ * What only mathematics sets: big operators, infinity, roots, norms, Greek letters, and the unmapped glyphs of TeX's
+ * extension font (a big integral or bracket that the text layer gives as a control, private-use or replacement
+ * character).
+ */
+const MATH_MARK = /[∫∬∮∑∏√∞∂∇∥⟨⟩α-ωΓΔΘΛΞΠΣΦΨΩ\u{1}-\u{1F}\u{E000}-\u{F8FF}\u{FFFD}]/u;
+
+/**
+ * A display formula set over several rows (a multi-line derivation: integrals with their limits, fractions, big
+ * brackets) leaves gaps between its pieces that line up from row to row, as a table's columns do. It is no table
+ * when no row holds running words (a "where" between its parts at most), one of its runs at the formula's size is a relation,
+ * and something in it is only mathematics. A table of numbers has no relation; a table with words in its cells has
+ * rows of words.
+ */
+export function displayFormula(rows: Run[][]): boolean {
+  if (!rows.length) return false;
+  const size = Math.max(...rows.flat().map((r) => r.size));
+  let relation = false;
+  let math = false;
+  for (const runs of rows) {
+    const text = runs.map((r) => r.text).join(' ');
+    if (runs.some((r) => r.mono) || TWO_WORDS.test(text)) return false;
+    if (runs.some((r) => r.size >= MAIN_SIZE * size && RELATION.test(r.text))) relation = true;
+    if (MATH_MARK.test(text)) math = true;
+  }
+  return relation && math;
+}
 
 /** A line holding a fraction: two of its runs over one another, a line's size apart or more. */
 function fraction(line: Line): boolean {

@@ -12,6 +12,7 @@ import { baselineOf, buildRows, inkIntervals, type Row } from './rows.js';
 import type { InkRow } from './gutters.js';
 import { partition, type Zone } from './zones.js';
 import { growSpans } from './spans.js';
+import { displayFormula, TWO_WORDS } from './formulas.js';
 import { CELL_GAP_EM, findTableBlocks, hasProsePiece } from './tables.js';
 import { isHorizontal, makeLine, round2, runsDirection } from './lines.js';
 import { RUNNING_CHARS, runOrderPasses } from './order.js';
@@ -130,6 +131,8 @@ const MIN_RUNNING_ROWS = 3;
 const CODE_BLOCK_GAP = 3;
 /** A paragraph's next line sits at most this many of its sizes below the line before. */
 const PARAGRAPH_ADVANCE = 1.8;
+/** A display formula read as text instead of a table spans at least this many rows. */
+const MIN_FORMULA_ROWS = 2;
 
 /** A cell's line reaches within this share of its column's width of the column's right edge when it wrapped... */
 const WRAP_SHARE = 0.15;
@@ -404,6 +407,23 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
       if (classes[i - 1] !== 'prose' || classes[i] !== 'table' || b.ink.length !== 1) continue;
       const sameEdge = Math.abs(b.ink[0][0] - a.ink[0][0]) <= bodySize;
       if (sameEdge && b.row.baseline - a.row.baseline <= PARAGRAPH_ADVANCE * a.row.size) classes[i] = 'prose';
+    }
+    // A display formula set over several rows (a derivation: integrals with their limits, fractions, big brackets)
+    // leaves gaps that line up as a table's columns do; with the lines of words between its parts ("where", "Expanding
+    // the square yields") it is text, read line by line, and the formula pass reads each formula in drawing order.
+    const rowText = (r: InkRow) => r.row.runs.map((q) => q.text).join(' ');
+    const wordy = (r: InkRow) => inkIntervals(r.row.runs, bridge).length === 1 && hasProsePiece(r.row.runs, bridge, bodySize);
+    const inFormula = (i: number) => classes[i] === 'table' || (classes[i] === 'prose' && !TWO_WORDS.test(rowText(zone.rows[i])));
+    for (let from = 0; from < classes.length; ) {
+      if (!inFormula(from)) {
+        from++;
+        continue;
+      }
+      let to = from;
+      while (to + 1 < classes.length && inFormula(to + 1)) to++;
+      const formula = zone.rows.slice(from, to + 1).filter((r) => !wordy(r));
+      if (formula.length >= MIN_FORMULA_ROWS && displayFormula(formula.map((r) => r.row.runs))) classes.fill('prose', from, to + 1);
+      from = to + 1;
     }
     const columns = zone.gutters.length + 1;
     const edges = [...zone.gutters.map((g) => (g[0] + g[1]) / 2), Infinity];
