@@ -893,6 +893,16 @@ describe('a note right under a listing at the foot of the page', () => {
     expect(footnotes.map((f) => [f.marker, f.text])).toEqual([['1', 'In Yosys the term pass is only used to refer to commands on the data.']]);
   });
 
+  it('takes a note whose web address is set fixed-pitch whole, with the note under it', () => {
+    const notes = [
+      mono('1https://github.com/martiansideofthemoon/', 600),
+      mono('longeval-summarization', 610),
+      lineAt('*Work done during an internship at the institute.', 72, 622, 8),
+    ];
+    const { footnotes } = detectFootnotes(placed([segment([...body.slice(0, 38), ...notes], 0)]), new Set(), 10, 12);
+    expect(footnotes.map((f) => f.marker)).toEqual(['1', '*']);
+  });
+
   it('leaves a listing whose last line opens with a number alone, with no note under it', () => {
     const { footnotes } = detectFootnotes(placed([segment([...body.slice(0, 38), ...listing], 0)]), new Set(), 10, 12);
     expect(footnotes).toEqual([]);

@@ -245,6 +245,12 @@ describe('real pages', () => {
     expect(squash(doc.text)).toContain('Expanding the square yields three terms');
   });
 
+  it('an aligned equation’s gap on a one-column page is no gutter: each left side with its right (paper_quantreg_crq_jss)', async () => {
+    const text = (await read('paper_quantreg_crq_jss')).text;
+    expect(text).toContain('Ni(t) = I({Ti ≤ t} and {δi = 1})');
+    expect(text).not.toContain('Ni(t) = Ri(t) =');
+  });
+
   it('a slide’s date line opening with an ordinal is no note marker (slides_aiven_databases)', async () => {
     const doc = await read('slides_aiven_databases');
     expect(squash(doc.text)).toContain('18th July 2025, EuroPython 2025');

@@ -7,6 +7,7 @@
 import type { Interval } from '../types.js';
 import { classify, findCandidates, sideSupport, type InkRow } from './gutters.js';
 import { BULLET_CHARS } from './markers.js';
+import { displayFormula } from './formulas.js';
 import { blockStarts, centredBlocks, paragraphStarts, sideLines } from './sides.js';
 
 export interface Zone {
@@ -221,6 +222,19 @@ function isCode(gutter: Interval, rows: InkRow[]): boolean {
   // between paragraphs (a listing beside its translation), and the gap between the boxes is a gutter.
   if (proseAcross >= MIN_PROSE_ACROSS && proseAcross > codeAcross) return false;
   return all > 0 && mono >= CODE_SHARE * all;
+}
+
+/**
+ * A gap inside display formulas (between an aligned equation's sides, an integral and its integrand, a formula and
+ * its number) lines up over the rows of a derivation as a gutter does, and the text between the formulas runs
+ * across it. The rows with ink on both sides of it are no columns' lines: none holds running words, one holds a
+ * relation and something only mathematics sets (formulas.ts' displayFormula). With nothing running across the gap,
+ * the two sides are blocks set side by side (two listings of a proof assistant's code, full of arrows and Greek).
+ */
+function formulaGap(gutter: Interval, rows: InkRow[]): boolean {
+  const { twoSided, crossing } = classify(gutter, rows);
+  const beside = rows.filter((r) => twoSided.has(r.row.index));
+  return crossing.size > 0 && beside.length > 0 && displayFormula(beside.map((r) => r.row.runs));
 }
 
 /** Width of the narrowest column the gutters make, from the ink of the rows that cross none of them. */
@@ -512,7 +526,7 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
     if (best.support < STRONG_SUPPORT * zoneRows.length && st.inStretches < Math.max(MIN_STRETCH, st.clean / 2)) continue;
     const minColumn = MIN_COLUMN_EM * p.bodySize;
     if (narrowestColumn([best.gutter], zoneRows) < minColumn) continue;
-    if (isStrip(best.gutter, zoneRows) || isCode(best.gutter, zoneRows)) continue;
+    if (isStrip(best.gutter, zoneRows) || isCode(best.gutter, zoneRows) || formulaGap(best.gutter, zoneRows)) continue;
     // Further gutters of the same zone (three or more columns): judged on the rows the gutters found so far leave
     // in columns, so a column's own inner structure (a narrow table inside column one) does not count as a gutter.
     const gutters: Interval[] = [best.gutter];
@@ -538,6 +552,7 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
       if (
         isStrip(other.gutter, inColumns) ||
         isCode(other.gutter, inColumns) ||
+        formulaGap(other.gutter, inColumns) ||
         labelsBefore(other.gutter, inColumns) ||
         numbersAfter(other.gutter, inColumns)
       )
