@@ -532,6 +532,12 @@ describe('small blocks stepped down from the text', () => {
       expect(detectFootnotes(both, new Set(), BODY, ADVANCE).footnotes.map((n) => n.page)).toEqual([1, 2]);
       const lower = ['continued from the page before: the engineer reported on the pier', ...prose];
       expect(detectFootnotes(longer(column(520, lower, 2)), new Set(), BODY, ADVANCE).footnotes).toHaveLength(1);
+      // A name set in small letters is no sentence's middle ("cFE 3.3 – Build Verification Testing", a list's entry).
+      const named = [
+        'cFE 3.3 – Build Verification Testing completed 9/2006 by the engineer',
+        'cFE 4.0.0 – Regression Testing completed 12/2006 by the engineer',
+      ];
+      expect(detectFootnotes(longer(column(520, named, 2)), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
     });
     it("stay in the flow when they are a label's few words stacked in a narrow box (a QR code's)", () => {
       // The small lines in a segment of their own, as a box beside the text comes.

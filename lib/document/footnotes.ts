@@ -102,6 +102,8 @@ const HEADING_WORDS = 4;
 const SENTENCE_END = /[.!?)\]"”’]$/u;
 /** A copyright or licence notice. */
 const NOTICE = /©|\(c\)\s*\p{Nd}{4}|\bcopyright\b|all rights reserved|\blicen[cs]e/iu;
+/** A line opening mid-sentence: a word in small letters ("and the", not a name set so, "cFE 6.6", "iOS"). */
+const MID_SENTENCE = /^\p{Ll}[\p{Ll}'’-]*(?![\p{L}\p{Nd}])/u;
 /** Items of an outline-numbered list ("5.1:", "2.3.1"). */
 const OUTLINE_ITEM = /^\p{Nd}{1,3}(\.\p{Nd}{1,3})+\b/u;
 
@@ -122,7 +124,7 @@ function unnumberedNotes(block: PlacedLine[], found: Footnote[], pages: number):
   if (block.length >= 2 && box[2] - box[0] < UNNUMBERED_MIN_EMS * Math.max(...block.map((l) => l.line.size))) return false;
   if (block.filter((l) => OUTLINE_ITEM.test(l.line.text.trim())).length >= 2) return false;
   const page = block[0].page;
-  if (page === 1 || /^\p{Ll}/u.test(block[0].line.text.trim())) return true;
+  if (page === 1 || MID_SENTENCE.test(block[0].line.text.trim())) return true;
   const before = found.filter((n) => n.page === page - 1);
   const last = before[before.length - 1];
   return !!last && !SENTENCE_END.test(last.text.trim());
