@@ -69,6 +69,15 @@ describe('a head on one page', () => {
     expect(texts(detectFurniture(recto, BODY, 3, ADVANCE).headers)).toEqual(['T. Altenkirch, N. Burke and P. Wadler 23:7']);
   });
 
+  it("leaves a link deep into a site, alone in small type at a later page's foot, in the text (a slide's source)", () => {
+    const span = (lines: PlacedLine[]) => lines.map((l) => ({ ...l, seg: { ...l.seg, kind: 'span' as const } }));
+    const first = page(1, body(80));
+    const deep = span(page(2, [...body(80, 2), ['https://openssf.org/blog/2023/06/22/psf-welcomes-new-developer/', 176, 760, 8]]));
+    expect(detectFurniture([...first, ...deep], BODY, 3, ADVANCE).footers).toEqual([]);
+    const venue = span(page(2, [...body(80, 2), ['Journal of Harbour Works 12 (2020) 1–9, https://doi.org/10.1000/jhw.2020.1', 176, 760, 8]]));
+    expect(texts(detectFurniture([...first, ...venue], BODY, 3, ADVANCE).footers)).toHaveLength(1);
+  });
+
   it('is taken when it carries its folio and is set in capitals', () => {
     const lines = page(1, [['22 1.6. PATHS AND KNOTS', 72, 40], ...body(80)]);
     expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).headers)).toEqual(['22 1.6. PATHS AND KNOTS']);
@@ -532,6 +541,9 @@ describe('small blocks stepped down from the text', () => {
       expect(detectFootnotes(both, new Set(), BODY, ADVANCE).footnotes.map((n) => n.page)).toEqual([1, 2]);
       const lower = ['continued from the page before: the engineer reported on the pier', ...prose];
       expect(detectFootnotes(longer(column(520, lower, 2)), new Set(), BODY, ADVANCE).footnotes).toHaveLength(1);
+      // Nor is a web address (a slide's source link at its foot).
+      const link = ['https://openssf.org/blog/2023/06/22/psf-welcomes-new-security-developer-in-residence/'];
+      expect(detectFootnotes(longer(column(520, link, 2)), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
       // A name set in small letters is no sentence's middle ("cFE 3.3 – Build Verification Testing", a list's entry).
       const named = [
         'cFE 3.3 – Build Verification Testing completed 9/2006 by the engineer',

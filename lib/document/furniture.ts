@@ -204,9 +204,15 @@ const LEGAL =
 const FOLIO_TOKEN = String.raw`(\p{Nd}{1,5}|[\p{Lu}\p{Nd}]{1,4}:\p{Nd}{1,4})`;
 const END_FOLIO = new RegExp(String.raw`\s${FOLIO_TOKEN}$`, 'u');
 const START_FOLIO = new RegExp(String.raw`^${FOLIO_TOKEN}\s`, 'u');
-/** A web address and nothing else: "www.dhs.gov", "https://example.org/journal". */
+/**
+ * A site's address and nothing else: "www.dhs.gov", "www.nature.com/scientificreports": a host and at most one short
+ * path segment. A deep link ("https://openssf.org/blog/2023/06/22/psf-welcomes-…", a slide's source) points into the
+ * site from the text: it is the text's.
+ */
 const WEB_ADDRESS =
-  /^(https?:\/\/)?(www\.)?[\p{L}\p{Nd}-]+(\.[\p{L}\p{Nd}-]+)*\.(org|com|net|edu|gov|int|mil|info|io|[a-z]{2})(\/[\p{L}\p{Nd}\-._~%/]*)?$/iu;
+  /^(https?:\/\/)?(www\.)?[\p{L}\p{Nd}-]+(\.[\p{L}\p{Nd}-]+)*\.(org|com|net|edu|gov|int|mil|info|io|[a-z]{2})(\/[\p{L}\p{Nd}\-._~]{0,30})?\/?$/iu;
+/** A web address with two path segments or more. */
+const DEEP_LINK = /^(https?:\/\/|www\.)\S+\/[^\s/]+\/[^\s/]+\S*$/iu;
 /** Captions stay in the flow wherever they sit. */
 const CAPTION_START = /^(fig(ure)?|table|tab|chart|plate|exhibit|abbildung|tabelle)\.?\s*\p{Nd}/iu;
 
@@ -628,6 +634,8 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
       const h = segLines[0].pageHeight;
       const small = rest.length > 0 && rest.every((l) => l.line.size < FOOTER_SIZE * body && l.line.bbox[1] >= (1 - EDGE_SHARE) * h);
       if (!small || (single && !rest.some((l) => LEGAL.test(l.line.text)))) break;
+      // A link deep into a site, alone (a slide's source under its text), is the text's reference, not a footer.
+      if (rest.every((l) => DEEP_LINK.test(l.line.text.trim()) && !LEGAL.test(l.line.text))) break;
       for (const l of rest) take(l, 'page-footer', false);
     }
   }
