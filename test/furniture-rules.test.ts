@@ -78,6 +78,25 @@ describe('a head on one page', () => {
     expect(texts(detectFurniture([...first, ...venue], BODY, 3, ADVANCE).footers)).toHaveLength(1);
   });
 
+  it("is taken when it is set in capitals split to the text's two edges, with no folio ('CHAPTER 5. BASICS … 5.23. HARDENING')", () => {
+    const lines = page(3, [['CHAPTER 5. BASICS', 85, 44], ['5.23. COMPILER HARDENING', 405, 44], ...body(90)]);
+    expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).headers).sort()).toEqual(['5.23. COMPILER HARDENING', 'CHAPTER 5. BASICS']);
+    // One line whose extent is much wider than its capitals (the two pieces joined with the gap between them).
+    const joined = page(2, [['CHAPTER 4. SIMPLE EXAMPLE 4.3. WHAT IS DEBMAKE?', 85, 44], ...body(90)]).map((l) =>
+      l.line.baseline === 44 ? { ...l, line: { ...l.line, bbox: [85, 35, 539, 46] as [number, number, number, number] } } : l,
+    );
+    expect(texts(detectFurniture(joined, BODY, 3, ADVANCE).headers)).toEqual(['CHAPTER 4. SIMPLE EXAMPLE 4.3. WHAT IS DEBMAKE?']);
+    // A heading in capitals, one piece, stays.
+    const heading = page(3, [['CHAPTER 5. BASICS OF PACKAGING', 85, 44], ...body(90)]);
+    expect(detectFurniture(heading, BODY, 3, ADVANCE).headers).toEqual([]);
+  });
+
+  it('is taken in small type over double-spaced text, two body sizes above it', () => {
+    const spaced = body(126).map(([t, x, y]) => [t, x, 126 + (y - 126) * 1.6] as [string, number, number]);
+    const lines = page(2, [['4 TORSTEN HOTHORN, FRANK BRETZ, AND ALAN GENZ', 127, 102, 8], ...spaced]);
+    expect(texts(detectFurniture(lines, BODY, 3, 19.5).headers)).toEqual(['4 TORSTEN HOTHORN, FRANK BRETZ, AND ALAN GENZ']);
+  });
+
   it('is taken when it carries its folio and is set in capitals', () => {
     const lines = page(1, [['22 1.6. PATHS AND KNOTS', 72, 40], ...body(80)]);
     expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).headers)).toEqual(['22 1.6. PATHS AND KNOTS']);

@@ -175,6 +175,11 @@ function linesByPage(lines: PlacedLine[]): Map<number, PlacedLine[]> {
 const EDGE_GAP = 1.8;
 /** ...and is surely a head when, besides, it stands this far off, or is set smaller than the body by this share. */
 const WIDE_EDGE_GAP = 2.5;
+/** A top row in small type stands at least this many line advances above the text. */
+const SMALL_EDGE_GAP = 1.5;
+const SMALL_EDGE_GAP_EM = 2;
+/** A head split to the text's two edges leaves a gap of this many body sizes between its pieces. */
+const SPLIT_GAP_EM = 4;
 const SMALL_HEAD = 0.95;
 /**
  * A short row at the very foot of the page this many line advances below all of its text needs no number: nothing
@@ -251,10 +256,13 @@ function isolatedEdgeRow(
     return null;
   const edgeBaseline = top ? Math.max(...row.map((l) => l.line.baseline)) : Math.min(...row.map((l) => l.line.baseline));
   const gap = top ? Math.min(...rest.map((l) => l.line.baseline)) - edgeBaseline : edgeBaseline - Math.max(...rest.map((l) => l.line.baseline));
-  if (gap < EDGE_GAP * advance) return null;
+  const size = Math.max(...row.map((l) => l.line.size));
+  const small = size < SMALL_HEAD * body;
+  // A head in small type over the text needs less: the text's first line rises into the space below it. Over text
+  // set with wide leading (double-spaced), the space is measured in the body's size.
+  if (gap < (top && small ? Math.min(SMALL_EDGE_GAP * advance, SMALL_EDGE_GAP_EM * body) : EDGE_GAP * advance)) return null;
   const texts = row.map((l) => l.line.text);
   if (texts.join(' ').length > MAX_HEAD_CHARS || texts.some((t) => CAPTION_START.test(t))) return null;
-  const size = Math.max(...row.map((l) => l.line.size));
   // Written digits only: a roman numeral counts when it stands alone as a folio, not as "I" opening a sentence.
   const folio = row.some((l) => isPageLabel(l.line.text));
   const endNumber = texts.some((t) => END_FOLIO.test(t));
@@ -264,7 +272,6 @@ function isolatedEdgeRow(
   // A row that ends by naming its page ("… page 1", "Page 3 of 20") is a head whatever its size: no title does that.
   const paged = texts.some((t) => PAGED.test(t.normalize('NFKC').trim()));
   if (!paged && size > (endNumber || (folio && row.length >= 2) ? FOLIOED_HEAD_SIZE : HEAD_SIZE) * body) return null;
-  const small = size < SMALL_HEAD * body;
   // At the top, a row in small type needs no number: a first page's venue or preprint line above the title, a verso
   // head whose folio is at the foot. (At the foot such a row may as well be a note: it needs its number.)
   // A copyright, licence or DOI line at a page edge is furniture as a page number is.
@@ -275,15 +282,35 @@ function isolatedEdgeRow(
   // A web address alone on the row (the publisher's or the agency's site at a page's corner) names the publication
   // as a copyright line does.
   const address = texts.every((t) => WEB_ADDRESS.test(t.trim()));
-  const numbered = folio || endNumber || (top && startNumber) || legal || title || address;
+  const letters = texts.join(' ').replace(/[^\p{L}]/gu, '');
+  const capitals = letters.length >= 3 && letters === letters.toUpperCase() && letters !== letters.toLowerCase();
+  // At the top, capitals split to the text's two edges ("CHAPTER 4. SIMPLE EXAMPLE … 4.3. WHAT IS DEBMAKE?"): the
+  // chapter's and the section's names, as a book's heads give them; a heading in capitals is one piece.
+  const split = top && capitals && widestGap(row) >= SPLIT_GAP_EM * body;
+  const numbered = folio || endNumber || (top && startNumber) || legal || title || address || split;
   const short = texts.join(' ').length <= MAX_UNNUMBERED_HEAD_CHARS;
   const farFoot = !top && gap >= FAR_FOOT_GAP * advance && Math.min(...row.map((l) => l.line.bbox[1])) >= (1 - FAR_FOOT_SHARE) * h;
   if (!numbered && !(top && small && short) && !(farFoot && texts.join(' ').length <= MAX_FAR_FOOT_CHARS)) return null;
-  const letters = texts.join(' ').replace(/[^\p{L}]/gu, '');
-  const capitals = letters.length >= 3 && letters === letters.toUpperCase() && letters !== letters.toLowerCase();
   const sure = (folio && row.length >= 2) || small || gap >= WIDE_EDGE_GAP * advance || capitals || endNumber || title;
   return { row, gap, sure };
 }
+
+/**
+ * The widest gap a row of capitals leaves: between its lines, left to right, or inside a line, where the line is wider
+ * than its letters (the document stage keeps a line's extent, not its runs; a capital is at most CAPITAL_ADVANCE of
+ * the size wide).
+ */
+function widestGap(row: PlacedLine[]): number {
+  const lines = [...row].sort((a, b) => a.line.bbox[0] - b.line.bbox[0]);
+  let widest = 0;
+  lines.forEach((l, i) => {
+    const [x0, , x1] = l.line.bbox;
+    widest = Math.max(widest, x1 - x0 - [...l.line.text].length * CAPITAL_ADVANCE * l.line.size);
+    if (i > 0) widest = Math.max(widest, x0 - lines[i - 1].line.bbox[2]);
+  });
+  return widest;
+}
+const CAPITAL_ADVANCE = 0.75;
 
 /** A running head's repeat on the document's first page set this much larger than the body is the title there. */
 const TITLE_SIZE = 1.3;
