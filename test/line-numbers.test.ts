@@ -84,3 +84,17 @@ describe('a listing’s line numbers', () => {
     expect(findLineNumbers([...code, ...numbers]).size).toBe(0);
   });
 });
+
+describe("an algorithm's numbered steps", () => {
+  it('stay with the steps when paragraphs above and below the box run across their strip', () => {
+    // A paragraph at x 72 over the whole measure, a box of nine steps numbered at x 77 with their text from x 87,
+    // then the next paragraph at x 72 again.
+    const above = column(1, 5, 72, 100, { chars: 90 });
+    const steps = Array.from({ length: 9 }, (_, k) => [
+      run(String(k + 1), 77, 180 + 13 * k, 8),
+      run(`Set the step ${k + 1} of the works.`, 87, 180 + 13 * k, 10),
+    ]).flat();
+    const below = column(6, 5, 72, 180 + 13 * 9 + 20, { chars: 90 });
+    expect(findLineNumbers([...above, ...steps, ...below]).size).toBe(0);
+  });
+});

@@ -25,6 +25,9 @@ const NEAR_EM = 4;
 /** Text is on a number's line when its baseline is within this many body ems of the number's. */
 const LINE_EM = 0.5;
 
+/** A run crosses the numbers' strip when it reaches this far past both of its edges. */
+const ACROSS_PT = 1;
+
 const NUMBER = /^\p{Nd}{1,4}$/u;
 
 /** The runs of a page that are margin line numbers (none when the page has no such series). */
@@ -49,6 +52,9 @@ export function findLineNumbers(runs: Run[]): Set<Run> {
       const top = Math.min(...series.map((r) => r.baseline)) - NEAR_EM * em;
       const bottom = Math.max(...series.map((r) => r.baseline)) + NEAR_EM * em;
       const beside = others.filter((r) => isHorizontal(r) && r.baseline >= top && r.baseline <= bottom);
+      // Text running across their strip, beside them or near them: they stand inside the text, not in a margin (an
+      // algorithm's numbered steps in a box between paragraphs that run across the whole measure).
+      if (beside.some((r) => r.x0 < left - ACROSS_PT && r.x1 > right + ACROSS_PT)) continue;
       const strayLeft = beside.filter((r) => r.x0 < right).length;
       const strayRight = beside.filter((r) => r.x1 > left).length;
       const textRight = strayLeft <= strayRight;
