@@ -52,12 +52,15 @@ export function findLineNumbers(runs: Run[]): Set<Run> {
       const top = Math.min(...series.map((r) => r.baseline)) - NEAR_EM * em;
       const bottom = Math.max(...series.map((r) => r.baseline)) + NEAR_EM * em;
       const beside = others.filter((r) => isHorizontal(r) && r.baseline >= top && r.baseline <= bottom);
-      // Text running across their strip, beside them or near them: they stand inside the text, not in a margin (an
-      // algorithm's numbered steps in a box between paragraphs that run across the whole measure).
-      if (beside.some((r) => r.x0 < left - ACROSS_PT && r.x1 > right + ACROSS_PT)) continue;
       const strayLeft = beside.filter((r) => r.x0 < right).length;
       const strayRight = beside.filter((r) => r.x1 > left).length;
       const textRight = strayLeft <= strayRight;
+      // Text running across their strip into the text beside them, near them: they stand inside the text, not in a
+      // margin (an algorithm's numbered steps in a box between paragraphs that run across the whole measure). A
+      // sidebar's line may run a little into their strip, not across it.
+      const across = (r: Run) =>
+        textRight ? r.x0 < left - ACROSS_PT && r.x1 > right + BESIDE_EM * em : r.x1 > right + ACROSS_PT && r.x0 < left - BESIDE_EM * em;
+      if (beside.some(across)) continue;
       const onNumberLine = (baseline: number) => series.some((n) => Math.abs(n.baseline - baseline) <= LINE_EM * em);
       if (
         Math.min(strayLeft, strayRight) > STRAY_SHARE * beside.length &&
