@@ -633,6 +633,13 @@ describe('the first page of a folded brochure', () => {
     expect(labels(textOf(page(13)))).toEqual(seq(1, 28));
   });
 
+  it('keeps left-to-right order when the large type opening a column is a statistic, not a title ("30%")', () => {
+    const runs = [...rowByRow(panel(1, 40), panel(13, 300)), run('q025 30%', 560, 80, 36), ...column(26, 3, 560, 134, { chars: 30 })];
+    const layout = layoutPage(runs, params());
+    expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, 28));
+    expect(layout.diagnostics.map((d) => d.code)).not.toContain('title-first');
+  });
+
   it('reads an article whose title opens the middle column on into the next, then the column before it', () => {
     const runs = [...rowByRow(panel(1, 40), panel(13, 560)), run('q025 News', 300, 80, 30), ...column(26, 12, 300, 125, { chars: 40 })];
     const layout = layoutPage(runs, params());

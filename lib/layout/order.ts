@@ -148,6 +148,8 @@ function blockOrder(segments: Segment[], advance: number, bodySize: number, page
 
 /** A document's title is set at least this many times the body size... */
 const TITLE_SIZE = 1.6;
+/** A title holds a word of this many letters at least. */
+const TITLE_WORD = /\p{L}{3}/u;
 /** ...and this much larger than any type outside its own column. */
 const TITLE_LEAD = 1.25;
 
@@ -162,7 +164,8 @@ function titleFirst(segments: Segment[], bodySize: number, page: number): Diagno
   for (const seg of segments) for (const line of seg.lines) if (!title || line.size > title.line.size) title = { seg, line };
   if (title?.seg.kind !== 'column' || !title.seg.column || title.seg.lines[0] !== title.line) return null;
   const size = title.line.size;
-  if (size < TITLE_SIZE * bodySize) return null;
+  // A title is words: a statistic set large at a column's head ("30%", "1.7M" in a report's callout) is not one.
+  if (size < TITLE_SIZE * bodySize || !TITLE_WORD.test(title.line.text)) return null;
   if (segments.some((s) => s !== title!.seg && s.lines.some((l) => l.size * TITLE_LEAD > size))) return null;
   const plain = columnBand(segments, title.seg.band);
   if (!plain) return null;
