@@ -1149,3 +1149,23 @@ describe('a display formula over several rows', () => {
     expect(layoutPage(page('+'), params()).segments.some((s) => s.kind === 'table')).toBe(true);
   });
 });
+
+describe('a justified line whose sentence space falls in the gutter of a list below', () => {
+  it('stays with its paragraph: the zone of the list starts under the paragraph', () => {
+    // "…without any / args.  Once started it reads …" over options whose descriptions are indented to the space.
+    const runs = [
+      run(line('q001 Normally the program is used interactively by running it without any', 86), 90, 100, 10, { x1: 522 }),
+      run('q002 args.', 90, 113, 10, { x1: 130 }),
+      run(line('q003 Once started it reads commands from the terminal until you tell it to', 76), 140, 113, 10, { x1: 522 }),
+      run('q004 exit.', 90, 126, 10, { x1: 128 }),
+    ];
+    let y = 150;
+    for (let k = 0; k < 8; k++) {
+      runs.push(run(`q${String(5 + 2 * k).padStart(3, '0')} -x`, 90, y, 10, { x1: 128 }));
+      runs.push(run(line(`q${String(6 + 2 * k).padStart(3, '0')} Echo the commands as they are executed by the works`, 74), 148, y, 10, { x1: 522 }));
+      runs.push(run(line('continued description of the option for the harbour', 74), 148, y + 13, 10, { x1: 522 }));
+      y += 31;
+    }
+    expect(labels(textOf(runs))).toEqual(seq(1, 20));
+  });
+});

@@ -461,6 +461,40 @@ function leavesForAbove(rows: InkRow[], first: number, last: number, gutter: Int
   return above < CLOSER_ABOVE * below;
 }
 
+/** A sentence's end, before the wide space a justified line may leave after it. */
+const SENTENCE_END = /[.!?:;)”’"]$/u;
+/** A paragraph's next line stands at most this many of its sizes below the line before. */
+const PARAGRAPH_LINE_ADVANCE = 1.5;
+
+/**
+ * A zone's first row that is a line of the paragraph above it: the line above runs across the gutter, this one starts
+ * and ends where it does (a justified line) and leaves the gutter clean only by the wide space after a sentence's end
+ * ("…without any ar- / guments.  Once started, Octave reads…" over a list of options whose descriptions are indented
+ * to just that point).
+ */
+function lineOfParagraphAbove(rows: InkRow[], i: number, gutter: Interval): boolean {
+  if (i === 0 || i + 1 >= rows.length) return false;
+  const [prev, row] = [rows[i - 1], rows[i]];
+  const size = row.row.size;
+  if (!prev.ink.some((iv) => iv[0] < gutter[0] && iv[1] > gutter[1]) || row.ink.length !== 2) return false;
+  if (row.row.baseline - prev.row.baseline > PARAGRAPH_LINE_ADVANCE * size) return false;
+  const tol = SAME_START * size;
+  if (Math.abs(row.ink[0][0] - prev.ink[0][0]) > tol || Math.abs(row.ink[1][1] - prev.ink[prev.ink.length - 1][1]) > tol) return false;
+  const before = row.row.runs.filter((r) => r.x1 <= gutter[0] + 0.5).sort((a, b) => a.x1 - b.x1);
+  return before.length > 0 && SENTENCE_END.test(before[before.length - 1].text.trim());
+}
+
+/** The paragraph's short last line under such a line: on the gutter's near side only, starting where it starts. */
+function lastLineOfParagraph(rows: InkRow[], i: number, gutter: Interval): boolean {
+  if (i + 1 >= rows.length) return false;
+  const [prev, row] = [rows[i - 1], rows[i]];
+  return (
+    row.ink.every((iv) => iv[1] <= gutter[0]) &&
+    Math.abs(row.ink[0][0] - prev.ink[0][0]) <= SAME_START * row.row.size &&
+    row.row.baseline - prev.row.baseline <= PARAGRAPH_LINE_ADVANCE * row.row.size
+  );
+}
+
 /** A zone's end is cut off when this many rows at least stay clean of the gutter on the other side... */
 const CLEAN_SIDE_ROWS = 10;
 /** ...and at least this share of the end's rows cross it, this many at least (one overrunning line is no end). */
@@ -508,7 +542,12 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
       end,
       candidates.map((o) => o.gutter),
     );
-    const first = from + (leavesForAbove(rows, from, last, best.gutter) ? 1 : 0);
+    let first = from + (leavesForAbove(rows, from, last, best.gutter) ? 1 : 0);
+    // Lines of the paragraph above whose sentence space happens to fall in the gutter, and its last line, leave too.
+    if (first === from && lineOfParagraphAbove(rows, first, best.gutter)) {
+      first++;
+      if (lastLineOfParagraph(rows, first, best.gutter)) first++;
+    }
     const zoneRows = rows.slice(first, last + 1);
     // The gap after a list's labels, or before a contents list's page numbers, is not the gutter; the gutter, if
     // any, is on the labels' (the numbers') other side.
