@@ -251,6 +251,14 @@ describe('real pages', () => {
     expect(text).not.toContain('Ni(t) = Ri(t) =');
   });
 
+  it('a list of acronyms beside their expansions is read row by row, though some expansions reach the edge (report_epa_wst_user_manual)', async () => {
+    const doc = await read('report_epa_wst_user_manual');
+    const rows = doc.segments.filter((s) => s.page === 1 && s.kind === 'table').flatMap((s) => s.lines.map((l) => l.cells));
+    expect(rows).toContainEqual(['ATUS', 'American Time-Use Survey']);
+    expect(rows).toContainEqual(['BLAS', 'Basic linear algebra sub-routines']);
+    expect(rows).toContainEqual(['CFU', 'Colony-forming unit']);
+  });
+
   it('a slide’s date line opening with an ordinal is no note marker (slides_aiven_databases)', async () => {
     const doc = await read('slides_aiven_databases');
     expect(squash(doc.text)).toContain('18th July 2025, EuroPython 2025');

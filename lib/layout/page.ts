@@ -149,7 +149,7 @@ const LEADER = /(\.\s?){3,}\s*(\p{Nd}+[a-z]?|[ivxlc]+)?\s*$/iu;
 const WRAP_ADVANCE = 1.6;
 
 /** A piece's extent, its words, and whether it runs on in leader dots to a number (a form's line, not prose). */
-type Piece = { x0: number; x1: number; words: number; leader: boolean } | null;
+type Piece = { x0: number; x1: number; words: number; leader: boolean; first: string } | null;
 
 /** A row's pieces per column: the extent and word count of its runs in each. */
 function pieces(row: Row, columnOf: (run: Run) => number, columns: number): Piece[] {
@@ -161,8 +161,14 @@ function pieces(row: Row, columnOf: (run: Run) => number, columns: number): Piec
     const leader = LEADER.test(run.text);
     const p = out[j];
     out[j] = p
-      ? { x0: Math.min(p.x0, run.x0), x1: Math.max(p.x1, run.x1), words: p.words + words, leader: run.x1 >= p.x1 ? leader : p.leader }
-      : { x0: run.x0, x1: run.x1, words, leader };
+      ? {
+          x0: Math.min(p.x0, run.x0),
+          x1: Math.max(p.x1, run.x1),
+          words: p.words + words,
+          leader: run.x1 >= p.x1 ? leader : p.leader,
+          first: run.x0 < p.x0 ? run.text : p.first,
+        }
+      : { x0: run.x0, x1: run.x1, words, leader, first: run.text };
   }
   return out;
 }
@@ -194,8 +200,11 @@ function wrappedCells(rows: InkRow[], columnOf: (run: Run) => number, columns: n
     rows[i].row.baseline - rows[i - 1].row.baseline <= WRAP_ADVANCE * rows[i - 1].row.size &&
     Math.abs(rows[i].row.size - rows[i - 1].row.size) <= WRAP_SIZE * rows[i - 1].row.size;
   // The wide column's line above ran to its edge in words: this row's line goes on with it.
+  // A row with an entry of its own in every narrow column and a capital opening its wide cell starts a new entry
+  // (a list of acronyms beside their expansions, one of them long enough to reach the edge), not a turned line.
   const wraps = (i: number) => {
     const [p, above] = [all[i][wide], all[i - 1][wide]];
+    if (p && all[i].every((q, j) => j === wide || q) && /^\p{Lu}/u.test(p.first.trim())) return false;
     return !!p && !!above && !above.leader && above.words >= WRAP_WORDS && above.x1 >= right[wide] - WRAP_SHARE * widths[wide];
   };
   // A line of column j flush under a line of that column.
