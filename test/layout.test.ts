@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { layoutPage, type LayoutParams } from '../lib/layout/page.js';
+import { makeLine, runsDirection } from '../lib/layout/lines.js';
 import { layoutRotated } from '../lib/layout/rotated.js';
 import { measuredFixedPitch, unevenPitch } from '../lib/pdf/runs.js';
 import { turnUpright } from '../lib/layout/sideways.js';
@@ -1167,5 +1168,28 @@ describe('a justified line whose sentence space falls in the gutter of a list be
       y += 31;
     }
     expect(labels(textOf(runs))).toEqual(seq(1, 20));
+  });
+});
+
+describe('a line mixing right-to-left and left-to-right text', () => {
+  const he = (text: string, x0: number, x1: number) => run(text, x0, 100, 10, { x1, dir: 'rtl' });
+  const en = (text: string, x0: number, x1: number) => run(text, x0, 100, 10, { x1 });
+
+  it('reads right to left when it opens at its right end in Hebrew, though English has a few more letters', () => {
+    // "מתמשך (Continuous Integration) ובדיקות בלתי-נלאות (relentless testing). שיטות" set right to left.
+    const runs = [
+      he('שיטות', 60, 90),
+      en('(relentless testing).', 95, 190),
+      he('ובדיקות בלתי-נלאות', 195, 290),
+      en('(Continuous Integration)', 295, 420),
+      he('מתמשך', 425, 470),
+    ];
+    expect(runsDirection(runs)).toBe('rtl');
+    expect(makeLine(runs, 100).text.startsWith('מתמשך')).toBe(true);
+  });
+
+  it('reads left to right when it opens at its left end in English, though Hebrew has a few more letters', () => {
+    const runs = [en('The term', 60, 110), he('ובדיקות בלתי-נלאות מתמשך', 115, 260), en('means testing', 265, 340)];
+    expect(runsDirection(runs)).toBe('ltr');
   });
 });

@@ -63,10 +63,42 @@ function direction(texts: string[]): Direction {
   return all > 0 && rtl * 2 > all ? 'rtl' : 'ltr';
 }
 
+/** A line whose right-to-left letters are between these shares of its letters is mixed... */
+const MIXED = [0.35, 0.65];
+
+/** The first letter of a text: right to left, left to right, or none. */
+function firstStrong(text: string): Direction | null {
+  for (const ch of text) if (/\p{L}/u.test(ch)) return RTL_CHAR.test(ch) ? 'rtl' : 'ltr';
+  return null;
+}
+
+/**
+ * A line's direction: that of most of its letters, or for a mixed line (a Hebrew sentence with long English phrases
+ * in parentheses, an English one quoting Hebrew) that of the text it opens with, as the Unicode bidirectional
+ * algorithm takes a paragraph's: a right-to-left line opens at its right end with a right-to-left letter, a
+ * left-to-right line at its left end with a left-to-right one. When both ends say so, or neither, the majority rules.
+ */
 export function runsDirection(runs: Run[]): Direction {
   // The common case without building the list of texts: no right-to-left letter in any run.
-  for (const r of runs) if (RTL_CHAR.test(r.text)) return direction(runs.map((x) => x.text));
-  return 'ltr';
+  if (!runs.some((r) => RTL_CHAR.test(r.text))) return 'ltr';
+  const majority = direction(runs.map((x) => x.text));
+  if (runs.length < 2) return majority;
+  let rtl = 0;
+  let all = 0;
+  for (const r of runs)
+    for (const ch of r.text)
+      if (/\p{L}/u.test(ch)) {
+        all++;
+        if (RTL_CHAR.test(ch)) rtl++;
+      }
+  if (rtl < MIXED[0] * all || rtl > MIXED[1] * all) return majority;
+  const right = runs.reduce((a, b) => (b.x1 > a.x1 ? b : a));
+  const left = runs.reduce((a, b) => (b.x0 < a.x0 ? b : a));
+  const opensRight = firstStrong(right.text) === 'rtl';
+  const opensLeft = firstStrong(left.text) === 'ltr';
+  if (opensRight && !opensLeft) return 'rtl';
+  if (opensLeft && !opensRight) return 'ltr';
+  return majority;
 }
 export const textDirection = (text: string): Direction => direction([text]);
 
