@@ -51,6 +51,16 @@ describe('margin line numbers', () => {
     expect(findLineNumbers([...numbered(1), ...sidebar]).size).toBe(20);
   });
 
+  it('are found when only every fifth line is numbered, a heading’s space between two of them', () => {
+    // 30 lines at 13.5 pt; a heading's extra 33 pt after line 17; "5", "10" … beside every fifth line.
+    const text = column(1, 30, 100, 80, { chars: 60, advance: 13.5 }).map((r, i) => (i >= 17 ? { ...r, baseline: r.baseline + 33 } : r));
+    const numbers = text.filter((_, i) => (i + 1) % 5 === 0).map((t, k) => run(String(5 * (k + 1)), 80, t.baseline, 6));
+    expect(findLineNumbers([...text, ...numbers]).size).toBe(6);
+    // Amounts in steps of five beside lines at no common advance are no line numbers.
+    const uneven = numbers.map((n, k) => ({ ...n, baseline: text[k * k].baseline }));
+    expect(findLineNumbers([...text, ...uneven]).size).toBe(0);
+  });
+
   it("are not a form's line numbers between its section labels and its lines (many lines have none)", () => {
     const labels = ['Income', 'Attach W-2', 'Deductions', 'Payments'].map((t, k) => run(t, 20, 100 + 60 * k, 8, { x1: 60 }));
     const text = column(1, 30, 100, 80, { chars: 60 });

@@ -34,7 +34,7 @@ const NUMBER = /^\p{Nd}{1,4}$/u;
 export function findLineNumbers(runs: Run[]): Set<Run> {
   const found = new Set<Run>();
   const numbers = runs.filter((r) => isHorizontal(r) && NUMBER.test(r.text.trim()));
-  if (numbers.length < MIN_NUMBERS) return found;
+  if (numbers.length < MIN_STEPPED_NUMBERS) return found;
   const others = runs.filter((r) => !NUMBER.test(r.text.trim()));
   const em = median(others.map((r) => r.size)) || 10;
   for (const edge of ['x1', 'x0'] as const) {
@@ -44,7 +44,7 @@ export function findLineNumbers(runs: Run[]): Set<Run> {
       while (j + 1 < sorted.length && sorted[j + 1][edge] - sorted[i][edge] <= EDGE_TOLERANCE) j++;
       const series = sorted.slice(i, j + 1);
       i = j + 1;
-      if (series.length < MIN_NUMBERS || !counts(series)) continue;
+      if (!counts(series)) continue;
       const left = Math.min(...series.map((r) => r.x0));
       const right = Math.max(...series.map((r) => r.x1));
       // In the left margin, the text starts right of the numbers; in the right margin, it ends left of them. Counted
@@ -112,10 +112,35 @@ function besideSidebar(
   return rows.length >= MIN_NUMBERS && numbered >= NUMBERED_SHARE * rows.length;
 }
 
-/** Down the page, most numbers are one more than the number above. */
+/**
+ * Down the page, most numbers are one more than the number above (MIN_NUMBERS of them at least); or a manuscript
+ * numbers every fifth or tenth line ("5", "10", "15" …, MIN_STEPPED_NUMBERS of them at least): most numbers are that
+ * step more than the one above, and stand that many line advances below it (most of them equal, none shorter).
+ */
+const MIN_STEPPED_NUMBERS = 4;
+const STEPS = [5, 10];
+/** The line advances between stepped numbers agree to this share. */
+const STEPPED_ADVANCE_SPREAD = 0.1;
+
 function counts(series: Run[]): boolean {
-  const down = [...series].sort((a, b) => a.baseline - b.baseline).map((r) => Number(r.text.trim()));
-  let steps = 0;
-  for (let k = 1; k < down.length; k++) if (down[k] === down[k - 1] + 1) steps++;
-  return steps >= COUNTING_SHARE * (down.length - 1);
+  const sorted = [...series].sort((a, b) => a.baseline - b.baseline);
+  const down = sorted.map((r) => Number(r.text.trim()));
+  const stepsOf = (k: number) => {
+    let n = 0;
+    for (let i = 1; i < down.length; i++) if (down[i] === down[i - 1] + k) n++;
+    return n;
+  };
+  if (down.length >= MIN_NUMBERS && stepsOf(1) >= COUNTING_SHARE * (down.length - 1)) return true;
+  if (down.length < MIN_STEPPED_NUMBERS) return false;
+  for (const k of STEPS) {
+    if (stepsOf(k) < COUNTING_SHARE * (down.length - 1) || down.some((n) => n % k !== 0)) continue;
+    // Each line's advance: the baseline gap over the step, between consecutive numbers one step apart.
+    const advances: number[] = [];
+    for (let i = 1; i < down.length; i++) if (down[i] === down[i - 1] + k) advances.push((sorted[i].baseline - sorted[i - 1].baseline) / k);
+    // Most agree; none is shorter (a heading's space makes one longer).
+    const mid = median(advances);
+    const agree = advances.filter((a) => Math.abs(a - mid) <= STEPPED_ADVANCE_SPREAD * mid).length;
+    if (mid > 0 && agree >= COUNTING_SHARE * advances.length && advances.every((a) => a >= (1 - STEPPED_ADVANCE_SPREAD) * mid)) return true;
+  }
+  return false;
 }
