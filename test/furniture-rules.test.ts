@@ -50,6 +50,15 @@ describe('a head on one page', () => {
       [2, 'Chang, Connors'],
       [2, 'Control Equals Chaos'],
     ]);
+    // The whole title after the authors' names, too long for a line of small type alone to be taken as a head.
+    const long = page(1, [
+      ['Control Equals Chaos: the Psychological and', 150, 60, 18],
+      ['Auditory Impact of Serial and Aleatoric Music', 150, 84, 18],
+      ...body(120),
+    ]);
+    const head = 'C. Chang et al.: Control Equals Chaos: the Psychological and Auditory Impact of Serial and Aleatoric Music';
+    const authored = page(2, [[head, 60, 40, 7], ...body(80, 3)]);
+    expect(texts(detectFurniture([...long, ...authored], BODY, 3, ADVANCE).headers)).toEqual([head]);
     // A first line at the top of the next page that does not repeat the title stays in the flow.
     const plain = page(2, [['Serial Music Today', 72, 40], ['Chang, Connors', 480, 40], ...body(80, 3)]);
     expect(detectFurniture([...first, ...plain], BODY, 3, ADVANCE).headers).toEqual([]);

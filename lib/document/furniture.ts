@@ -317,6 +317,8 @@ const TITLE_SIZE = 1.3;
 /** A title sits in the upper half of its page; a head that repeats it holds at least this many words of it. */
 const HALF = 0.5;
 const TITLE_HEAD_WORDS = 2;
+/** A head holding the whole title besides (the authors' names) holds a title of this many words at least. */
+const TITLE_IN_HEAD_WORDS = 4;
 
 /** A masthead's lines hold at least this many words each, all of them words of a running head... */
 const MASTHEAD_LINE_WORDS = 2;
@@ -562,7 +564,12 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
   }));
   const titled = (l: PlacedLine) => {
     const key = furnitureKey(l.line.text);
-    return key.split(' ').length >= TITLE_HEAD_WORDS && titles.some((t) => t.page < l.page && t.key.includes(key));
+    // The head is the title or a short form of it, or the title after the authors' names ("D. Jha et al.: Real-Time
+    // Polyp Detection, …").
+    return (
+      key.split(' ').length >= TITLE_HEAD_WORDS &&
+      titles.some((t) => t.page < l.page && (t.key.includes(key) || (t.key.split(' ').length >= TITLE_IN_HEAD_WORDS && key.includes(t.key))))
+    );
   };
   for (const pageLines of byPage.values()) {
     for (const top of [true, false]) {
