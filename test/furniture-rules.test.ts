@@ -718,6 +718,32 @@ describe('a watermark', () => {
   });
 });
 
+describe('a repeated panel beside the text', () => {
+  // A discussion paper's navigation panel: the same four lines at the same heights beside every page's text.
+  const panel = (no: number, last = 'W. A. Cooper et al.'): PlacedLine[] =>
+    ['AMTD', '7, 1–46, 2014', 'Calibrations with a laser sensor', last].map((text, index) => {
+      const baseline = 300 + 14 * index;
+      const line: Line = makeLine([run(text, 490, baseline, 9)], baseline);
+      const seg: Segment = { kind: 'column', page: no, band: 0, column: 1, text, bbox: roundBox(unionBox([line.bbox])), lines: [line] };
+      return { page: no, segment: 99, index, line, seg, pageHeight: 792, pageWidth: 612 };
+    });
+  it('is furniture when every line of it repeats at its height on the other pages', () => {
+    const lines = [1, 2, 3].flatMap((no) => [...page(no, body(80, no)), ...panel(no)]);
+    expect(detectFurniture(lines, BODY, 3, ADVANCE).headers.filter((h) => h.text === 'Calibrations with a laser sensor')).toHaveLength(3);
+  });
+  it('stays in the flow on a page where one of its lines is its own', () => {
+    const lines = [
+      ...[1, 2].flatMap((no) => [...page(no, body(80, no)), ...panel(no)]),
+      ...page(3, body(80, 3)),
+      ...panel(3, 'A note of this page only'),
+    ];
+    const headers = detectFurniture(lines, BODY, 3, ADVANCE).headers;
+    const panelLines = ['AMTD', '7, 1–46, 2014', 'Calibrations with a laser sensor', 'W. A. Cooper et al.', 'A note of this page only'];
+    expect(headers.filter((h) => h.page === 3 && panelLines.includes(h.text))).toEqual([]);
+    expect(headers.filter((h) => h.page === 1 && panelLines.includes(h.text))).toHaveLength(4);
+  });
+});
+
 describe('a notice at the foot of a column', () => {
   it('is furniture in small type set close under the page’s one column, a normal advance’s space above its type', () => {
     // 10 pt text at 13 pt advance down to 728; a four-line licence box in 7 pt from 744.5 (16.5 pt below: 1.27

@@ -312,6 +312,10 @@ function widestGap(row: PlacedLine[]): number {
 }
 const CAPITAL_ADVANCE = 0.75;
 
+/** A repeated panel holds this many lines at least; its lines repeat within this many body sizes of their height. */
+const PANEL_LINES = 2;
+const PANEL_HEIGHT = 0.6;
+
 /** A running head's repeat on the document's first page set this much larger than the body is the title there. */
 const TITLE_SIZE = 1.3;
 /** A title sits in the upper half of its page; a head that repeats it holds at least this many words of it. */
@@ -499,6 +503,32 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
     replaced.set(line, kept);
     trimmedLines.add(kept);
     l.line = kept;
+  }
+
+  // 1z. A repeated panel: a block of the page (a segment of two lines or more, beside or between the text) whose
+  //     every line repeats, same words at the same height, on enough pages of the document (a journal's navigation
+  //     panel beside each page of a discussion paper, a slide deck's side bar). Text does not repeat so, line for
+  //     line; a block with one line of its own on a page is that page's.
+  if (pageCount >= 2) {
+    const at = new Map<string, Set<number>>();
+    const slotOf = (l: PlacedLine) => `${furnitureKey(l.line.text)}|${Math.round(l.line.baseline / (PANEL_HEIGHT * body))}`;
+    for (const l of lines) {
+      if (l.seg.kind === 'rotated' || !WORDED.test(l.line.text)) continue;
+      // Heights rounded into bins: a line near a bin's edge is counted in the next bin too.
+      for (const d of [-0.5, 0, 0.5]) {
+        const k = `${furnitureKey(l.line.text)}|${Math.round(l.line.baseline / (PANEL_HEIGHT * body) + d)}`;
+        if (!at.has(k)) at.set(k, new Set());
+        at.get(k)!.add(l.page);
+      }
+    }
+    const panelRepeats = Math.max(2, repeats);
+    for (const segLines of groupBy(lines, (l) => `${l.page}:${l.segment}`)) {
+      if (segLines.length < PANEL_LINES || segLines[0].seg.kind === 'rotated' || segLines[0].seg.kind === 'table') continue;
+      // Its lines of words repeat (its buttons' glyphs and numbers go with them).
+      const worded = segLines.filter((l) => WORDED.test(l.line.text));
+      if (worded.length < PANEL_LINES || !worded.every((l) => (at.get(slotOf(l))?.size ?? 0) >= panelRepeats)) continue;
+      for (const l of segLines) take(l, 'running-head', l.line.bbox[1] < l.pageHeight / 2);
+    }
   }
 
   // 1a. Near repeats: a slide footer or a head whose words change a little from page to page (the current section
