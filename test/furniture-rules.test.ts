@@ -67,6 +67,9 @@ describe('a head on one page', () => {
   it("is taken when it is a web address alone at the page's foot, apart below the text; a sentence with an address stays", () => {
     const lines = page(1, [...body(396), ['www.dhs.gov', 420, 778]]);
     expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).footers)).toEqual(['www.dhs.gov']);
+    // At the top, a little larger than the text (a journal's site at the corner of its pages).
+    const site = page(2, [['www.nature.com/scientificreports', 380, 24, 11.5], ...body(80)]);
+    expect(texts(detectFurniture(site, BODY, 3, ADVANCE).headers)).toEqual(['www.nature.com/scientificreports']);
     const sentence = page(1, [...body(396), ['Write to us at www.dhs.gov', 420, 778]]);
     expect(detectFurniture(sentence, BODY, 3, ADVANCE).footers).toEqual([]);
   });

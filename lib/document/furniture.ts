@@ -271,7 +271,11 @@ function isolatedEdgeRow(
   // starts with a number may be a numbered section heading, which is set larger.
   // A row that ends by naming its page ("… page 1", "Page 3 of 20") is a head whatever its size: no title does that.
   const paged = texts.some((t) => PAGED.test(t.normalize('NFKC').trim()));
-  if (!paged && size > (endNumber || (folio && row.length >= 2) ? FOLIOED_HEAD_SIZE : HEAD_SIZE) * body) return null;
+  // A web address alone on the row (the publisher's or the agency's site at a page's corner) names the publication
+  // as a copyright line does, and may be set a little larger than the text, as a head with its folio may.
+  const address = texts.every((t) => WEB_ADDRESS.test(t.trim()));
+  const larger = endNumber || (folio && row.length >= 2) || address;
+  if (!paged && size > (larger ? FOLIOED_HEAD_SIZE : HEAD_SIZE) * body) return null;
   // At the top, a row in small type needs no number: a first page's venue or preprint line above the title, a verso
   // head whose folio is at the foot. (At the foot such a row may as well be a note: it needs its number.)
   // A copyright, licence or DOI line at a page edge is furniture as a page number is.
@@ -279,9 +283,6 @@ function isolatedEdgeRow(
   // At the top, a row that repeats the title set large on an earlier page ("CONTROL EQUALS CHAOS | Chang, Connors"
   // over a paper's second page) is the paper's running head, though the paper has no other page to repeat it on.
   const title = top && row.some(titled);
-  // A web address alone on the row (the publisher's or the agency's site at a page's corner) names the publication
-  // as a copyright line does.
-  const address = texts.every((t) => WEB_ADDRESS.test(t.trim()));
   const letters = texts.join(' ').replace(/[^\p{L}]/gu, '');
   const capitals = letters.length >= 3 && letters === letters.toUpperCase() && letters !== letters.toLowerCase();
   // At the top, capitals split to the text's two edges ("CHAPTER 4. SIMPLE EXAMPLE … 4.3. WHAT IS DEBMAKE?"): the
