@@ -683,6 +683,12 @@ describe('drop caps', () => {
     expect(layout.segments[0]!.lines[0]!.size).toBe(10);
   });
 
+  it('open their line when they touch its first word to a hair (the line read as stacked pieces)', () => {
+    // The cap's right edge a hair past the text's left edge: read by levels, the cap would follow the whole line.
+    const layout = layoutPage([...body(), run('T', 72, 124, 36, { x1: 98.0001 })], params());
+    expect(layout.segments[0]!.lines[0]!.text).toBe('The harbour works were incomplete before the season');
+  });
+
   it('keep a space the file draws after them ("A harbour…")', () => {
     const a = run('A', 72, 124, 36, { x1: 94, spaceAfter: true });
     const lines = body();

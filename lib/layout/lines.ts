@@ -124,6 +124,16 @@ const STACKED_OFFSET = 0.5;
 
 export function orderRuns(runs: Run[], dir: Direction = runsDirection(runs)): Run[] {
   if (runs.length === 1) return [runs[0]];
+  // A drop cap moved onto its paragraph's first line (rows.ts) opens it, though it sits on a lower baseline.
+  const initial = runs.find((r) => r.initial);
+  if (initial)
+    return [
+      initial,
+      ...orderRuns(
+        runs.filter((r) => r !== initial),
+        dir,
+      ),
+    ];
   const sorted = [...runs].sort(dir === 'rtl' ? (a, b) => b.x1 - a.x1 : (a, b) => a.x0 - b.x0);
   // Most lines have one baseline (scripts sit closer to it): nothing stands over anything.
   const b0 = sorted[0].baseline;
