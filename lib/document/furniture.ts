@@ -507,27 +507,31 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
   }
 
   // 1z. A repeated panel: a block of the page (a segment of two lines or more, beside or between the text) whose
-  //     every line repeats, same words at the same height, on enough pages of the document (a journal's navigation
-  //     panel beside each page of a discussion paper, a slide deck's side bar). Text does not repeat so, line for
-  //     line; a block with one line of its own on a page is that page's.
+  //     every line repeats, the same text at the same height, on enough pages of the document (a journal's
+  //     navigation panel beside each page of a discussion paper, a slide deck's side bar). Text does not repeat so,
+  //     line for line; a block with one line of its own on a page is that page's. (Compared as set, not normalised:
+  //     a panel repeats exactly, and the document's every line passes here.)
   if (pageCount >= 2) {
+    const bin = PANEL_HEIGHT * body;
     const at = new Map<string, Set<number>>();
-    const slotOf = (l: PlacedLine) => `${furnitureKey(l.line.text)}|${Math.round(l.line.baseline / (PANEL_HEIGHT * body))}`;
     for (const l of lines) {
-      if (l.seg.kind === 'rotated' || !WORDED.test(l.line.text)) continue;
+      if (l.seg.kind === 'rotated') continue;
       // Heights rounded into bins: a line near a bin's edge is counted in the next bin too.
-      for (const d of [-0.5, 0, 0.5]) {
-        const k = `${furnitureKey(l.line.text)}|${Math.round(l.line.baseline / (PANEL_HEIGHT * body) + d)}`;
-        if (!at.has(k)) at.set(k, new Set());
-        at.get(k)!.add(l.page);
+      const b = l.line.baseline / bin;
+      for (const k of new Set([Math.round(b - 0.5), Math.round(b), Math.round(b + 0.5)])) {
+        const key = `${k}|${l.line.text}`;
+        const pages = at.get(key);
+        if (pages) pages.add(l.page);
+        else at.set(key, new Set([l.page]));
       }
     }
     const panelRepeats = Math.max(2, repeats);
+    const repeated = (l: PlacedLine) => (at.get(`${Math.round(l.line.baseline / bin)}|${l.line.text}`)?.size ?? 0) >= panelRepeats;
     for (const segLines of groupBy(lines, (l) => `${l.page}:${l.segment}`)) {
       if (segLines.length < PANEL_LINES || segLines[0].seg.kind === 'rotated' || segLines[0].seg.kind === 'table') continue;
       // Its lines of words repeat (its buttons' glyphs and numbers go with them).
-      const worded = segLines.filter((l) => WORDED.test(l.line.text));
-      if (worded.length < PANEL_LINES || !worded.every((l) => (at.get(slotOf(l))?.size ?? 0) >= panelRepeats)) continue;
+      if (!segLines.every((l) => repeated(l) || !WORDED.test(l.line.text))) continue;
+      if (segLines.filter((l) => WORDED.test(l.line.text)).length < PANEL_LINES) continue;
       for (const l of segLines) take(l, 'running-head', l.line.bbox[1] < l.pageHeight / 2);
     }
   }
