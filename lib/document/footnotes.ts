@@ -104,7 +104,7 @@ const SENTENCE_END = /[.!?)\]"”’]$/u;
 const NOTICE = /©|\(c\)\s*\p{Nd}{4}|\bcopyright\b|all rights reserved|\blicen[cs]e/iu;
 /** A line opening mid-sentence: a word in small letters ("and the", not a name set so, "cFE 6.6", "iOS", nor a web
  * address, "https://…"). */
-const MID_SENTENCE = /^\p{Ll}[\p{Ll}'’-]*(?![\p{L}\p{Nd}]|:\/\/)/u;
+const MID_SENTENCE = /^\p{Ll}[\p{Ll}'’-]*(?!\p{L}|:\/\/)/u;
 /** Items of an outline-numbered list ("5.1:", "2.3.1"). */
 const OUTLINE_ITEM = /^\p{Nd}{1,3}(\.\p{Nd}{1,3})+\b/u;
 

@@ -4,6 +4,7 @@
  * pass, so a table's own column gaps are never taken for gutters between text columns.
  */
 import type { Interval, Run } from '../types.js';
+import { displayFormula } from './formulas.js';
 import type { InkRow } from './gutters.js';
 import { median } from './lines.js';
 import { BULLET_CHARS } from './markers.js';
@@ -126,7 +127,7 @@ export function findTableBlocks(rows: InkRow[], bodySize: number): TableBlock[] 
       j++;
     }
     const runs = rows.slice(i, j + 1).map((r) => r.row.runs);
-    if (j - i + 1 >= MIN_TABLE_ROWS && isTable(pieces.slice(i, j + 1), bodySize, runs)) blocks.push({ from: i, to: j });
+    if (j - i + 1 >= MIN_TABLE_ROWS && isTable(pieces.slice(i, j + 1), bodySize, runs) && !displayFormula(runs)) blocks.push({ from: i, to: j });
     i = j + 1;
   }
   return blocks;
