@@ -333,13 +333,14 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     // start after the listing's last line, with their marker.
     let lastCode = -1;
     for (let i = segLines.length - 1; i >= start && lastCode < 0; i--) if (segLines[i].line.mono) lastCode = i;
-    const afterCode = segLines[lastCode + 1];
-    // The listing's lines are code: not a note's web address in a fixed-pitch face ("1https://github.com/…" and its
-    // turned line, a note above the next one).
-    let codeFrom = lastCode;
-    while (codeFrom > start && segLines[codeFrom - 1].line.mono) codeFrom--;
-    const noteAddress = segLines.slice(codeFrom, lastCode + 1).some((l) => MARKER.test(l.line.text) && URL.test(l.line.text));
-    if (lastCode >= 0 && afterCode && !noteAddress && (afterCode.line.mark || MARKER.test(afterCode.line.text))) start = lastCode + 1;
+    const afterCode = lastCode >= 0 ? segLines[lastCode + 1] : undefined;
+    if (afterCode && (afterCode.line.mark || MARKER.test(afterCode.line.text))) {
+      // The listing's lines are code: not a note's web address in a fixed-pitch face ("1https://github.com/…" and its
+      // turned line, a note above the next one).
+      let codeFrom = lastCode;
+      while (codeFrom > start && segLines[codeFrom - 1].line.mono) codeFrom--;
+      if (!segLines.slice(codeFrom, lastCode + 1).some((l) => MARKER.test(l.line.text) && URL.test(l.line.text))) start = lastCode + 1;
+    }
     if (start === segLines.length) start = raisedStart.get(segLines)!;
     if (start === segLines.length) continue;
     const whole = segLines.slice(start);

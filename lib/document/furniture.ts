@@ -236,7 +236,7 @@ function isolatedEdgeRow(
   advance: number,
   taken: (l: PlacedLine) => boolean,
   trimmed: (l: PlacedLine) => boolean,
-  titled: (l: PlacedLine) => boolean = () => false,
+  titled: (l: PlacedLine) => boolean,
 ) {
   const flat = pageLines.filter((l) => l.seg.kind !== 'rotated');
   if (flat.length < 2) return null;
@@ -589,21 +589,21 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
   // 1c. A page's outermost row set apart from its text, carrying a page number: a running head with its folio beside
   //     it or in it ("9 … 1.2. METRISCHE RÄUME", "22 1.6. WEGE UND KNOTEN"), found on one page alone.
   // A title: the lines set TITLE_SIZE times the body or larger at the top of a page, one after the other.
-  const titles = [...byPage].map(([pageNo, pageLines]) => ({
-    page: pageNo,
-    key: pageLines
+  const titles = [...byPage].map(([pageNo, pageLines]) => {
+    const key = pageLines
       .filter((l) => l.line.size >= TITLE_SIZE * body && l.line.bbox[3] <= HALF * l.pageHeight)
       .sort((a, b) => a.line.baseline - b.line.baseline)
       .map((l) => furnitureKey(l.line.text))
-      .join(' '),
-  }));
+      .join(' ');
+    return { page: pageNo, key, words: key ? key.split(' ').length : 0 };
+  });
   const titled = (l: PlacedLine) => {
     const key = furnitureKey(l.line.text);
     // The head is the title or a short form of it, or the title after the authors' names ("D. Jha et al.: Real-Time
     // Polyp Detection, …").
     return (
       key.split(' ').length >= TITLE_HEAD_WORDS &&
-      titles.some((t) => t.page < l.page && (t.key.includes(key) || (t.key.split(' ').length >= TITLE_IN_HEAD_WORDS && key.includes(t.key))))
+      titles.some((t) => t.page < l.page && (t.key.includes(key) || (t.words >= TITLE_IN_HEAD_WORDS && key.includes(t.key))))
     );
   };
   for (const pageLines of byPage.values()) {

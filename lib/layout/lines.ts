@@ -46,10 +46,8 @@ function proseChars(text: string): number {
 
 const RTL_CHAR = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
 
-/** Right to left when most letters of the texts are in a right-to-left script. */
-function direction(texts: string[]): Direction {
-  // Most text has no right-to-left letter at all: one regex test per text settles it.
-  if (!texts.some((t) => RTL_CHAR.test(t))) return 'ltr';
+/** The letters of the texts, and how many of them are in a right-to-left script. */
+function letterCounts(texts: string[]): { rtl: number; all: number } {
   let rtl = 0;
   let all = 0;
   for (const t of texts) {
@@ -60,6 +58,14 @@ function direction(texts: string[]): Direction {
       }
     }
   }
+  return { rtl, all };
+}
+
+/** Right to left when most letters of the texts are in a right-to-left script. */
+function direction(texts: string[]): Direction {
+  // Most text has no right-to-left letter at all: one regex test per text settles it.
+  if (!texts.some((t) => RTL_CHAR.test(t))) return 'ltr';
+  const { rtl, all } = letterCounts(texts);
   return all > 0 && rtl * 2 > all ? 'rtl' : 'ltr';
 }
 
@@ -81,17 +87,10 @@ function firstStrong(text: string): Direction | null {
 export function runsDirection(runs: Run[]): Direction {
   // The common case without building the list of texts: no right-to-left letter in any run.
   if (!runs.some((r) => RTL_CHAR.test(r.text))) return 'ltr';
-  const majority = direction(runs.map((x) => x.text));
-  if (runs.length < 2) return majority;
-  let rtl = 0;
-  let all = 0;
-  for (const r of runs)
-    for (const ch of r.text)
-      if (/\p{L}/u.test(ch)) {
-        all++;
-        if (RTL_CHAR.test(ch)) rtl++;
-      }
-  if (rtl < MIXED[0] * all || rtl > MIXED[1] * all) return majority;
+  // Counted once: the majority and the mixed band come from the same counts.
+  const { rtl, all } = letterCounts(runs.map((x) => x.text));
+  const majority: Direction = all > 0 && rtl * 2 > all ? 'rtl' : 'ltr';
+  if (runs.length < 2 || rtl < MIXED[0] * all || rtl > MIXED[1] * all) return majority;
   const right = runs.reduce((a, b) => (b.x1 > a.x1 ? b : a));
   const left = runs.reduce((a, b) => (b.x0 < a.x0 ? b : a));
   const opensRight = firstStrong(right.text) === 'rtl';

@@ -25,12 +25,7 @@ const INDENT_EM = 0.5;
 
 /** The rows' text left of the gutter (side 0) or right of it (side 1), a line per row that has some. */
 export function sideLines(rows: InkRow[], gutter: Interval, side: 0 | 1): SideLine[] {
-  const lines: SideLine[] = [];
-  for (const r of rows) {
-    const runs = r.row.runs.filter((q) => (side === 0 ? q.x1 <= gutter[0] + 0.5 : q.x0 >= gutter[1] - 0.5));
-    if (runs.length) lines.push({ row: r.row, runs, x0: Math.min(...runs.map((q) => q.x0)), x1: Math.max(...runs.map((q) => q.x1)) });
-  }
-  return lines;
+  return columnLines(rows, [gutter], side);
 }
 
 /** The lines that start a block: the first, and each one a block's advance below the line before. */
