@@ -78,6 +78,15 @@ async function analyzeWith(
         detail: { kept: o.maxRunsPerPage, dropped: text.droppedRuns },
       });
     }
+    if (text.fieldLines > 0) {
+      diagnostics.push({
+        code: 'form-field-text',
+        severity: 'info',
+        page: pageNo,
+        message: `${text.fieldLines} line(s) of text shown by form fields or free-text annotations were read where the page shows them`,
+        detail: { lines: text.fieldLines },
+      });
+    }
     // Content the file marks as /Artifact (running heads, page numbers, decoration) is not part of the flow.
     const lift = pdf.marked && !pdf.suspects;
     const artifacts: Line[] = lift ? buildRows(text.runs.filter((r) => r.artifact)).map((r) => makeLine(r.runs, r.baseline)) : [];

@@ -153,6 +153,12 @@ export const DIAGNOSTICS = {
   },
   'page-failed': { severity: ['error'], from: 'page', meaning: 'The page could not be read at all; the others were.' },
   'page-timeout': { severity: ['error'], from: 'page', meaning: 'Reading the page took longer than `pageTimeoutMs`: it was given up.' },
+  'form-field-text': {
+    severity: ['info'],
+    from: 'page',
+    meaning:
+      "Text shown by the page's form fields (a filled form's entries) or free-text annotations, which the page's content does not draw, was read where the fields show it.",
+  },
   'run-limit': { severity: ['warning'], from: 'page', meaning: 'The page holds more text runs than `maxRunsPerPage`: the rest were left out.' },
   // Furniture (document).
   'furniture-uncertain': {

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildBlocks } from '../lib/document/blocks.js';
+import { joinLines, Vocabulary } from '../lib/document/hyphenation.js';
 import { layoutPage } from '../lib/layout/page.js';
 import { fontFacts } from '../lib/pdf/fonts.js';
 import { isFixedPitchFont } from '../lib/pdf/runs.js';
@@ -114,6 +115,18 @@ describe('a figure at the foot of a column, inside a paragraph that runs on into
       lineAt('the most common ranges in size for No. 6 up to 1/4 inch.', 72, 600),
     ];
     expect(buildBlocks([segment(inColumn, 0)], 10, 12.5).map((b) => b.kind)).toEqual(['paragraph', 'caption']);
+  });
+
+  it('reads a caption whose label has no punctuation after the paragraph when it is set small ("Figure 1 Examples …")', () => {
+    const top = [
+      lineAt('Figure 1 Examples of spectral sensitivities for two birds', 321, 200, 8),
+      ...col2.map((l) => ({ ...l, baseline: l.baseline + 200 })),
+    ];
+    const blocks = buildBlocks([segment(col1.slice(0, 2), 0), segment(top, 1)], 10, 12.5);
+    expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'caption']);
+    // At the body's size it may open a paragraph ("Figure 1 Shows …" is a sentence): no caption.
+    const plain = [lineAt('Figure 1 Shows the sensitivities of two birds.', 321, 200), ...col2.map((l) => ({ ...l, baseline: l.baseline + 200 }))];
+    expect(buildBlocks([segment(col1.slice(0, 2), 0), segment(plain, 1)], 10, 12.5)[1]!.kind).toBe('paragraph');
   });
 
   it('keeps a table where it stands: only captions and their labels are moved', () => {
@@ -906,5 +919,51 @@ describe('a note right under a listing at the foot of the page', () => {
   it('leaves a listing whose last line opens with a number alone, with no note under it', () => {
     const { footnotes } = detectFootnotes(placed([segment([...body.slice(0, 38), ...listing], 0)]), new Set(), 10, 12);
     expect(footnotes).toEqual([]);
+  });
+});
+
+describe('line joins', () => {
+  const vocab = new Vocabulary();
+  it('sets an em dash closed up between words, and an en dash between numbers, without a space', () => {
+    expect(joinLines(['the columns also need to be reversed—', 'something that was new'], vocab)).toBe(
+      'the columns also need to be reversed—something that was new',
+    );
+    expect(joinLines(['TUGboat volume 10, pp. 245–', '273, in 1989'], vocab)).toBe('TUGboat volume 10, pp. 245–273, in 1989');
+    // A spaced dash keeps its space.
+    expect(joinLines(['the columns — ', 'something'], vocab)).toBe('the columns — something');
+  });
+  it('goes on without a space in a web address broken after a dot, not after a sentence', () => {
+    expect(joinLines(['see http://www.freesoftwaremagazine.', 'com/articles/bzflags for more'], vocab)).toBe(
+      'see http://www.freesoftwaremagazine.com/articles/bzflags for more',
+    );
+    expect(joinLines(['the end of a sentence.', 'then more'], vocab)).toBe('the end of a sentence. then more');
+  });
+});
+
+describe('paragraph breaks', () => {
+  // A column 200 pt wide at x 72, set at 10 pt, 12 pt apart.
+  const full = (text: string, baseline: number, x = 72) => {
+    const r = run(text, x, baseline, 10);
+    r.x1 = 272;
+    return makeLine([r], baseline);
+  };
+  it('do not come at a number opening a line that goes on from a sentence turned mid-way', () => {
+    const lines = [
+      full('Having read the tutorial, I had to press a key. You will not', 100),
+      full('believe this incredible fact, so I have included figure', 112),
+      full('2. Yippee, my first flight. Pressing the key changes views', 124),
+      lineAt('of the ground.', 72, 136),
+    ];
+    expect(buildBlocks([segment(lines, 0)], 10, 12).map((b) => b.kind)).toEqual(['paragraph']);
+    // After a finished sentence the number opens an item.
+    const list = [...lines.slice(0, 1), full('believe this incredible fact, so look at these:', 112), ...lines.slice(2)];
+    expect(buildBlocks([segment(list, 0)], 10, 12).map((b) => b.kind)).toEqual(['paragraph', 'list-item']);
+  });
+  it('do not come after a word broken at a line end, where lines shortened around a picture move their edge', () => {
+    const lines = [
+      full('Unusual advice perhaps, but it seems to have worked as they did in-', 100),
+      lineAt('deed come home. Eye witnesses reported their tails wagging.', 110, 112),
+    ];
+    expect(buildBlocks([segment(lines, 0)], 10, 12)).toHaveLength(1);
   });
 });

@@ -781,3 +781,17 @@ describe('a notice at the foot of a column', () => {
     expect(detectFurniture([...text.map((l) => ({ ...l, seg })), ...plain], BODY, 3, ADVANCE).footers).toEqual([]);
   });
 });
+
+describe('a head that names its page or repeats a chapter title', () => {
+  it('is taken at the foot when it names its page in Chinese ("第 1 页（共 8 页）"), whatever its size', () => {
+    const lines = page(1, [...body(80), ['数学试题第 1 页（共 8 页）', 250, 760, 10.5]]);
+    expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).footers)).toEqual(['数学试题第 1 页（共 8 页）']);
+    const german = page(1, [...body(80), ['Handbuch Seite 3 von 20', 250, 760]]);
+    expect(texts(detectFurniture(german, BODY, 3, ADVANCE).footers)).toEqual(['Handbuch Seite 3 von 20']);
+  });
+  it('is taken on a second page when it gives the chapter title set large on the first with its own punctuation', () => {
+    const first = page(1, [['Chapter 1', 100, 200, 14.3], ['The Structure of the Processor', 100, 240, 14.3], ...body(300)]);
+    const second = page(2, [['Chapter 1. The Structure of the Processor', 150, 96], ...body(134, 2)]);
+    expect(texts(detectFurniture([...first, ...second], BODY, 3, ADVANCE).headers)).toEqual(['Chapter 1. The Structure of the Processor']);
+  });
+});

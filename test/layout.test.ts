@@ -1199,3 +1199,23 @@ describe('a line mixing right-to-left and left-to-right text', () => {
     expect(runsDirection(runs)).toBe('ltr');
   });
 });
+
+describe('a caption over a spanning table or figure', () => {
+  it('is read with it, after the columns above, though it stands in the first column', () => {
+    const left = column(1, 20, 50, 60, { size: 10, chars: 44 });
+    const right = column(21, 20, 300, 60, { size: 10, chars: 44 });
+    const caption = run('Table 1. Overview q041 of the procedures', 50, 60 + 20 * 12 + 8, 9);
+    // Full-width lines under it, each running across the gutter.
+    const wide = Array.from({ length: 4 }, (_, i) =>
+      run(line(`q${String(42 + i).padStart(3, '0')}`, 92, 42 + i), 50, 60 + 20 * 12 + 24 + i * 12, 10),
+    );
+    const top = 60 + 20 * 12 + 24 + 4 * 12 + 16;
+    const below = [...column(46, 15, 50, top, { size: 10, chars: 44 }), ...column(61, 15, 300, top, { size: 10, chars: 44 })];
+    const text = textOf([...rowByRow(left, right), caption, ...wide, ...below]);
+    expect(labels(text)).toEqual(seq(1, 75));
+    // Not a caption: an ordinary last line of the first column stays there.
+    const plain = run('and so the q041 column ends here', 50, 60 + 20 * 12, 10);
+    const other = textOf([...rowByRow(left, right.slice(0, 19)), plain, ...wide, ...below]);
+    expect(labels(other).indexOf('q041')).toBeLessThan(labels(other).indexOf('q021'));
+  });
+});

@@ -23,7 +23,10 @@ const HEADING_SIZE = 1.15;
 /** ...or bold, short and without final punctuation. */
 const HEADING_MAX_CHARS = 120;
 const BULLET = new RegExp(`^([${BULLET_CHARS}*–—-]|█|\\d{1,3}[.)]|[a-z][.)]|\\(\\w{1,3}\\))\\s+\\S`, 'u');
+/** A numbered item's marker at a line's start: "2. ", "12) ". */
+const NUMBERED = /^\d{1,3}[.)]\s/u;
 const CAPTION = /^(fig(ure)?|table|tab|chart|plate|exhibit|illustration|photo|scheme|listing)s?\.?\s*[\dIVXivx]+(?:[-–.]\d+)*[.:]/i;
+const LOOSE_CAPTION = /^(fig(ure)?|table|tab|chart|plate|exhibit|scheme)s?\.?\s*\d+[a-z]?\s+\p{Lu}/iu;
 const FINAL = /[.!?:;…"”'’)\]。！？]$/u;
 /** A table-of-contents entry: leader dots (or a run of spaced dots) up to a page number at the end of the line. */
 const LEADER_RE = /(?:\.\s*){4,}(?:\d{1,4}|[ivxlcdm]{1,6})$/i;
@@ -124,7 +127,10 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
     const besideCap = capBottom > cur.baseline - 0.5 * cur.size;
     const indent = aligned && !hanging && !besideCap && cur.bbox[0] - left > INDENT_EM * body && prev.bbox[0] - left < 0.3 * body;
     const shortEnd = prev.bbox[2] < right - SHORT_LINE_EM * body && FINAL.test(prev.text);
-    const item = BULLET.test(cur.text) || CAPTION.test(cur.text);
+    // A number opening a line that goes on from a line turned mid-sentence ("… so I have included figure" / "2.
+    // Yippee, …") is the sentence's number, not an item's: a list is introduced by a finished sentence or a colon.
+    const midSentence = NUMBERED.test(cur.text) && !gap && wrapped && /\p{Ll}$/u.test(prev.text);
+    const item = (BULLET.test(cur.text) && !midSentence) || CAPTION.test(cur.text);
     // A contents entry ends at its page number (an entry whose title wraps runs on to its leader line).
     const entryEnd = LEADER.test(prev.text);
     let fresh: boolean;
@@ -132,7 +138,12 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
     // Code keeps its indents and short lines; only a blank line ends a block of it, measured at the code's own size
     // (a closing brace beside a small line number is not small type).
     else if (isCode[i - 1]) fresh = cur.baseline - prev.baseline > (PARAGRAPH_GAP * advance * Math.max(codeSize, cur.size, prev.size)) / body;
-    else fresh = gap || sizeStep || weight || indent || shortEnd || item || itemEnd || entryEnd;
+    // A word broken at the line's end goes on in the next line whatever its edge does (lines shortened around a
+    // picture by a \parshape start further in or out).
+    else
+      fresh =
+        !(endsWithBreakHyphen(prev.text) && /^\p{Ll}/u.test(cur.text) && !gap) &&
+        (gap || sizeStep || weight || indent || shortEnd || item || itemEnd || entryEnd);
     if (fresh) {
       groups.push([cur]);
       capBottom = -Infinity;
@@ -154,6 +165,9 @@ function classify(lines: Line[], seg: Segment, body: number): Block['kind'] {
   if (role === 'LI' || role === 'Lbl' || role === 'LBody') return 'list-item';
   if (role === 'Caption') return 'caption';
   if (CAPTION.test(text)) return 'caption';
+  // A label without punctuation ("Figure 1 Examples of …", BMC's bold label) captions when the text is set smaller
+  // than the body, as captions are: at body size, "Figure 1 Shows …" may open a paragraph.
+  if (LOOSE_CAPTION.test(text) && median(lines.map((l) => l.size)) < LABEL_SIZE * body) return 'caption';
   if (lines.every((l) => l.mono)) return 'code';
   // A contents entry names a heading; it is neither one nor a list item ("1. Introduction . . . 1").
   if (LEADER.test(text)) return 'paragraph';
@@ -269,6 +283,14 @@ const unfinished = (g: Group) => {
 };
 /** A paragraph's sequel opens mid-sentence: in lower case (after an opening quote, too), a digit, a bracket, a comma. */
 const continues = (g: Group) => g.kind === 'paragraph' && /^[“‘"'«„]?[\p{Ll}\d(,;]/u.test(g.lines[0].text);
+/**
+ * A paragraph's sequel that looks like a numbered item: the paragraph broke off after a word in lower case ("… so I
+ * have included figure") and the text goes on with the number ("2. Yippee, my first flight."). A list is introduced
+ * by a finished sentence or a colon, not broken off mid-sentence at the measure.
+ */
+const sequelOf = (tail: Group, g: Group) =>
+  continues(g) ||
+  (tail.kind === 'paragraph' && g.kind === 'list-item' && NUMBERED.test(g.lines[0].text) && /\p{Ll}$/u.test(tail.lines[tail.lines.length - 1].text));
 /** Running text turns at a measure of at least this many characters (a narrow newspaper column holds about 30). */
 const MIN_MEASURE_CHARS = 20;
 /** Characters of a line as Latin text would count them (a full-width CJK character takes two). */
@@ -385,7 +407,16 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
     // A list item runs on only across a page or column break (each tagged element is a segment of its own, and a
     // one-line item's own end is its measure).
     const itemBreak = tail?.kind !== 'list-item' || tail.seg.page !== g.seg.page || tail.seg.band !== g.seg.band || tail.seg.column !== g.seg.column;
-    if (tail && sameFrame && itemBreak && tail.seg !== g.seg && unfinished(tail) && continues(g) && sameSize(tail, g, body) && wrapped(tail, g)) {
+    if (
+      tail &&
+      sameFrame &&
+      itemBreak &&
+      tail.seg !== g.seg &&
+      unfinished(tail) &&
+      sequelOf(tail, g) &&
+      sameSize(tail, g, body) &&
+      wrapped(tail, g)
+    ) {
       last.push(g);
       continue;
     }
@@ -400,7 +431,14 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
     // exhibitor's name between two addresses is no stray heading.
     const broken = !!tail && !!next && (next.seg.page !== tail.seg.page || next.seg.band !== tail.seg.band || next.seg.column !== tail.seg.column);
     const crossesBreak = next && broken && (next.seg !== groups[i + floats - 1]?.seg || masthead > 0);
-    if (floats > 0 && next && continues(next) && sameSize(tail!, next, body) && wrapped(tail!, next) && (g.kind !== 'heading' || crossesBreak)) {
+    if (
+      floats > 0 &&
+      next &&
+      sequelOf(tail!, next) &&
+      sameSize(tail!, next, body) &&
+      wrapped(tail!, next) &&
+      (g.kind !== 'heading' || crossesBreak)
+    ) {
       last.push(next);
       for (let k = i; k < i + floats; k++) merged.push([groups[k]]);
       i += floats;

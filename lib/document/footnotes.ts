@@ -254,7 +254,11 @@ function raisedNotesStart(segLines: PlacedLine[], advance: number): number {
       j--;
     }
     // The segment's first line: the step from the text above (another segment's) is measured by the caller.
-    if (!segLines[j].line.mark || k - j + 1 > MAX_RAISED_NOTE_LINES) return start;
+    // A longer stretch is notes when raised marks open its lines often, as short notes do (a word processor's page
+    // of citations, a third of the page under the text, a mark every two lines).
+    const stretch = segLines.slice(j, k + 1);
+    const marks = stretch.filter((l) => l.line.mark).length;
+    if (!segLines[j].line.mark || (stretch.length > MAX_RAISED_NOTE_LINES && marks * LINES_PER_MARK < stretch.length)) return start;
     start = j;
     k = j - 1;
   }
@@ -262,8 +266,9 @@ function raisedNotesStart(segLines: PlacedLine[], advance: number): number {
 }
 /** A note's next line sits at most this many of its sizes below the one before. */
 const RAISED_NOTE_ADVANCE = 1.6;
-/** A stretch of notes holds at most this many lines. */
+/** A stretch of notes holds at most this many lines, or a raised mark every LINES_PER_MARK lines at least. */
 const MAX_RAISED_NOTE_LINES = 12;
+const LINES_PER_MARK = 4;
 
 export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: number, advance: number): FootnoteResult {
   const out: Footnote[] = [];
@@ -340,6 +345,17 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
       let codeFrom = lastCode;
       while (codeFrom > start && segLines[codeFrom - 1].line.mono) codeFrom--;
       if (!segLines.slice(codeFrom, lastCode + 1).some((l) => MARKER.test(l.line.text) && URL.test(l.line.text))) start = lastCode + 1;
+    }
+    // The small run may reach up into the text above the notes (a line of it set small, a code word in it): the notes
+    // then start at the first line below it that opens with a marker a step down from the line above.
+    if (start < segLines.length && !MARKER.test(segLines[start].line.text) && !segLines[start].line.mark) {
+      for (let i = start + 1; i < segLines.length; i++) {
+        const opens = MARKER.test(segLines[i].line.text) || segLines[i].line.mark;
+        if (opens && segLines[i].line.baseline - segLines[i - 1].line.baseline >= STEP_ADVANCES * advance) {
+          start = i;
+          break;
+        }
+      }
     }
     if (start === segLines.length) start = raisedStart.get(segLines)!;
     if (start === segLines.length) continue;

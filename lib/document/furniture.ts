@@ -52,6 +52,13 @@ export function furnitureKey(text: string): string {
     .trim();
 }
 
+/** A line's furniture key without its punctuation: a head gives "Chapter 1. The …" where the title gives "Chapter 1" over "The …". */
+const bareKey = (text: string) =>
+  furnitureKey(text)
+    .replace(/[^\p{L}\p{N}# ]+/gu, ' ')
+    .replace(/ +/g, ' ')
+    .trim();
+
 /** A line that is nothing but a page number or page label. */
 const PAGE_LABEL = [
   /^[-–—]?\s*\p{Nd}{1,5}\s*[-–—]?$/u,
@@ -193,8 +200,12 @@ const MAX_FAR_FOOT_CHARS = 45;
 const HEAD_SIZE = 1.05;
 /** ...or, ending in their page number, this much. */
 const FOLIOED_HEAD_SIZE = 1.25;
-/** The end of a row that names its page. */
-const PAGED = /\bpage\s+\p{Nd}{1,5}(\s*(of|\/)\s*\p{Nd}{1,5})?$/iu;
+/**
+ * The end of a row that names its page: "Page 3", "page 3 of 20", "Seite 3 von 20", "Página 3 de 20", Chinese and
+ * Japanese "第 3 页（共 20 页）" (NFKC has made the brackets plain).
+ */
+const PAGED =
+  /(?:\b(?:page|seite|página|pagina)\s+\p{Nd}{1,5}(?:\s*(?:of|\/|von|de|di|sur)\s*\p{Nd}{1,5})?|第\s*\p{Nd}{1,5}\s*[页頁](?:\s*\(\s*共\s*\p{Nd}{1,5}\s*[页頁]\s*\))?)$/iu;
 /** A row longer than this is text, not a head... */
 const MAX_HEAD_CHARS = 120;
 /** ...and one without a page number in it longer than this. */
@@ -288,11 +299,11 @@ function isolatedEdgeRow(
   // At the top, capitals split to the text's two edges ("CHAPTER 4. SIMPLE EXAMPLE … 4.3. WHAT IS DEBMAKE?"): the
   // chapter's and the section's names, as a book's heads give them; a heading in capitals is one piece.
   const split = top && capitals && widestGap(row) >= SPLIT_GAP_EM * body;
-  const numbered = folio || endNumber || (top && startNumber) || legal || title || address || split;
+  const numbered = folio || endNumber || paged || (top && startNumber) || legal || title || address || split;
   const short = texts.join(' ').length <= MAX_UNNUMBERED_HEAD_CHARS;
   const farFoot = !top && gap >= FAR_FOOT_GAP * advance && Math.min(...row.map((l) => l.line.bbox[1])) >= (1 - FAR_FOOT_SHARE) * h;
   if (!numbered && !(top && small && short) && !(farFoot && texts.join(' ').length <= MAX_FAR_FOOT_CHARS)) return null;
-  const sure = (folio && row.length >= 2) || small || gap >= WIDE_EDGE_GAP * advance || capitals || endNumber || title;
+  const sure = (folio && row.length >= 2) || small || gap >= WIDE_EDGE_GAP * advance || capitals || endNumber || paged || title;
   return { row, gap, sure };
 }
 
@@ -593,12 +604,12 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
     const key = pageLines
       .filter((l) => l.line.size >= TITLE_SIZE * body && l.line.bbox[3] <= HALF * l.pageHeight)
       .sort((a, b) => a.line.baseline - b.line.baseline)
-      .map((l) => furnitureKey(l.line.text))
+      .map((l) => bareKey(l.line.text))
       .join(' ');
     return { page: pageNo, key, words: key ? key.split(' ').length : 0 };
   });
   const titled = (l: PlacedLine) => {
-    const key = furnitureKey(l.line.text);
+    const key = bareKey(l.line.text);
     // The head is the title or a short form of it, or the title after the authors' names ("D. Jha et al.: Real-Time
     // Polyp Detection, …").
     return (

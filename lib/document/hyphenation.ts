@@ -114,6 +114,14 @@ function joinParts(before: string, after: string, vocabulary: Vocabulary | (() =
     const lastWord = a.slice(a.lastIndexOf(' ') + 1);
     if (!/\s/.test(lastWord) && /https?:\/\/|www\./.test(lastWord)) return [a, b];
   }
+  // An em dash set close between words ("reversed—" / "something") breaks the line without a space, and so does an en
+  // dash between numbers ("245–" / "273").
+  if ((/\p{L}—$/u.test(a) && /^\p{L}/u.test(b)) || (/\p{Nd}–$/u.test(a) && /^\p{Nd}/u.test(b))) return [a, b];
+  // A web address broken after a dot goes on without a space ("www.freesoftwaremagazine." / "com/articles").
+  if (a.endsWith('.') && /^[\p{Ll}\p{Nd}]/u.test(b)) {
+    const lastWord = a.slice(a.lastIndexOf(' ') + 1);
+    if (/https?:\/\/|www\./.test(lastWord)) return [a, b];
+  }
   if (runsOnCjk(a, b)) return [a, b];
   return [a, ' ' + b];
 }

@@ -122,6 +122,10 @@ const STREAM_SIDE_SHARE = 0.2;
  * space a full-width picture takes, or the space between a first page's author blocks and its text).
  */
 const BAND_GAP = 3;
+/** A caption label opening a line: "Table 1.", "Figure 2:", "Fig. 3", "Exhibit IV". */
+const SPAN_CAPTION = /^(table|tab\.|figure|fig\.|exhibit|chart|scheme)\s*[\dIVX]+[a-z]?([.:]|\s)/iu;
+/** ...read with the spanning table or figure under it when it stands at most this many line advances above it. */
+const CAPTION_OVER_ADVANCES = 2.5;
 /** Blocks of short lines: none of their lines holds this many characters (a name, an affiliation, an e-mail)... */
 const BLOCK_LINE_CHARS = 45;
 /** ...above columns with at least this many rows of running text side by side. */
@@ -885,9 +889,26 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
       addBand('columns', zone.rows.slice(from, to + 1), columns);
     };
 
+    // A table's or figure's caption set in one column just over the table or figure that spans the columns ("Table 1.
+    // Overview of study procedures" at the left edge above a full-width table) is read with it, after the columns
+    // above, not as the last line of the first column.
+    const captionOver = (region: { from: number }, from: number): number | null => {
+      const i = region.from - 1;
+      if (i < from) return null;
+      const row = zone.rows[i].row;
+      if (partialRows.has(i) || new Set(row.runs.map((run) => columnOf(run, false))).size !== 1) return null;
+      if (!SPAN_CAPTION.test(rowLine(row).text)) return null;
+      return zone.rows[region.from].row.baseline - row.baseline <= CAPTION_OVER_ADVANCES * advance ? i : null;
+    };
     let next = 0;
     for (const region of spans.regions) {
-      emitColumns(next, region.from - 1);
+      const caption = captionOver(region, next);
+      emitColumns(next, (caption ?? region.from) - 1);
+      if (caption !== null) {
+        segments.push(segment('span', params.page, bands.length, null, [rowLine(zone.rows[caption].row)]));
+        addBand('span', [zone.rows[caption]], 1);
+        spanLines += 1;
+      }
       const regionRows = zone.rows.slice(region.from, region.to + 1);
       const band = bands.length;
       segments.push(

@@ -378,6 +378,9 @@ function placeHangingLabels(rows: Row[], changed: Set<Row>): void {
   }
 }
 
+/** How far a single raised or lowered letter may overlap the run it belongs to, in the run's sizes. */
+const KERNED_LETTER = 0.4;
+
 function findScriptHost(r: Run, rows: Row[], self: number, scripts: Set<Run>, glued?: number): Row | null {
   if (codePoints(r.text) > SCRIPT_MAX_CHARS) return null;
   const textSized = r.size >= SCRIPT_SIZE_RATIO * rows[self].size;
@@ -396,7 +399,9 @@ function findScriptHost(r: Run, rows: Row[], self: number, scripts: Set<Run>, gl
       const overlapsVertically = r.y0 < q.y1 && r.y1 > q.y0;
       const gap = Math.max(q.x0 - r.x1, r.x0 - q.x1);
       if (glued !== undefined && !(q.size * SCRIPT_SIZE_RATIO >= r.size && Math.abs(r.x0 - q.x1) <= glued * q.size)) continue;
-      if (overlapsVertically && gap >= -0.1 * q.size && gap <= SCRIPT_REACH * q.size && gap < bestDist) {
+      // A single raised letter may be kerned well into its neighbours (the small A of the LaTeX logo, "L" "A" "TEX").
+      const reach = codePoints(r.text) === 1 ? KERNED_LETTER : 0.1;
+      if (overlapsVertically && gap >= -reach * q.size && gap <= SCRIPT_REACH * q.size && gap < bestDist) {
         best = other;
         bestDist = gap;
       }

@@ -127,6 +127,115 @@ export interface PageText {
   droppedRuns: number;
   /** The page's operator list was built (to learn its fonts' names); asking for it again costs nothing. */
   operatorList: boolean;
+  /** Lines of text drawn by form fields and free-text annotations (their appearance, not the page's content). */
+  fieldLines: number;
+}
+
+/** The parts of pdf.js' annotation data that say what text an annotation shows, and where. */
+interface AnnotationLike {
+  subtype?: string;
+  fieldType?: string;
+  fieldValue?: unknown;
+  hidden?: boolean;
+  rect?: number[];
+  rotation?: number;
+  textContent?: string[];
+  textPosition?: number[];
+  textAlignment?: number | null;
+  comb?: boolean;
+  defaultAppearanceData?: { fontSize?: number; fontName?: string };
+}
+
+/** A field's text set with no font size of its own (auto size) is set this share of the field's height, at most... */
+const AUTO_SIZE_SHARE = 0.7;
+const AUTO_SIZE_MAX = 12;
+/** ...its lines this many sizes apart, and its characters estimated this many sizes wide (a Helvetica average). */
+const FIELD_LEADING = 1.15;
+const FIELD_CHAR_WIDTH = 0.5;
+/** A field's text starts this far inside its box (the padding viewers draw it with). */
+const FIELD_PADDING = 2;
+
+/**
+ * The text a page's form fields and free-text annotations show: a filled form's entries are drawn by the fields'
+ * appearance streams, not by the page's content, and pdf.js' text content leaves them out. Each shown line becomes a
+ * run where the field draws it (pdf.js gives the appearance's first text position; the other lines follow at the
+ * font's leading; a value without an appearance is placed as viewers place it, by the field's alignment). Hidden
+ * fields, buttons (a check mark is no text) and rotated fields are left out.
+ */
+export function fieldRuns(annotations: AnnotationLike[], vt: Matrix, first: number): Run[] {
+  const runs: Run[] = [];
+  for (const a of annotations) {
+    const isText = (a.subtype === 'Widget' && a.fieldType === 'Tx') || a.subtype === 'FreeText';
+    if (!isText || a.hidden || !a.rect || a.rect.length !== 4 || (a.rotation ?? 0) % 360 !== 0) continue;
+    const shown = a.textContent?.length ? a.textContent : typeof a.fieldValue === 'string' ? a.fieldValue.split(/\r\n?|\n/) : [];
+    const lines = shown.map((t) => t.trim());
+    if (!lines.some((t) => t)) continue;
+    const [rx0, ry0, rx1, ry1] = [
+      Math.min(a.rect[0], a.rect[2]),
+      Math.min(a.rect[1], a.rect[3]),
+      Math.max(a.rect[0], a.rect[2]),
+      Math.max(a.rect[1], a.rect[3]),
+    ];
+    const height = ry1 - ry0;
+    const given = a.defaultAppearanceData?.fontSize ?? 0;
+    const size = given > 0 ? given : Math.max(1, Math.min(AUTO_SIZE_MAX, (AUTO_SIZE_SHARE * height) / Math.max(1, lines.length)));
+    const font = fontFacts(a.defaultAppearanceData?.fontName || 'Helvetica');
+    // The first line's baseline in the page's user space: where the appearance draws it, or centred in a one-line
+    // field, under the top padding in a multi-line one
+    // (pdf.js gives that position from the field box's lower left corner.)
+    const tp = a.textPosition;
+    const at = tp?.length === 2 && tp.every(Number.isFinite) ? [rx0 + tp[0], ry0 + tp[1]] : null;
+    const firstBaseline = at
+      ? at[1]
+      : lines.length === 1
+        ? ry0 + (height - size) / 2 - FALLBACK_DESCENT * size
+        : ry1 - FIELD_PADDING - FALLBACK_ASCENT * size;
+    lines.forEach((text, i) => {
+      if (!text) return;
+      const width = Math.min(rx1 - rx0, a.comb ? rx1 - rx0 : [...text].length * FIELD_CHAR_WIDTH * size);
+      const align = a.textAlignment ?? 0;
+      const left = a.comb
+        ? rx0
+        : at && i === 0 && align === 0
+          ? at[0]
+          : align === 1
+            ? (rx0 + rx1 - width) / 2
+            : align === 2
+              ? rx1 - FIELD_PADDING - width
+              : rx0 + FIELD_PADDING;
+      const base = firstBaseline - i * FIELD_LEADING * size;
+      // Corners in user space, then on the displayed page.
+      const corners = [
+        [left, base + FALLBACK_DESCENT * size],
+        [left + width, base + FALLBACK_DESCENT * size],
+        [left, base + FALLBACK_ASCENT * size],
+        [left + width, base + FALLBACK_ASCENT * size],
+      ].map(([x, y]) => [vt[0] * x + vt[2] * y + vt[4], vt[1] * x + vt[3] * y + vt[5]]);
+      const [bx, by] = [vt[0] * left + vt[2] * base + vt[4], vt[1] * left + vt[3] * base + vt[5]];
+      const xs = corners.map((c) => c[0]);
+      const ys = corners.map((c) => c[1]);
+      // Only a page shown upright keeps the field's text horizontal; a turned page turns it with the page.
+      const angle = (Math.atan2(vt[1], vt[0]) * 180) / Math.PI;
+      runs.push({
+        text,
+        x0: Math.min(...xs),
+        y0: Math.min(...ys),
+        x1: Math.max(...xs),
+        y1: Math.max(...ys),
+        baseline: Math.abs(angle) < 1 ? by : bx,
+        size,
+        font: font.name,
+        bold: font.bold,
+        italic: font.italic,
+        dir: 'ltr',
+        angle: Math.round(angle),
+        stream: first + runs.length,
+        spaceBefore: true,
+        spaceAfter: true,
+      });
+    });
+  }
+  return runs;
 }
 
 /** Make sure every font used on the page has its real name: one operator list per page that brings a new font. */
@@ -154,6 +263,8 @@ async function resolveFonts(pdf: OpenPdf, page: PdfPage, names: Iterable<string>
 }
 
 const TEXT_PARAMS = { includeMarkedContent: true };
+/** C0 and C1 control characters other than tab, line feed and carriage return. */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u0080-\u009f]/g;
 
 /**
  * Ask pdf.js for a page's text now, for `readPageText` to take when it reads the page. pdf.js inflates a page's
@@ -179,6 +290,8 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
   const vt = viewport.transform as Matrix;
   const ahead = pdf.textAhead.get(page);
   pdf.textAhead.delete(page);
+  // Asked for at once: pdf.js reads the annotations while the text content is built.
+  const annotations = page.getAnnotations({ intent: 'display' }).catch(() => [] as AnnotationLike[]);
   const content = await (ahead ?? page.getTextContent(TEXT_PARAMS));
   const styles = content.styles as Record<string, { ascent: number; descent: number; fontFamily?: string }>;
   const fontNames = new Set<string>();
@@ -219,8 +332,11 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
     const vertical = item.dir === 'ttb';
     const advance = vertical ? item.height : item.width;
     const along = Math.sqrt(m[0] * m[0] + m[1] * m[1]) || 1;
-    const ux = m[0] / along;
-    const uy = m[1] / along;
+    // A glyph drawn mirrored (the reversed E of the XeTeX logo, pdf.js merging it with the letters after it) runs
+    // back from its origin: it is read the right way round, its first glyph left of the origin, in line with the rest.
+    const mirrored = t[0] * t[3] - t[1] * t[2] < 0;
+    const ux = (mirrored ? -m[0] : m[0]) / along;
+    const uy = (mirrored ? -m[1] : m[1]) / along;
     const upLen = Math.sqrt(m[2] * m[2] + m[3] * m[3]) || 1;
     const vx = m[2] / upLen;
     const vy = m[3] / upLen;
@@ -241,8 +357,14 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
     // in proportion to characters, the best pdf.js' text content allows.
     // A TeX font without a ToUnicode map (the Cork/T2A encodings) sets its hyphenation hyphen at 0x7F, which pdf.js
     // gives as DEL: it is a line-end hyphen, a soft one (U+00AD), never a control character in the text.
-    const str = item.str.includes('\u007f') ? item.str.replace(/\u007f/g, '\u00ad') : item.str;
+    // Control characters are no text: a figure's labels in a font without a Unicode map come out as U+0001…U+001F
+    // (pdftotext prints them as ^A^C^B); they are dropped, and a run of nothing else with them.
+    let str = (item.str.includes('\u007f') ? item.str.replace(/\u007f/g, '\u00ad') : item.str).replace(CONTROL, '');
+    // pdf.js takes the mirrored glyph's backward step for a space after it ("E TEX-"): there is none.
+    if (mirrored) str = str.replace(/^(\S) (?=\S)/u, '$1');
+    if (!str.trim()) continue;
     const perChar = advance / Math.max(1, str.length);
+    const shift = mirrored ? -perChar : 0;
     let pieces: { text: string; from: number; to: number }[];
     if (HAS_WIDE_SPACE.test(str)) {
       pieces = [];
@@ -269,10 +391,10 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
       // Box corners: along the baseline from s to e, across it from descent to ascent.
       const ha = ascent * size;
       const hd = descent * size;
-      const xa = m[4] + ux * s;
-      const ya = m[5] + uy * s;
-      const xb = m[4] + ux * e;
-      const yb = m[5] + uy * e;
+      const xa = m[4] + ux * (s + shift);
+      const ya = m[5] + uy * (s + shift);
+      const xb = m[4] + ux * (e + shift);
+      const yb = m[5] + uy * (e + shift);
       // The box's extent along x and y: the baseline's ends moved up to the ascent and down to the descent.
       const xa0 = Math.min(xa + vx * ha, xa + vx * hd);
       const xa1 = Math.max(xa + vx * ha, xa + vx * hd);
@@ -338,6 +460,8 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
   for (const { runs: fontRuns, pitch, text, out } of pitched.values()) {
     if (!out && measuredFixedPitch(pitch, text)) for (const r of fontRuns) r.mono = true;
   }
+  const fields = fieldRuns((await annotations) as AnnotationLike[], vt, runs.length).slice(0, Math.max(0, maxRuns - runs.length));
+  runs.push(...fields);
   return {
     width: viewport.width,
     height: viewport.height,
@@ -345,5 +469,6 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
     runs,
     droppedRuns: dropped,
     operatorList,
+    fieldLines: fields.length,
   };
 }

@@ -31,6 +31,13 @@ export async function textLayerCensus(bytes: Uint8Array): Promise<Census> {
     for (let p = 1; p <= doc.numPages; p++) {
       const page = await doc.getPage(p);
       for (const item of (await page.getTextContent()).items) if ('str' in item) add(census, p, item.str);
+      // A filled form's entries: drawn by the fields' appearances, not by the page's content, and part of what the page
+      // shows (text fields and free-text annotations that are not hidden; a rotated field is not read).
+      for (const a of await page.getAnnotations({ intent: 'display' })) {
+        if (!((a.subtype === 'Widget' && a.fieldType === 'Tx') || a.subtype === 'FreeText') || a.hidden || (a.rotation ?? 0) % 360) continue;
+        const shown: string[] = a.textContent?.length ? a.textContent : typeof a.fieldValue === 'string' ? [a.fieldValue] : [];
+        for (const t of shown) add(census, p, t);
+      }
       page.cleanup();
     }
   } finally {
