@@ -967,3 +967,53 @@ describe('paragraph breaks', () => {
     expect(buildBlocks([segment(lines, 0)], 10, 12)).toHaveLength(1);
   });
 });
+
+describe('a small block between the two halves of a sentence', () => {
+  it('is read after the paragraph when it stands in a segment of its own (a photo caption without a label)', () => {
+    const left = [lineAt('The training built capacity but there is coordination that make it difficult to', 72, 600, 12)];
+    left[0].bbox[2] = 248;
+    const beside = segment([lineAt('Buffalo workshop (Kim Lundgren Associates).', 318, 592, 10)], 1);
+    const below = { ...segment([lineAt('provide adequate resources and care to the community.', 72, 616, 12)], 0), band: 1 };
+    const blocks = buildBlocks([segment(left, 0), beside, below], 12, 15.6);
+    expect(blocks.map((b) => b.text.slice(0, 12))).toEqual(['The training', 'Buffalo work']);
+    // In the paragraph's own segment, the small line is the text's.
+    const inline = buildBlocks([segment([...left, lineAt('Buffalo workshop (Kim Lundgren Associates).', 72, 614, 10)], 0), below], 12, 15.6);
+    expect(inline).toHaveLength(3);
+  });
+});
+
+describe('a sentence broken by a float in its own column', () => {
+  // Column 1 at x 168, 198 pt wide, 9 pt text 12 pt apart; a standfirst line over it runs wider.
+  const at = (text: string, x: number, baseline: number, size: number, right?: number) => {
+    const l = lineAt(text, x, baseline, size);
+    if (right !== undefined) l.bbox[2] = right;
+    return l;
+  };
+  it('reads a pull quote set large after the paragraph it interrupts', () => {
+    const lines = [
+      at('papers do get rejected, and not all students are equally', 168, 100, 9, 366),
+      at('brilliant, and I do go to too many stupid meetings,', 168, 112, 9, 366),
+      at('A good job for you will be at an institution that gives', 168, 140, 14, 366),
+      at('you the space to develop as a scientist.', 168, 158, 14, 330),
+      at('and yes there is much wrong with the way we do science.', 168, 186, 9, 350),
+    ];
+    const blocks = buildBlocks([segment(lines, 0)], 9, 12);
+    expect(blocks.map((b) => b.text.slice(0, 12))).toEqual(['papers do ge', 'A good job f']);
+    expect(blocks[0]!.text).toContain('stupid meetings, and yes there');
+  });
+  it('reads a small caption opening the next column after the paragraph, the measure taken from its own lines', () => {
+    const col1 = [
+      at('Eve Marder explains in the first of a series on living science, a standfirst', 168, 60, 9, 420),
+      at('What can I say to those of you embarking on', 168, 100, 9, 366),
+      at('careers in academic science at a time in history', 168, 112, 9, 366),
+    ];
+    const col2 = [
+      at('This illustration of Eve Marder in her office', 378, 60, 8, 569),
+      at('was drawn by her nephew Ben Marder.', 378, 70, 8, 516),
+      at('fraught with anxiety about papers and grants?', 378, 100, 9, 576),
+    ];
+    const blocks = buildBlocks([segment(col1, 0), segment(col2, 1)], 9, 12);
+    expect(blocks.map((b) => b.text.slice(0, 12))).toEqual(['Eve Marder e', 'What can I s', 'This illustr']);
+    expect(blocks[1]!.text).toContain('in history fraught with');
+  });
+});

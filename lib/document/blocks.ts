@@ -193,17 +193,23 @@ const subcaption = (g: Group) =>
   g.lines.reduce((n, l) => n + l.text.length, 0) <= SUBCAPTION_CHARS;
 
 /**
- * How many groups from `i` on make one float: a single heading, or a caption and the small-type labels (and the
- * subcaptions) of the figure it captions (in any face: a plot's tick labels come in a fixed-pitch one too), in any order, with at least one caption or piece of sideways text among them. 0 when `i` starts none.
+ * How many groups from `i` on make one float: a single heading, a pull quote (a finished sentence set larger than the
+ * text, between the two halves of one), or a caption and the small-type labels (and the
+ * subcaptions) of the figure it captions (in any face: a plot's tick labels come in a fixed-pitch one too), in any order, with at least one caption or piece of sideways text among them, or standing in segments of their own
+ * between the paragraph's (`tail`) and the group after them. 0 when `i` starts none.
  * Tables are not floats: they are read where they stand.
  */
-function floatRun(groups: Group[], i: number, body: number): number {
+function floatRun(groups: Group[], i: number, body: number, tail?: Group): number {
   const isFloat = (g: Group) =>
     g.kind === 'caption' ||
     sideways(g) ||
     ((g.kind === 'paragraph' || g.kind === 'code') && median(g.lines.map((l) => l.size)) < LABEL_SIZE * body) ||
     subcaption(g);
   if (groups[i]?.kind === 'heading') return 1;
+  // A pull quote: a finished sentence or two set larger than the text, between a sentence's two halves.
+  const g = groups[i];
+  if (tail && g?.kind === 'paragraph' && median(g.lines.map((l) => l.size)) >= HEADING_SIZE * body && FINAL.test(g.lines[g.lines.length - 1].text))
+    return 1;
   let n = 0;
   let anchored = false;
   while (n < MAX_FLOAT_GROUPS && i + n < groups.length && isFloat(groups[i + n])) {
@@ -213,7 +219,14 @@ function floatRun(groups: Group[], i: number, body: number): number {
   }
   // A float longer than the cap is not one we can see the end of: its next group is not the paragraph's sequel.
   if (i + n < groups.length && isFloat(groups[i + n])) return 0;
-  return anchored ? n : 0;
+  // Small type standing apart, in a segment of its own between the paragraph's and its sequel's (a photo's caption
+  // without a label beside the lines that run round the photo), is a float too...
+  const next = groups[i + n];
+  // Or opening the next column, above the sequel (a figure's caption at the column's top).
+  const opens = groups[i - 1]?.seg !== groups[i]?.seg;
+  const apart =
+    !!tail && !!next && n > 0 && groups.slice(i, i + n).every((g) => g.seg !== tail.seg && (g.seg !== next.seg || opens) && g.kind !== 'heading');
+  return anchored || apart ? n : 0;
 }
 
 /** A titled box read after the paragraph it interrupts holds at most this many groups (its heading included). */
@@ -333,7 +346,10 @@ function wrapped(tail: Group, next: Group): boolean {
   // A column of short lines only (an address block, a list of labels) has no measure to turn at.
   if (!tail.seg.lines.some((l) => measureChars(l.text) >= MIN_MEASURE_CHARS)) return false;
   const rtl = rtlText(last.text);
-  return turned(last, next.lines[0].text, measureOf(tail.seg.lines, rtl), rtl);
+  // The paragraph's own lines set its measure when it has several: a wider line elsewhere in the segment (a standfirst
+  // over the column, a line of a table) does not move the edge the paragraph turns at.
+  const own = tail.lines.length >= 2 ? measureOf(tail.lines, rtl) : Infinity;
+  return turned(last, next.lines[0].text, Math.min(own, measureOf(tail.seg.lines, rtl)), rtl);
 }
 
 /**
@@ -423,7 +439,7 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
     // A float between the two halves of a sentence (a caption with the figure's own labels, a stray
     // heading) is read after the paragraph it interrupts.
     const masthead = tail && unfinished(tail) ? mastheadRun(groups, i, tail, body) : 0;
-    const floats = masthead || (tail && unfinished(tail) ? floatRun(groups, i, body) || boxRun(groups, i, tail) : 0);
+    const floats = masthead || (tail && unfinished(tail) ? floatRun(groups, i, body, tail) || boxRun(groups, i, tail) : 0);
     const next = groups[i + floats];
     // A stray heading floats only across a break (a column that ends with it, or a masthead opening the next one);
     // a caption anywhere.

@@ -222,7 +222,8 @@ function accented(prev: Run, cur: Run): string | null {
 }
 
 /**
- * A spacing accent drawn as a run of its own over a letter inside another run ("´" over the "E" of "Ecole normale"):
+ * A spacing accent drawn as a run of its own over a letter inside another run ("´" over the "E" of "Ecole normale"),
+ * or over a run of one letter (a math hat over "Q", the letter's box starting left of the accent's):
  * the run it stands over, the index (in code points) of the letter under its centre by the run's average glyph
  * advance, and the combining mark. Null when the run is no lone accent or stands over no letter of the line.
  */
@@ -232,7 +233,7 @@ function accentOver(accent: Run, runs: Run[]): { host: Run; at: number; mark: st
   const mark = codePoints(t) === 1 ? SPACING_ACCENTS[t] : undefined;
   if (!mark) return null;
   const centre = (accent.x0 + accent.x1) / 2;
-  const host = runs.find((r) => r !== accent && r.x0 <= centre && r.x1 >= centre && r.baseline >= accent.baseline && codePoints(r.text) > 1);
+  const host = runs.find((r) => r !== accent && r.x0 <= centre && r.x1 >= centre && r.baseline >= accent.baseline && codePoints(r.text) >= 1);
   if (!host) return null;
   const n = codePoints(host.text);
   const at = Math.min(n - 1, Math.floor(((centre - host.x0) / (host.x1 - host.x0)) * n));
