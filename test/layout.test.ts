@@ -1219,3 +1219,23 @@ describe('a caption over a spanning table or figure', () => {
     expect(labels(other).indexOf('q041')).toBeLessThan(labels(other).indexOf('q021'));
   });
 });
+
+describe('keys and their values (a reference card)', () => {
+  it('reads each description with the command set in a fixed-pitch face beside it, column by column', () => {
+    const card = (x: number, first: number) =>
+      Array.from({ length: 14 }, (_, i) => {
+        const n = first + i;
+        const key = run(`q${String(n).padStart(3, '0')} describe ${i % 2 ? 'function' : 'topic'}`, x, 80 + i * 9.5, 8);
+        const value = run(`?cmd${n}`, x + 167, 80 + i * 9.5, 8, { mono: true, font: 'CMTT8' });
+        return [key, value];
+      });
+    const runs = [...card(18, 1), ...card(295, 15), ...card(572, 29)].flat();
+    const layout = layoutPage(runs, params());
+    const text = layout.segments.map((s) => s.text).join('\n');
+    expect(labels(text)).toEqual(seq(1, 42));
+    expect(text).toContain('q001 describe topic ?cmd1');
+    // Values in the keys' own face: columns of short lines side by side, each read down (a slide's two lists).
+    const plain = runs.map((r) => ({ ...r, mono: false, font: 'Helvetica' }));
+    expect(textOf(plain)).not.toContain('q001 describe topic ?cmd1');
+  });
+});

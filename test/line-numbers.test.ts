@@ -108,3 +108,14 @@ describe("an algorithm's numbered steps", () => {
     expect(findLineNumbers([...steps, ...below]).size).toBe(0);
   });
 });
+
+describe('notes’ marks at the start of their lines', () => {
+  it('are not line numbers: set small and raised, glued to the text they open (a title page’s affiliations)', () => {
+    const lines = Array.from({ length: 11 }, (_, i) => run(line(`Department of Astronomy ${i}`, 60, i), 90, 275 + i * 19.4, 10));
+    const marks = lines.map((l, i) => run(String(i + 1), 85.5, l.baseline - 3.6, 7, { x1: 89.4 }));
+    expect(findLineNumbers([...lines, ...marks]).size).toBe(0);
+    // The same numbers a margin away are line numbers.
+    const apart = lines.map((l, i) => run(String(i + 1), 70, l.baseline, 7));
+    expect(findLineNumbers([...lines, ...apart]).size).toBe(11);
+  });
+});

@@ -271,4 +271,49 @@ describe('real pages', () => {
     expect(text).toContain('daughter-in-law, X-rated pages 13–67 yes—or no?');
     expect(text).toContain('사용하는 여는');
   });
+
+  it('three justified panels level for a few lines are no table: their pieces end in broken words (brochure_rdmo_flyer_de)', async () => {
+    const doc = await read('brochure_rdmo_flyer_de');
+    expect(doc.segments.some((seg) => seg.kind === 'table')).toBe(false);
+    expect(squash(doc.text)).toContain(
+      'Fragen zur langfristigen Speicherung und Veröffentlichung der produzierten Daten sollten rechtzeitig gestellt werden.',
+    );
+  });
+
+  it('a chapter title in display type beside its summary is a title, not a table (report_18f_derisking_guide)', async () => {
+    const doc = await read('report_18f_derisking_guide');
+    expect(doc.segments.filter((seg) => seg.page === 1).some((seg) => seg.kind === 'table')).toBe(false);
+    expect(squash(doc.text)).toContain('key principles for effective custom software development SUMMARY');
+  });
+
+  it('a title page’s affiliations under raised marks are notes, not margin line numbers (paper_aastex_stardate)', async () => {
+    const doc = await read('paper_aastex_stardate');
+    expect(
+      doc.footnotes
+        .filter((f) => f.page === 1)
+        .map((f) => Number(f.marker))
+        .sort((a, b) => a - b),
+    ).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(doc.text).not.toContain('American Museum of Natural History');
+  });
+
+  it('a reference card’s descriptions each with its command beside it, card column by card column (refcard_pari_gp)', async () => {
+    const text = squash((await read('refcard_pari_gp')).text);
+    expect(text).toContain('describe function ?function');
+    expect(text).toContain('extended description ??keyword');
+  });
+
+  it('a Word report’s footnotes filling a third of the page are notes (report_crs_seafood_simp)', async () => {
+    const doc = await read('report_crs_seafood_simp');
+    expect(doc.footnotes.filter((f) => f.page === 1).map((f) => f.marker)).toEqual(['25', '26', '27', '28', '29', '30', '31', '32', '33', '34']);
+  });
+
+  it('math italic letters pdf.js cuts to Hangul are put back; XeTeX and LaTeX logos stay in their words (book_kaobook_theorem_boxes, cjk_oblivoir_simpledoc_ko)', async () => {
+    const kao = await read('book_kaobook_theorem_boxes');
+    expect(kao.text).toContain('Let (X, d) be a metric space.');
+    expect(kao.text).not.toMatch(/[\uD400-\uD7A3]/u);
+    const ko = squash((await read('cjk_oblivoir_simpledoc_ko')).text);
+    expect(ko).toContain('5.2 XETEX-ko, LuaTEX-ko');
+    expect(ko).toContain('pdfLATEX, XELATEX, LuaLATEX');
+  });
 });

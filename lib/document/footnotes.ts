@@ -264,6 +264,23 @@ function raisedNotesStart(segLines: PlacedLine[], advance: number): number {
   }
   return start;
 }
+/** Notes ending a page's text above its foot are this many at least, numbered one after the other. */
+const MIN_HIGH_NOTES = 3;
+
+/** How many notes, from the first, are numbered one after the other (1, 2, 3 …); 0 when the first has no number. */
+function numberedRun(notes: PlacedLine[][]): number {
+  let n = 0;
+  let last = NaN;
+  for (const note of notes) {
+    const m = MARKER.exec(note[0].line.text);
+    const k = m && /^\p{Nd}+$/u.test(m[1]) ? Number(m[1]) : NaN;
+    if (Number.isNaN(k) || (n > 0 && k !== last + 1)) break;
+    last = k;
+    n++;
+  }
+  return n;
+}
+
 /** A note's next line sits at most this many of its sizes below the one before. */
 const RAISED_NOTE_ADVANCE = 1.6;
 /** A stretch of notes holds at most this many lines, or a raised mark every LINES_PER_MARK lines at least. */
@@ -303,8 +320,12 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
   const atMarkers = (block: PlacedLine[]) => {
     const notes: PlacedLine[][] = [];
     let number = NaN;
+    // Notes under raised marks start at a raised mark or the next number: a turned line opening with another number
+    // ("539), and …", "16 U.S.C. §1885a.") goes on with its note.
+    const raised = block.some((l) => l.line.mark);
     for (const l of block) {
-      const m = MARKER.exec(l.line.text);
+      const found = MARKER.exec(l.line.text);
+      const m = found && raised && !l.line.mark && !Number.isNaN(number) && Number(found[1]) !== number + 1 ? null : found;
       const last = notes[notes.length - 1];
       const n = m && /^\p{Nd}+$/u.test(m[1]) ? Number(m[1]) : NaN;
       const goesOn = last && !Number.isNaN(number) && !Number.isNaN(n) && n !== number + 1 && /[–—-]$/u.test(last[last.length - 1].line.text.trim());
@@ -376,12 +397,15 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     const widths = block.map((l) => l.line.bbox[2] - l.line.bbox[0]).sort((a, b) => a - b);
     const proseLike = widths[widths.length >> 1] >= PROSE_WIDTH * segWidth;
     const box = unionBox(whole.map((l) => l.line.bbox));
-    // Notes sit at the foot of the page: a small block ending higher up is a form's label or a figure's, not notes.
-    if (box[3] < FOOT_SHARE * block[0].pageHeight) continue;
-    // Nothing of the flow below it in the same column: it is at the foot. A caption below it (small type too)
-    // makes it a figure's labels.
     const pageLines = byPage.get(block[0].page)!;
     const inBlock = new Set(whole.map(lineKey));
+    // Notes sit at the foot of the page: a small block ending higher up is a form's label or a figure's, not notes,
+    // unless it ends the page's text with notes numbered one after the other (a manuscript's title page, its
+    // affiliations under the title block and the rest of the page blank).
+    const ending = !pageLines.some((l) => !inBlock.has(lineKey(l)) && l.line.bbox[1] > box[3]);
+    if (box[3] < FOOT_SHARE * block[0].pageHeight && !(ending && numberedRun(atMarkers(block)) >= MIN_HIGH_NOTES)) continue;
+    // Nothing of the flow below it in the same column: it is at the foot. A caption below it (small type too)
+    // makes it a figure's labels.
     const overlapsX = (b: Box) => b[0] < box[2] && b[2] > box[0];
     const below = pageLines.some(
       (l) =>

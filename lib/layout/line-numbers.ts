@@ -29,6 +29,8 @@ const LINE_EM = 0.5;
 const ACROSS_PT = 1;
 
 const NUMBER = /^\p{Nd}{1,4}$/u;
+/** A number this close to the text beside it (in ems), set smaller and raised, is the text's own mark. */
+const GLUED_EM = 0.3;
 
 /** The runs of a page that are margin line numbers (none when the page has no such series). */
 export function findLineNumbers(runs: Run[]): Set<Run> {
@@ -67,6 +69,19 @@ export function findLineNumbers(runs: Run[]): Set<Run> {
         !besideSidebar([left, right], series.length, beside, textRight, em, onNumberLine)
       )
         continue;
+      // Marks set small and raised against the start of their lines (a title page's affiliations, each opening with
+      // its note's number) are notes' marks, not a margin's numbers: line numbers stand apart from the text.
+      const glued = series.filter((n) =>
+        others.some(
+          (r) =>
+            Math.abs(r.baseline - n.baseline) <= LINE_EM * em &&
+            n.size < r.size &&
+            n.baseline < r.baseline &&
+            (textRight ? r.x0 - n.x1 : n.x0 - r.x1) >= -ACROSS_PT &&
+            (textRight ? r.x0 - n.x1 : n.x0 - r.x1) <= GLUED_EM * em,
+        ),
+      );
+      if (glued.length * 2 > series.length) continue;
       // A listing's line numbers number its code (lines in a fixed-pitch face): they are the listing's, read with it.
       const numbered = beside.filter((r) => onNumberLine(r.baseline));
       if (numbered.filter((r) => r.mono).length * 2 > numbered.length) continue;

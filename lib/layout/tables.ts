@@ -111,6 +111,26 @@ export function hasProsePiece(runs: Run[], bridge: number, bodySize: number): bo
   return prose();
 }
 
+/** Pieces ending in a word broken at a hyphen: at least this many, and one in every this many rows. */
+const MIN_BROKEN = 2;
+const ROWS_PER_BROKEN = 2;
+
+/**
+ * Lines of justified columns side by side (a tri-fold's three panels level for a few lines, their word spaces as wide
+ * as a table's gaps) are no table: their pieces end in words broken at the measure ("lang-", "Ver-"), as a table's
+ * cells seldom do.
+ */
+function brokenWords(block: Interval[][], runs: Run[][]): boolean {
+  let broken = 0;
+  block.forEach((row, k) => {
+    for (const p of row) {
+      const last = runs[k].filter((r) => r.x1 > p[0] && r.x0 < p[1]).sort((a, b) => b.x1 - a.x1)[0];
+      if (last && /\p{L}[-\u00ad]$/u.test(last.text.trimEnd())) broken++;
+    }
+  });
+  return broken >= MIN_BROKEN && broken * ROWS_PER_BROKEN >= block.length;
+}
+
 /** Table blocks among rows sorted top to bottom. */
 export function findTableBlocks(rows: InkRow[], bodySize: number): TableBlock[] {
   const bridge = CELL_GAP_EM * bodySize;
@@ -127,7 +147,13 @@ export function findTableBlocks(rows: InkRow[], bodySize: number): TableBlock[] 
       j++;
     }
     const runs = rows.slice(i, j + 1).map((r) => r.row.runs);
-    if (j - i + 1 >= MIN_TABLE_ROWS && isTable(pieces.slice(i, j + 1), bodySize, runs) && !displayFormula(runs)) blocks.push({ from: i, to: j });
+    if (
+      j - i + 1 >= MIN_TABLE_ROWS &&
+      isTable(pieces.slice(i, j + 1), bodySize, runs) &&
+      !displayFormula(runs) &&
+      !brokenWords(pieces.slice(i, j + 1), runs)
+    )
+      blocks.push({ from: i, to: j });
     i = j + 1;
   }
   return blocks;

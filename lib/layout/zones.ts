@@ -166,6 +166,60 @@ function numbersAfter(gutter: Interval, rows: InkRow[]): { pieces: Interval[]; r
   return edge >= MIN_TWO_SIDED && pieces.length >= LABEL_SHARE * edge ? { pieces, rtl: true } : null;
 }
 
+/** Keys and values: the keys end this many of their sizes before the gap in the median row... */
+const KEY_GAP = 1.5;
+/** ...keys hold at most this many characters and values this many in the median row, and this share of the rows
+ * with a value have a key beside it. */
+const MAX_KEY_CHARS = 45;
+const MAX_VALUE_CHARS = 25;
+const PAIRED_SHARE = 0.8;
+/** Values are commands: this share of them hold a fixed-pitch run, and at most this share of the keys do. */
+const CODE_VALUE_SHARE = 0.5;
+const PROSE_KEY_SHARE = 0.4;
+/** A value starts within this many of its sizes after the gap. */
+const VALUE_REACH = 1;
+
+/**
+ * The gap between keys and their values: a reference card's descriptions and the commands beside them ("describe
+ * function   ?function", "list of relevant help topics   ???pattern"), each pair on its own row. It is as clean down
+ * the column as a gutter, but the rows are read across it: short keys in prose ending well before it, short values
+ * in a fixed-pitch face after it, nearly every value with its key. Two columns of short lines (a slide's two lists)
+ * are not set as prose beside code.
+ */
+function keysAndValues(gutter: Interval, rows: InkRow[]): boolean {
+  const { twoSided } = classify(gutter, rows);
+  if (twoSided.size < MIN_TWO_SIDED) return false;
+  let withValue = 0;
+  const keys: number[] = [];
+  const values: number[] = [];
+  const gaps: number[] = [];
+  let monoValues = 0;
+  let monoKeys = 0;
+  for (const r of rows) {
+    // Values start at the gap (a column of them set flush left); text further right is another column's.
+    const value = r.ink.filter((iv) => iv[0] >= gutter[1] && iv[0] - gutter[1] <= VALUE_REACH * r.row.size).sort((a, b) => a[0] - b[0])[0];
+    if (!value) continue;
+    withValue++;
+    if (!twoSided.has(r.row.index)) continue;
+    const key = r.ink.filter((iv) => iv[1] <= gutter[0]).sort((a, b) => b[1] - a[1])[0];
+    keys.push(pieceText(r, key).length);
+    values.push(pieceText(r, value).length);
+    const mono = (iv: Interval) => r.row.runs.some((q) => q.mono && q.x0 >= iv[0] - 0.5 && q.x1 <= iv[1] + 0.5);
+    if (mono(value)) monoValues++;
+    if (mono(key)) monoKeys++;
+    gaps.push((gutter[0] - key[1]) / r.row.size);
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+  return (
+    keys.length >= PAIRED_SHARE * withValue &&
+    median(keys) <= MAX_KEY_CHARS &&
+    median(values) <= MAX_VALUE_CHARS &&
+    median(gaps) >= KEY_GAP &&
+    monoValues >= CODE_VALUE_SHARE * keys.length &&
+    monoKeys <= PROSE_KEY_SHARE * keys.length
+  );
+}
+
 /**
  * Where the gutter is when a gap follows a list's labels: on the labels' other side, between them and the text before
  * them (a two-column list whose right column's bullets stand a gutter's width from the left column's lines). From
@@ -323,6 +377,44 @@ const SIDEBAR_ALIGNED = 0.5;
  * sidebar (an article's subject areas, dates and correspondence note in the margin, placed with no regard to the
  * text's paragraphs). A sidebar is not a table: its zone is read as columns, the text column kept whole.
  */
+/** A column set this many times larger than another is a title beside text, not a table's column. */
+const TITLE_CONTRAST = 1.6;
+/** A title's lines hold this many characters in the median row. */
+const TITLE_LINE_CHARS = 8;
+
+/**
+ * A title in display type beside a column of text (a chapter opener's "03 Four key principles for effective custom
+ * software development" left of its summary and first paragraphs) lines up with the text's lines as a table's cells
+ * do, but a table's columns are set in one size: the columns' sizes (the median of their runs', by characters) differ
+ * by TITLE_CONTRAST or more, the largest that much larger than the page's text too.
+ */
+function titleBeside(rows: InkRow[], gutters: Interval[], bodySize: number): boolean {
+  const edges = [-Infinity, ...gutters.map((g) => (g[0] + g[1]) / 2), Infinity];
+  const sizes: number[][] = gutters.map(() => []).concat([[]]);
+  const lengths: number[][] = gutters.map(() => []).concat([[]]);
+  for (const r of rows) {
+    // Rows running across a gutter (a caption over the table) belong to no column.
+    if (r.ink.some((iv) => gutters.some((g) => iv[0] < g[1] && iv[1] > g[0]))) continue;
+    const chars = lengths.map(() => 0);
+    for (const q of r.row.runs) {
+      const j = Math.max(0, edges.findIndex((e, k) => k > 0 && (q.x0 + q.x1) / 2 <= e) - 1);
+      for (let n = 0; n < q.text.length; n++) sizes[j].push(q.size);
+      chars[j] += q.text.length;
+    }
+    chars.forEach((c, j) => c && lengths[j].push(c));
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+  const columns = sizes
+    .map((s, j) => ({ size: s.length ? median(s) : 0, chars: lengths[j].length ? median(lengths[j]) : 0 }))
+    .filter((c) => c.size > 0);
+  if (columns.length < 2) return false;
+  // The title is display type: larger than the page's text by as much (a caption or a slide's small furniture in a
+  // column of their own are no contrast), and words on its lines (a table's column of glyph samples is no title).
+  const large = columns.reduce((a, b) => (b.size > a.size ? b : a));
+  const small = Math.min(...columns.map((c) => c.size));
+  return large.size >= TITLE_CONTRAST * small && large.size >= TITLE_CONTRAST * bodySize && large.chars >= TITLE_LINE_CHARS;
+}
+
 function isSidebar(rows: InkRow[], gutter: Interval, gutters: number, bodySize: number): boolean {
   if (gutters !== 1) return false;
   const sides = ([0, 1] as const).map((k) => {
@@ -561,6 +653,7 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
     }
     const main = crossingShare(best.gutter, zoneRows);
     if (main.share >= p.rejectFloor) continue;
+    if (keysAndValues(best.gutter, zoneRows)) continue;
     const st = stretches(best.gutter, zoneRows);
     if (best.support < STRONG_SUPPORT * zoneRows.length && st.inStretches < Math.max(MIN_STRETCH, st.clean / 2)) continue;
     const minColumn = MIN_COLUMN_EM * p.bodySize;
@@ -593,7 +686,8 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
         isCode(other.gutter, inColumns) ||
         formulaGap(other.gutter, inColumns) ||
         labelsBefore(other.gutter, inColumns) ||
-        numbersAfter(other.gutter, inColumns)
+        numbersAfter(other.gutter, inColumns) ||
+        keysAndValues(other.gutter, inColumns)
       )
         continue;
       gutters.push(other.gutter);
@@ -609,7 +703,8 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
       tabular:
         looksTabular(zoneRows, gutters, p.bodySize) &&
         !isSidebar(zoneRows, gutters[0], gutters.length, p.bodySize) &&
-        !centredBlocks(zoneRows, gutters),
+        !centredBlocks(zoneRows, gutters) &&
+        !titleBeside(zoneRows, gutters, p.bodySize),
     };
     return [...partition(rows.slice(0, first), p), zone, ...partition(rows.slice(last + 1), p)];
   }

@@ -284,6 +284,32 @@ export function prefetchPageText(pdf: OpenPdf, pageNo: number): void {
     .catch(() => undefined);
 }
 
+/** Characters pdf.js' cut to 16 bits of a mathematical letter (U+1D400…U+1D7FF) lands on. */
+const CUT_MATH = /[\uD400-\uD7FF]/u;
+/** Hangul outside that range: a font holding any is a Korean text face, whose syllables there are real. */
+const OTHER_HANGUL = /[\u1100-\u11FF\u3130-\u318F\uAC00-\uD3FF]/u;
+/** Names of Korean text faces. */
+const KOREAN_FACE = /batang|gulim|dotum|gungsuh|nanum|malgun|myeongjo|kopub|hangul|noto.*(kr|cjk)|source.?han|unbatang|undotum/i;
+
+/**
+ * pdf.js names a glyph "u1D44B" (𝑋, a math italic X) correctly but makes its character with String.fromCharCode,
+ * which keeps 16 bits: 𝑋 comes out as 푋, a Hangul syllable. A font whose text on the page lies only in that range
+ * (no other Hangul, no Korean face's name) has its characters there put back in the mathematical block.
+ */
+export function restoreAstralLetters(runs: Run[]): void {
+  const byFont = new Map<string, Run[]>();
+  for (const r of runs) {
+    if (!CUT_MATH.test(r.text)) continue;
+    if (!byFont.has(r.font)) byFont.set(r.font, []);
+  }
+  if (!byFont.size) return;
+  for (const r of runs) byFont.get(r.font)?.push(r);
+  for (const [font, fontRuns] of byFont) {
+    if (KOREAN_FACE.test(font) || fontRuns.some((r) => OTHER_HANGUL.test(r.text))) continue;
+    for (const r of fontRuns) r.text = r.text.replace(/[\uD400-\uD7FF]/gu, (c) => String.fromCodePoint(c.charCodeAt(0) + 0x10000));
+  }
+}
+
 /** Read a page's text runs. */
 export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number): Promise<PageText> {
   const viewport = page.getViewport({ scale: 1 });
@@ -460,6 +486,7 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
   for (const { runs: fontRuns, pitch, text, out } of pitched.values()) {
     if (!out && measuredFixedPitch(pitch, text)) for (const r of fontRuns) r.mono = true;
   }
+  restoreAstralLetters(runs);
   const fields = fieldRuns((await annotations) as AnnotationLike[], vt, runs.length).slice(0, Math.max(0, maxRuns - runs.length));
   runs.push(...fields);
   return {

@@ -7,8 +7,9 @@
  */
 import { SPACING_ACCENTS } from '../../lib/layout/lines.js';
 import { documentParams } from '../../lib/pdf/open.js';
+import { restoreAstralLetters } from '../../lib/pdf/runs.js';
 import { pdfjs } from '../../lib/pdf/pdfjs.js';
-import type { DocumentResult } from '../../lib/types.js';
+import type { DocumentResult, Run } from '../../lib/types.js';
 
 /** Character counts, per page. */
 export type Census = Map<number, Map<string, number>>;
@@ -30,7 +31,10 @@ export async function textLayerCensus(bytes: Uint8Array): Promise<Census> {
   try {
     for (let p = 1; p <= doc.numPages; p++) {
       const page = await doc.getPage(p);
-      for (const item of (await page.getTextContent()).items) if ('str' in item) add(census, p, item.str);
+      // pdf.js' 16-bit cut of mathematical letters is mended as readflow mends it (lib/pdf/runs.ts).
+      const items = (await page.getTextContent()).items.flatMap((item) => ('str' in item ? [{ text: item.str, font: item.fontName } as Run] : []));
+      restoreAstralLetters(items);
+      for (const item of items) add(census, p, item.text);
       // A filled form's entries: drawn by the fields' appearances, not by the page's content, and part of what the page
       // shows (text fields and free-text annotations that are not hidden; a rotated field is not read).
       for (const a of await page.getAnnotations({ intent: 'display' })) {
