@@ -961,10 +961,15 @@ describe('paragraph breaks', () => {
   });
   it('do not come after a word broken at a line end, where lines shortened around a picture move their edge', () => {
     const lines = [
-      full('Unusual advice perhaps, but it seems to have worked as they did in-', 100),
-      lineAt('deed come home. Eye witnesses reported their tails wagging.', 110, 112),
+      full('“I just didn’t know where to find them,” the shepherdess stated,', 100),
+      full('“but I was told to leave them alone and they’d come home.”', 112),
+      full('Unusual advice perhaps, but it seems to have worked as they did in-', 124),
+      lineAt('deed come home. Witnesses saw them.', 110, 136),
     ];
     expect(buildBlocks([segment(lines, 0)], 10, 12)).toHaveLength(1);
+    // Without the broken word, the indent opens a paragraph.
+    const whole = [...lines.slice(0, 2), full('Unusual advice perhaps, but it seems to have worked as they did', 124), lines[3]];
+    expect(buildBlocks([segment(whole, 0)], 10, 12)).toHaveLength(2);
   });
 });
 

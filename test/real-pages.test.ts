@@ -316,4 +316,10 @@ describe('real pages', () => {
     expect(ko).toContain('5.2 XETEX-ko, LuaTEX-ko');
     expect(ko).toContain('pdfLATEX, XELATEX, LuaLATEX');
   });
+
+  it('a math hat drawn over a one-letter run is set on its letter (paper_ieee_cdc_safe_qlearning)', async () => {
+    const text = (await read('paper_ieee_cdc_safe_qlearning')).text;
+    expect(text).toContain('Q̂(x,ûsafe)');
+    expect(text).not.toContain('uˆsafe');
+  });
 });

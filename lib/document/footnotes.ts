@@ -204,13 +204,20 @@ const COUNTED_NOTE_SIZE = 0.75;
  */
 function countedNotes(notes: PlacedLine[][], found: Footnote[], body: number): boolean {
   if (!notes.every((note) => note.every((l) => l.line.size <= COUNTED_NOTE_SIZE * body))) return false;
-  const numbers = notes.map((note) => /^(\p{Nd}{1,3})(?!\p{Nd})/u.exec(note[0].line.text)).map((m) => (m ? Number(m[1]) : NaN));
-  if (numbers.some((n) => Number.isNaN(n))) return false;
-  for (let i = 1; i < numbers.length; i++) if (numbers[i] !== numbers[i - 1] + 1) return false;
+  const numbers = countingUp(notes);
+  if (!numbers) return false;
   if (numbers.length >= 2) return true;
   const page = notes[0][0].page;
   const before = found.filter((n) => n.page === page && n.marker !== null && /^\p{Nd}+$/u.test(n.marker)).map((n) => Number(n.marker));
   return before.length > 0 && Math.max(...before) + 1 === numbers[0];
+}
+
+/** The notes' numbers when every note opens with one and each counts up by one from the note before; null otherwise. */
+function countingUp(notes: PlacedLine[][]): number[] | null {
+  const numbers = notes.map((note) => /^(\p{Nd}{1,3})(?!\p{Nd})/u.exec(note[0].line.text)).map((m) => (m ? Number(m[1]) : NaN));
+  if (numbers.some((n) => Number.isNaN(n))) return null;
+  for (let i = 1; i < numbers.length; i++) if (numbers[i] !== numbers[i - 1] + 1) return null;
+  return numbers;
 }
 
 /** An entry of a reference list numbered in brackets: "[7] H. W. Xudong Fan, …". */
@@ -266,21 +273,7 @@ function raisedNotesStart(segLines: PlacedLine[], advance: number): number {
 }
 /** Notes ending a page's text above its foot are this many at least, numbered one after the other. */
 const MIN_HIGH_NOTES = 3;
-
-/** How many notes, from the first, are numbered one after the other (1, 2, 3 …); 0 when the first has no number. */
-function numberedRun(notes: PlacedLine[][]): number {
-  let n = 0;
-  let last = NaN;
-  for (const note of notes) {
-    const m = MARKER.exec(note[0].line.text);
-    const k = m && /^\p{Nd}+$/u.test(m[1]) ? Number(m[1]) : NaN;
-    if (Number.isNaN(k) || (n > 0 && k !== last + 1)) break;
-    last = k;
-    n++;
-  }
-  return n;
-}
-
+const highNotes = (notes: PlacedLine[][]) => notes.length >= MIN_HIGH_NOTES && countingUp(notes) !== null;
 /** A note's next line sits at most this many of its sizes below the one before. */
 const RAISED_NOTE_ADVANCE = 1.6;
 /** A stretch of notes holds at most this many lines, or a raised mark every LINES_PER_MARK lines at least. */
@@ -403,7 +396,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     // unless it ends the page's text with notes numbered one after the other (a manuscript's title page, its
     // affiliations under the title block and the rest of the page blank).
     const ending = !pageLines.some((l) => !inBlock.has(lineKey(l)) && l.line.bbox[1] > box[3]);
-    if (box[3] < FOOT_SHARE * block[0].pageHeight && !(ending && numberedRun(atMarkers(block)) >= MIN_HIGH_NOTES)) continue;
+    if (box[3] < FOOT_SHARE * block[0].pageHeight && !(ending && highNotes(atMarkers(block)))) continue;
     // Nothing of the flow below it in the same column: it is at the foot. A caption below it (small type too)
     // makes it a figure's labels.
     const overlapsX = (b: Box) => b[0] < box[2] && b[2] > box[0];

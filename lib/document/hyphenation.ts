@@ -109,19 +109,15 @@ function joinParts(before: string, after: string, vocabulary: Vocabulary | (() =
     }
     return [a, b];
   }
-  // URLs and paths broken after a slash continue without a space.
-  if (a.endsWith('/') && /^\S/.test(b)) {
+  // URLs and paths broken after a slash continue without a space, and so does a web address broken after a dot
+  // ("www.freesoftwaremagazine." / "com/articles").
+  if ((a.endsWith('/') && /^\S/.test(b)) || (a.endsWith('.') && /^[\p{Ll}\p{Nd}]/u.test(b))) {
     const lastWord = a.slice(a.lastIndexOf(' ') + 1);
     if (!/\s/.test(lastWord) && /https?:\/\/|www\./.test(lastWord)) return [a, b];
   }
   // An em dash set close between words ("reversed—" / "something") breaks the line without a space, and so does an en
   // dash between numbers ("245–" / "273").
   if ((/\p{L}—$/u.test(a) && /^\p{L}/u.test(b)) || (/\p{Nd}–$/u.test(a) && /^\p{Nd}/u.test(b))) return [a, b];
-  // A web address broken after a dot goes on without a space ("www.freesoftwaremagazine." / "com/articles").
-  if (a.endsWith('.') && /^[\p{Ll}\p{Nd}]/u.test(b)) {
-    const lastWord = a.slice(a.lastIndexOf(' ') + 1);
-    if (/https?:\/\/|www\./.test(lastWord)) return [a, b];
-  }
   if (runsOnCjk(a, b)) return [a, b];
   return [a, ' ' + b];
 }

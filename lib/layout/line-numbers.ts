@@ -72,14 +72,16 @@ export function findLineNumbers(runs: Run[]): Set<Run> {
       // Marks set small and raised against the start of their lines (a title page's affiliations, each opening with
       // its note's number) are notes' marks, not a margin's numbers: line numbers stand apart from the text.
       const glued = series.filter((n) =>
-        others.some(
-          (r) =>
+        beside.some((r) => {
+          const gap = textRight ? r.x0 - n.x1 : n.x0 - r.x1;
+          return (
             Math.abs(r.baseline - n.baseline) <= LINE_EM * em &&
             n.size < r.size &&
             n.baseline < r.baseline &&
-            (textRight ? r.x0 - n.x1 : n.x0 - r.x1) >= -ACROSS_PT &&
-            (textRight ? r.x0 - n.x1 : n.x0 - r.x1) <= GLUED_EM * em,
-        ),
+            gap >= -ACROSS_PT &&
+            gap <= GLUED_EM * em
+          );
+        }),
       );
       if (glued.length * 2 > series.length) continue;
       // A listing's line numbers number its code (lines in a fixed-pitch face): they are the listing's, read with it.

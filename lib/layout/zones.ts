@@ -9,6 +9,7 @@ import { classify, findCandidates, sideSupport, type InkRow } from './gutters.js
 import { BULLET_CHARS } from './markers.js';
 import { displayFormula } from './formulas.js';
 import { blockStarts, centredBlocks, paragraphStarts, sideLines } from './sides.js';
+import { median } from './lines.js';
 
 export interface Zone {
   rows: InkRow[];
@@ -187,6 +188,7 @@ const VALUE_REACH = 1;
  * are not set as prose beside code.
  */
 function keysAndValues(gutter: Interval, rows: InkRow[]): boolean {
+  const monoIn = (r: InkRow, iv: Interval) => r.row.runs.some((q) => q.mono && q.x0 >= iv[0] - 0.5 && q.x1 <= iv[1] + 0.5);
   const { twoSided } = classify(gutter, rows);
   if (twoSided.size < MIN_TWO_SIDED) return false;
   let withValue = 0;
@@ -204,12 +206,10 @@ function keysAndValues(gutter: Interval, rows: InkRow[]): boolean {
     const key = r.ink.filter((iv) => iv[1] <= gutter[0]).sort((a, b) => b[1] - a[1])[0];
     keys.push(pieceText(r, key).length);
     values.push(pieceText(r, value).length);
-    const mono = (iv: Interval) => r.row.runs.some((q) => q.mono && q.x0 >= iv[0] - 0.5 && q.x1 <= iv[1] + 0.5);
-    if (mono(value)) monoValues++;
-    if (mono(key)) monoKeys++;
+    if (monoIn(r, value)) monoValues++;
+    if (monoIn(r, key)) monoKeys++;
     gaps.push((gutter[0] - key[1]) / r.row.size);
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
   return (
     keys.length >= PAIRED_SHARE * withValue &&
     median(keys) <= MAX_KEY_CHARS &&
@@ -371,12 +371,6 @@ const SIDEBAR_WIDTH = 0.4;
 /** ...and fewer than this share of its blocks start level with a paragraph of the text column. */
 const SIDEBAR_ALIGNED = 0.5;
 
-/**
- * A narrow column of short entries beside a wide column of running text is either a table's (a term beside its
- * description, a section's heading beside its paragraphs: each entry level with the start of a paragraph) or a
- * sidebar (an article's subject areas, dates and correspondence note in the margin, placed with no regard to the
- * text's paragraphs). A sidebar is not a table: its zone is read as columns, the text column kept whole.
- */
 /** A column set this many times larger than another is a title beside text, not a table's column. */
 const TITLE_CONTRAST = 1.6;
 /** A title's lines hold this many characters in the median row. */
@@ -403,10 +397,7 @@ function titleBeside(rows: InkRow[], gutters: Interval[], bodySize: number): boo
     }
     chars.forEach((c, j) => c && lengths[j].push(c));
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-  const columns = sizes
-    .map((s, j) => ({ size: s.length ? median(s) : 0, chars: lengths[j].length ? median(lengths[j]) : 0 }))
-    .filter((c) => c.size > 0);
+  const columns = sizes.map((s, j) => ({ size: median(s), chars: median(lengths[j]) })).filter((c) => c.size > 0);
   if (columns.length < 2) return false;
   // The title is display type: larger than the page's text by as much (a caption or a slide's small furniture in a
   // column of their own are no contrast), and words on its lines (a table's column of glyph samples is no title).
@@ -415,6 +406,12 @@ function titleBeside(rows: InkRow[], gutters: Interval[], bodySize: number): boo
   return large.size >= TITLE_CONTRAST * small && large.size >= TITLE_CONTRAST * bodySize && large.chars >= TITLE_LINE_CHARS;
 }
 
+/**
+ * A narrow column of short entries beside a wide column of running text is either a table's (a term beside its
+ * description, a section's heading beside its paragraphs: each entry level with the start of a paragraph) or a
+ * sidebar (an article's subject areas, dates and correspondence note in the margin, placed with no regard to the
+ * text's paragraphs). A sidebar is not a table: its zone is read as columns, the text column kept whole.
+ */
 function isSidebar(rows: InkRow[], gutter: Interval, gutters: number, bodySize: number): boolean {
   if (gutters !== 1) return false;
   const sides = ([0, 1] as const).map((k) => {

@@ -132,7 +132,7 @@ export interface PageText {
 }
 
 /** The parts of pdf.js' annotation data that say what text an annotation shows, and where. */
-interface AnnotationLike {
+export interface AnnotationLike {
   subtype?: string;
   fieldType?: string;
   fieldValue?: unknown;
@@ -156,6 +156,17 @@ const FIELD_CHAR_WIDTH = 0.5;
 const FIELD_PADDING = 2;
 
 /**
+ * The lines an annotation shows as text: a text field's or a free-text annotation's, from its appearance when pdf.js
+ * read one, else its value; none for hidden and rotated ones, buttons (a check mark is no text) and the rest.
+ */
+export function shownFieldText(a: AnnotationLike): string[] {
+  const isText = (a.subtype === 'Widget' && a.fieldType === 'Tx') || a.subtype === 'FreeText';
+  if (!isText || a.hidden || (a.rotation ?? 0) % 360 !== 0) return [];
+  if (a.textContent?.length) return a.textContent;
+  return typeof a.fieldValue === 'string' ? a.fieldValue.split(/\r\n?|\n/) : [];
+}
+
+/**
  * The text a page's form fields and free-text annotations show: a filled form's entries are drawn by the fields'
  * appearance streams, not by the page's content, and pdf.js' text content leaves them out. Each shown line becomes a
  * run where the field draws it (pdf.js gives the appearance's first text position; the other lines follow at the
@@ -164,12 +175,11 @@ const FIELD_PADDING = 2;
  */
 export function fieldRuns(annotations: AnnotationLike[], vt: Matrix, first: number): Run[] {
   const runs: Run[] = [];
+  // Only a page shown upright keeps the fields' text horizontal; a turned page turns it with the page.
+  const angle = (Math.atan2(vt[1], vt[0]) * 180) / Math.PI;
   for (const a of annotations) {
-    const isText = (a.subtype === 'Widget' && a.fieldType === 'Tx') || a.subtype === 'FreeText';
-    if (!isText || a.hidden || !a.rect || a.rect.length !== 4 || (a.rotation ?? 0) % 360 !== 0) continue;
-    const shown = a.textContent?.length ? a.textContent : typeof a.fieldValue === 'string' ? a.fieldValue.split(/\r\n?|\n/) : [];
-    const lines = shown.map((t) => t.trim());
-    if (!lines.some((t) => t)) continue;
+    const lines = shownFieldText(a).map((t) => t.trim());
+    if (a.rect?.length !== 4 || !lines.some((t) => t)) continue;
     const [rx0, ry0, rx1, ry1] = [
       Math.min(a.rect[0], a.rect[2]),
       Math.min(a.rect[1], a.rect[3]),
@@ -214,8 +224,6 @@ export function fieldRuns(annotations: AnnotationLike[], vt: Matrix, first: numb
       const [bx, by] = [vt[0] * left + vt[2] * base + vt[4], vt[1] * left + vt[3] * base + vt[5]];
       const xs = corners.map((c) => c[0]);
       const ys = corners.map((c) => c[1]);
-      // Only a page shown upright keeps the field's text horizontal; a turned page turns it with the page.
-      const angle = (Math.atan2(vt[1], vt[0]) * 180) / Math.PI;
       runs.push({
         text,
         x0: Math.min(...xs),
@@ -286,6 +294,7 @@ export function prefetchPageText(pdf: OpenPdf, pageNo: number): void {
 
 /** Characters pdf.js' cut to 16 bits of a mathematical letter (U+1D400…U+1D7FF) lands on. */
 const CUT_MATH = /[\uD400-\uD7FF]/u;
+const CUT_MATH_ALL = /[\uD400-\uD7FF]/gu;
 /** Hangul outside that range: a font holding any is a Korean text face, whose syllables there are real. */
 const OTHER_HANGUL = /[\u1100-\u11FF\u3130-\u318F\uAC00-\uD3FF]/u;
 /** Names of Korean text faces. */
@@ -306,7 +315,7 @@ export function restoreAstralLetters(runs: Run[]): void {
   for (const r of runs) byFont.get(r.font)?.push(r);
   for (const [font, fontRuns] of byFont) {
     if (KOREAN_FACE.test(font) || fontRuns.some((r) => OTHER_HANGUL.test(r.text))) continue;
-    for (const r of fontRuns) r.text = r.text.replace(/[\uD400-\uD7FF]/gu, (c) => String.fromCodePoint(c.charCodeAt(0) + 0x10000));
+    for (const r of fontRuns) r.text = r.text.replace(CUT_MATH_ALL, (c) => String.fromCodePoint(c.charCodeAt(0) + 0x10000));
   }
 }
 
@@ -487,7 +496,9 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
     if (!out && measuredFixedPitch(pitch, text)) for (const r of fontRuns) r.mono = true;
   }
   restoreAstralLetters(runs);
-  const fields = fieldRuns((await annotations) as AnnotationLike[], vt, runs.length).slice(0, Math.max(0, maxRuns - runs.length));
+  const shown = fieldRuns((await annotations) as AnnotationLike[], vt, runs.length);
+  const fields = shown.slice(0, Math.max(0, maxRuns - runs.length));
+  dropped += shown.length - fields.length;
   runs.push(...fields);
   return {
     width: viewport.width,

@@ -7,7 +7,7 @@
  */
 import { SPACING_ACCENTS } from '../../lib/layout/lines.js';
 import { documentParams } from '../../lib/pdf/open.js';
-import { restoreAstralLetters } from '../../lib/pdf/runs.js';
+import { restoreAstralLetters, shownFieldText } from '../../lib/pdf/runs.js';
 import { pdfjs } from '../../lib/pdf/pdfjs.js';
 import type { DocumentResult, Run } from '../../lib/types.js';
 
@@ -36,12 +36,8 @@ export async function textLayerCensus(bytes: Uint8Array): Promise<Census> {
       restoreAstralLetters(items);
       for (const item of items) add(census, p, item.text);
       // A filled form's entries: drawn by the fields' appearances, not by the page's content, and part of what the page
-      // shows (text fields and free-text annotations that are not hidden; a rotated field is not read).
-      for (const a of await page.getAnnotations({ intent: 'display' })) {
-        if (!((a.subtype === 'Widget' && a.fieldType === 'Tx') || a.subtype === 'FreeText') || a.hidden || (a.rotation ?? 0) % 360) continue;
-        const shown: string[] = a.textContent?.length ? a.textContent : typeof a.fieldValue === 'string' ? [a.fieldValue] : [];
-        for (const t of shown) add(census, p, t);
-      }
+      // shows (lib/pdf/runs.ts decides which annotations show text).
+      for (const a of await page.getAnnotations({ intent: 'display' })) for (const t of shownFieldText(a)) add(census, p, t);
       page.cleanup();
     }
   } finally {
