@@ -245,6 +245,13 @@ describe('real pages', () => {
     expect(squash(doc.text)).toContain('Expanding the square yields three terms');
   });
 
+  it('block matrices either side of an "=" on a row of its own, and a norm over a fraction bar, are no columns (paper_lme4_theory_mixed)', async () => {
+    const doc = await read('paper_lme4_theory_mixed');
+    expect(doc.pages[1].columnCount).toBe(1);
+    expect(squash(doc.text)).toContain('The discrepancy can now be written in the canonical form');
+    expect(squash(doc.text)).not.toContain('0 PX X′ZΛ(θ) X′X 0 PX The discrepancy');
+  });
+
   it('an aligned equation’s gap on a one-column page is no gutter: each left side with its right (paper_quantreg_crq_jss)', async () => {
     const text = (await read('paper_quantreg_crq_jss')).text;
     expect(text).toContain('Ni(t) = I({Ti ≤ t} and {δi = 1})');

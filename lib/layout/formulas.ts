@@ -52,31 +52,29 @@ const PIECE = /[^\p{L}\s.,;:!?'"’”-]/u;
 const PIECE_MAX_CHARS = 2;
 
 /**
- * What only mathematics sets: big operators, infinity, roots, norms, Greek letters, and the unmapped glyphs of TeX's
+ * What only mathematics sets: big operators, infinity, roots, norms, primes, Greek letters, and the unmapped glyphs of TeX's
  * extension font (a big integral or bracket that the text layer gives as a control, private-use or replacement
  * character).
  */
-const MATH_MARK = /[∫∬∮∑∏√∞∂∇∥⟨⟩α-ωΓΔΘΛΞΠΣΦΨΩ\u{1}-\u{1F}\u{E000}-\u{F8FF}\u{FFFD}]/u;
+const MATH_MARK = /[∫∬∮∑∏√∞∂∇∥⟨⟩′″‴α-ωΓΔΘΛΞΠΣΦΨΩ\u{1}-\u{1F}\u{E000}-\u{F8FF}\u{FFFD}]/u;
 
 /**
  * A display formula set over several rows (a multi-line derivation: integrals with their limits, fractions, big
  * brackets) leaves gaps between its pieces that line up from row to row, as a table's columns do. It is no table
  * when no row holds running words (a "where" between its parts at most), one of its runs at the formula's size is a relation,
  * and something in it is only mathematics. A table of numbers has no relation; a table with words in its cells has
- * rows of words.
+ * rows of words. The relation and the mark may stand on rows of their own among `around` (block matrices set either
+ * side of an "=" on the baseline between their rows), as long as those rows hold no running words either.
  */
-export function displayFormula(rows: Run[][]): boolean {
+export function displayFormula(rows: Run[][], around: Run[][] = []): boolean {
   if (!rows.length) return false;
   const size = Math.max(...rows.flat().map((r) => r.size));
-  let relation = false;
-  let math = false;
-  for (const runs of rows) {
-    const text = runs.map((r) => r.text).join(' ');
-    if (runs.some((r) => r.mono) || TWO_WORDS.test(text)) return false;
-    if (runs.some((r) => r.size >= MAIN_SIZE * size && RELATION.test(r.text))) relation = true;
-    if (MATH_MARK.test(text)) math = true;
-  }
-  return relation && math;
+  const formulaRow = (runs: Run[]) => !runs.some((r) => r.mono) && !TWO_WORDS.test(runs.map((r) => r.text).join(' '));
+  const related = (runs: Run[]) => runs.some((r) => r.size >= MAIN_SIZE * size && RELATION.test(r.text));
+  const marked = (runs: Run[]) => MATH_MARK.test(runs.map((r) => r.text).join(' '));
+  if (!rows.every(formulaRow)) return false;
+  const inFormula = [...rows, ...around.filter(formulaRow)];
+  return inFormula.some(related) && inFormula.some(marked);
 }
 
 /** A line holding a fraction: two of its runs over one another, a line's size apart or more. */

@@ -279,16 +279,38 @@ function isCode(gutter: Interval, rows: InkRow[]): boolean {
 }
 
 /**
+ * Rows closer together than lines of text are set (a fraction's numerator, its bar's row and its denominator; a
+ * norm's big delimiters): the pieces of one formula stacked, not two blocks' lines side by side.
+ */
+const STACKED_ADVANCE = 0.9;
+function stacked(rows: InkRow[]): boolean {
+  if (rows.length < 2) return false;
+  const steps = rows.slice(1).map((r, i) => (r.row.baseline - rows[i].row.baseline) / Math.max(r.row.size, rows[i].row.size));
+  return median(steps) < STACKED_ADVANCE;
+}
+
+/**
  * A gap inside display formulas (between an aligned equation's sides, an integral and its integrand, a formula and
  * its number) lines up over the rows of a derivation as a gutter does, and the text between the formulas runs
  * across it. The rows with ink on both sides of it are no columns' lines: none holds running words, one holds a
  * relation and something only mathematics sets (formulas.ts' displayFormula). With nothing running across the gap,
- * the two sides are blocks set side by side (two listings of a proof assistant's code, full of arrows and Greek).
+ * the two sides are blocks set side by side (two listings of a proof assistant's code, full of arrows and Greek),
+ * unless the rows are stacked closer than lines (one formula's pieces). The relation may stand on one side only, between the rows beside the gap (the "=" between two rows of block
+ * matrices).
  */
 function formulaGap(gutter: Interval, rows: InkRow[]): boolean {
   const { twoSided, crossing } = classify(gutter, rows);
   const beside = rows.filter((r) => twoSided.has(r.row.index));
-  return crossing.size > 0 && beside.length > 0 && displayFormula(beside.map((r) => r.row.runs));
+  if (beside.length === 0) return false;
+  const first = rows.indexOf(beside[0]);
+  const last = rows.indexOf(beside[beside.length - 1]);
+  const span = rows.slice(first, last + 1);
+  if (crossing.size === 0 && !stacked(span)) return false;
+  const between = span.filter((r) => !twoSided.has(r.row.index) && !crossing.has(r.row.index));
+  return displayFormula(
+    beside.map((r) => r.row.runs),
+    between.map((r) => r.row.runs),
+  );
 }
 
 /** Width of the narrowest column the gutters make, from the ink of the rows that cross none of them. */
