@@ -83,3 +83,52 @@ describe('display formulas', () => {
     expect(lines(runs)).toEqual(['q001 the rate r = 4 per cent2', 'q002 and the next line']);
   });
 });
+
+describe('display formulas drawn by a typesetter, measured generously enough for long ones', () => {
+  /** One glyph a run, as TeX's math comes: `text` set from `x`, 5 pt a glyph. */
+  const glyphs = (text: string, x: number, y: number, size = 10) => [...text].map((c, k) => run(c, x + 5 * k, y, size, { x1: x + 5 * k + 4 }));
+
+  it('read a minimisation whose limit under "min" reaches further left than the formula’s first run', () => {
+    // "min_{u ∈ U} ∑_{k=0}^{N−1} (y − r) = 0": the limit "{u ∈ U}" under "min" starts 15 pt left of it.
+    const runs = [
+      run('min', 100, 100, 10, { x1: 118 }),
+      ...glyphs('{u∈U}', 85, 110, 7),
+      ...glyphs('N−1', 128, 88, 7),
+      run('∑', 128, 100, 10, { x1: 138 }),
+      ...glyphs('k=0', 128, 112, 7),
+      ...glyphs('(y−r)=0', 145, 100),
+    ];
+    runs.forEach((r, k) => (r.stream = 10 + k));
+    const text = lines([run('q001 the controller solves', 40, 70), ...runs, run('q002 at each step', 40, 135)]).join('\n');
+    expect(text).toContain('min {u∈U}');
+    expect(text.indexOf('min')).toBeLessThan(text.indexOf('N−1'));
+  });
+
+  it('read a long formula of several fractions in one line in drawing order, a step back for each denominator', () => {
+    // "P = (x+y−zw)/(u−v+w) + … (1)": five fractions, each numerator six glyphs, each denominator five glyphs starting
+    // 8 pt left of it: a step back for each, more than the formula has lines.
+    const runs = [run('P', 60, 100, 10, { x1: 66 }), run('=', 70, 100, 10, { x1: 76 })];
+    for (let f = 0; f < 5; f++) {
+      const x = 90 + 50 * f;
+      runs.push(...glyphs('x+y−zw', x, 93), ...glyphs('u−v+w', x - 8, 107));
+      if (f < 4) runs.push(run('+', x + 32, 100, 10, { x1: 38 + x }));
+    }
+    runs.push(run('(1)', 400, 100, 10, { x1: 412 }));
+    runs.forEach((r, k) => (r.stream = 10 + k));
+    const text = lines([run('q001 the coefficient is', 40, 70), ...runs, run('q002 where the terms', 40, 135)]).join('\n');
+    expect(text).toContain('P = x+y−zw u−v+w + x+y−zw u−v+w +');
+  });
+});
+
+describe('scripts over one another on a letter', () => {
+  it('read the superscript before the subscript, though the subscript starts a kern further left', () => {
+    // "time T_s^MPC," in a line of words: "s" 2.4 pt under the baseline from x 205, "MPC" 3.7 pt over it from 206.4.
+    const runs = [
+      run('q001 the sampling time T', 100, 100, 10, { x1: 204 }),
+      run('s', 205, 102.4, 7, { x1: 208 }),
+      run('MPC', 206.4, 96.3, 7, { x1: 224.6 }),
+      run(', then more words', 226, 100, 10, { x1: 300 }),
+    ];
+    expect(lines(runs)).toEqual(['q001 the sampling time T MPC s , then more words']);
+  });
+});

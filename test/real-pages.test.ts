@@ -252,6 +252,18 @@ describe('real pages', () => {
     expect(squash(doc.text)).not.toContain('0 PX X′ZΛ(θ) X′X 0 PX The discrepancy');
   });
 
+  it('a one-column page of displays is no columns: limits and delimiters beside a gap its formulas’ lines run across (paper_aastex_rnaas_psf_poisson)', async () => {
+    const doc = await read('paper_aastex_rnaas_psf_poisson');
+    expect(doc.pages[1].columnCount).toBe(1);
+    expect(squash(doc.text)).toContain('which must satisfy the following system of differential equations');
+  });
+
+  it('a display’s line of words reaching a gap with its equation number only is no column’s line (paper_article_embedded_mpc_calibration)', async () => {
+    const doc = await read('paper_article_embedded_mpc_calibration');
+    expect(doc.pages[1].columnCount).toBe(1);
+    expect(squash(doc.text)).toContain('s.t. model equations (2a), (2b) (3b)');
+  });
+
   it('an aligned equation’s gap on a one-column page is no gutter: each left side with its right (paper_quantreg_crq_jss)', async () => {
     const text = (await read('paper_quantreg_crq_jss')).text;
     expect(text).toContain('Ni(t) = I({Ti ≤ t} and {δi = 1})');

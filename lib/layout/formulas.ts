@@ -13,7 +13,7 @@
  * page, glyphs in random order) fails the stretch or the left-to-right test and keeps the geometric reading.
  */
 import type { Line, Run, Segment } from '../types.js';
-import { makeLine, runsOfLine } from './lines.js';
+import { makeLine, median, runsOfLine } from './lines.js';
 import { textOf } from './segment.js';
 
 /**
@@ -21,7 +21,8 @@ import { textOf } from './segment.js';
  * a row of numbers or a line of words over a sum's limits.
  */
 const RELATION = /[=<>≤≥≈≃≅≡≠∝→⇒⇔∈∉⊂⊆]/u;
-/** A run at least this share of the size of the formula's largest line is set at the formula's own size. */
+/** A run at least this share of the formula's size (its lines' largest; its runs' median, where big delimiters and
+ * scripts are runs of their own) is set at the formula's own size. */
 const MAIN_SIZE = 0.85;
 /**
  * Running words: four letters or more in a row (function names, "sin", "exp", "lim", are shorter). A formula line
@@ -45,7 +46,12 @@ const STEP_BACK_EM = 0.5;
 /** ...and there are at most as many of them as the formula has lines, plus this many; the first run drawn stands at
  * the formula's left, within this many sizes of its leftmost run (a formula is drawn from its left-hand side). */
 const EXTRA_STEPS = 1;
+/** A long formula moved into one line (rows.ts) has a step back for each fraction's denominator and each stacked
+ * limit: up to this share of its runs (glyphs drawn in any other order step back every other run). */
+const STEP_SHARE = 0.2;
 const FIRST_LEFT_EM = 1;
+/** Runs this many of their sizes off the first run's baseline stand under or over it (a limit), not beside it. */
+const STACK_APART = 0.5;
 
 /** A formula's piece: a symbol, a digit, a script or a variable (a run of a letter or two), not only words. */
 const PIECE = /[^\p{L}\s.,;:!?'"’”-]/u;
@@ -68,7 +74,7 @@ const MATH_MARK = /[∫∬∮∑∏√∞∂∇∥⟨⟩′″‴α-ωΓΔΘΛΞ
  */
 export function displayFormula(rows: Run[][], around: Run[][] = []): boolean {
   if (!rows.length) return false;
-  const size = Math.max(...rows.flat().map((r) => r.size));
+  const size = median([...rows, ...around].flat().map((r) => r.size));
   const formulaRow = (runs: Run[]) => !runs.some((r) => r.mono) && !TWO_WORDS.test(runs.map((r) => r.text).join(' '));
   const related = (runs: Run[]) => runs.some((r) => r.size >= MAIN_SIZE * size && RELATION.test(r.text));
   const marked = (runs: Run[]) => MATH_MARK.test(runs.map((r) => r.text).join(' '));
@@ -98,9 +104,31 @@ function drawnOrder(lines: Line[]): Run[] | null {
   if (span - drawn.length > Math.max(1, STREAM_SLACK * drawn.length)) return null;
   let steps = 0;
   for (let i = 1; i < drawn.length; i++) if (drawn[i].x0 < drawn[i - 1].x0 - STEP_BACK_EM * Math.max(drawn[i].size, drawn[i - 1].size)) steps++;
-  if (steps > lines.length + EXTRA_STEPS) return null;
-  const left = Math.min(...drawn.map((r) => r.x0));
+  if (steps > Math.max(lines.length + EXTRA_STEPS, Math.floor(STEP_SHARE * drawn.length))) return null;
+  // Where the formula's left side stands, leaving out a limit set under or over the first run drawn (the limit under
+  // "min" may reach further left than "min").
+  const limit = limitOf(drawn[0], runs);
+  const left = Math.min(...runs.filter((r) => !limit.has(r)).map((r) => r.x0));
   return drawn[0].x0 <= left + FIRST_LEFT_EM * drawn[0].size ? drawn : null;
+}
+
+/**
+ * The runs standing under or over `first` on other baselines, with their neighbours on the same baseline (a limit
+ * drawn a glyph a run): pieces of runs closer than half their size across, any of which overlaps `first` across.
+ */
+function limitOf(first: Run, runs: Run[]): Set<Run> {
+  const others = runs.filter((r) => Math.abs(r.baseline - first.baseline) >= STACK_APART * Math.max(r.size, first.size)).sort((a, b) => a.x0 - b.x0);
+  const pieces: Run[][] = [];
+  for (const r of others) {
+    const near = (p: Run[]) => {
+      const last = p[p.length - 1];
+      return r.x0 - last.x1 < STEP_BACK_EM * r.size && Math.abs(r.baseline - last.baseline) < STACK_APART * Math.max(r.size, last.size);
+    };
+    const piece = pieces.find(near);
+    if (piece) piece.push(r);
+    else pieces.push([r]);
+  }
+  return new Set(pieces.filter((p) => p.some((r) => r.x0 < first.x1 && r.x1 > first.x0)).flat());
 }
 
 /** True when the line's runs already stand in drawing order (nothing to change). */

@@ -136,8 +136,35 @@ export function orderRuns(runs: Run[], dir: Direction = runsDirection(runs)): Ru
   const sorted = [...runs].sort(dir === 'rtl' ? (a, b) => b.x1 - a.x1 : (a, b) => a.x0 - b.x0);
   // Most lines have one baseline (scripts sit closer to it): nothing stands over anything.
   const b0 = sorted[0].baseline;
-  if (sorted.every((r) => Math.abs(r.baseline - b0) < STACKED_OFFSET * Math.max(r.size, sorted[0].size))) return sorted;
+  if (sorted.every((r) => Math.abs(r.baseline - b0) < STACKED_OFFSET * Math.max(r.size, sorted[0].size))) return scriptsStacked(sorted);
   return stackedOrder(sorted);
+}
+
+/** Scripts are set at most this share of the line's largest size... */
+const SCRIPT_SIZE = 0.85;
+/** ...and a superscript stands over a subscript when their baselines are this many of their sizes apart and they
+ * share at least half of the narrower one's width. */
+const SCRIPT_APART = 0.3;
+
+/**
+ * A superscript over a subscript on the same letter ("T" with "s" under "MPC") starts where the subscript does, give
+ * or take a kern: read by where they start, the one kerned a point further left comes first. Both are read top
+ * first, as a typesetter draws them and as a stack of a line's levels is read.
+ */
+function scriptsStacked(sorted: Run[]): Run[] {
+  if (sorted.length < 3) return sorted;
+  const top = Math.max(...sorted.map((r) => r.size));
+  const script = (r: Run) => r.size <= SCRIPT_SIZE * top;
+  for (let i = 1; i < sorted.length; i++) {
+    const a = sorted[i - 1];
+    const b = sorted[i];
+    if (!script(a) || !script(b) || b.baseline > a.baseline - SCRIPT_APART * Math.max(a.size, b.size)) continue;
+    const shared = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+    if (shared < 0.5 * Math.min(a.x1 - a.x0, b.x1 - b.x0)) continue;
+    sorted[i - 1] = b;
+    sorted[i] = a;
+  }
+  return sorted;
 }
 
 /** The levels of a line (runs on baselines apart), their pieces across, and the pieces that stand over one another. */

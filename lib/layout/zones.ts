@@ -295,8 +295,10 @@ function stacked(rows: InkRow[]): boolean {
  * across it. The rows with ink on both sides of it are no columns' lines: none holds running words, one holds a
  * relation and something only mathematics sets (formulas.ts' displayFormula). With nothing running across the gap,
  * the two sides are blocks set side by side (two listings of a proof assistant's code, full of arrows and Greek),
- * unless the rows are stacked closer than lines (one formula's pieces). The relation may stand on one side only, between the rows beside the gap (the "=" between two rows of block
- * matrices).
+ * unless the rows are stacked closer than lines (one formula's pieces). The relation and the mark may stand on the
+ * other rows among those beside the gap, on one side or across it (the "=" between two rows of block matrices, a
+ * formula's main line running across a gap between its limits and delimiters), rows without running words only. A row
+ * whose only ink past the gap is an equation's number is the display's too, words and all.
  */
 function formulaGap(gutter: Interval, rows: InkRow[]): boolean {
   const { twoSided, crossing } = classify(gutter, rows);
@@ -306,12 +308,27 @@ function formulaGap(gutter: Interval, rows: InkRow[]): boolean {
   const last = rows.indexOf(beside[beside.length - 1]);
   const span = rows.slice(first, last + 1);
   if (crossing.size === 0 && !stacked(span)) return false;
-  const between = span.filter((r) => !twoSided.has(r.row.index) && !crossing.has(r.row.index));
+  const between = span.filter((r) => !twoSided.has(r.row.index));
+  // A display's line of words ("s.t. model equations (2a), (2b)") reaches the gap only with its number.
+  const numbered = beside.filter((r) =>
+    EQUATION_NUMBER.test(
+      r.row.runs
+        .filter((run) => run.x0 >= gutter[1])
+        .map((run) => run.text)
+        .join('')
+        .trim(),
+    ),
+  );
+  const formula = beside.filter((r) => !numbered.includes(r));
+  if (!formula.length) return false;
   return displayFormula(
-    beside.map((r) => r.row.runs),
-    between.map((r) => r.row.runs),
+    formula.map((r) => r.row.runs),
+    [...between, ...numbered].map((r) => r.row.runs),
   );
 }
+
+/** An equation's number at the right of its display: "(12)", "(3b)", "(2.4)". */
+const EQUATION_NUMBER = /^\(\d+(?:\.\d+)*[a-z]?\)$/;
 
 /** Width of the narrowest column the gutters make, from the ink of the rows that cross none of them. */
 function narrowestColumn(gutters: Interval[], rows: InkRow[]): number {
