@@ -132,3 +132,22 @@ describe('scripts over one another on a letter', () => {
     expect(lines(runs)).toEqual(['q001 the sampling time T MPC s , then more words']);
   });
 });
+
+describe('a display formula whose relation the file does not map', () => {
+  // "a × (π j(x) − q) / (x h(x)²)": a product, its relation elsewhere (a "≃" drawn as a control character the text
+  // drops).
+  const formula = (numerator: string) => {
+    const swap: Record<string, string> = { 'n j': numerator, '=': '×' };
+    const runs = fraction([0, 1, 2, 3, 4, 5, 6, 7]).map((r) => ({ ...r, text: swap[r.text] ?? r.text }));
+    runs.forEach((r, k) => (r.stream = 10 + k));
+    return runs;
+  };
+
+  it('is read in drawing order when a sign only mathematics sets is in it', () => {
+    expect(lines(formula('π j')).join('\n')).toContain('a × π j(x) − q x h(x)2');
+  });
+
+  it('keeps the reading by position with nothing but letters and operators', () => {
+    expect(lines(formula('n j')).join('\n')).not.toContain('a × n j(x) − q x h(x)2');
+  });
+});

@@ -6,10 +6,11 @@
  *
  * The file's own drawing order is: a typesetter draws a formula as it reads it (the left side, the relation sign, the
  * numerator left to right, then the denominator), one glyph run after the other. So where a column's consecutive
- * lines hold nothing but formula pieces (no running words, no code), at least one of them a relation, and the runs
- * of those lines were drawn one after the other with nothing between (the stream gives them as one unbroken
- * stretch) and mostly left to right (a step back leftwards only where a line or a fraction's part begins), the
- * lines are read as one line in that drawing order. A file drawn in any other order (a redraw row by row across the
+ * lines hold nothing but formula pieces (no running words, no code), at least one of them a relation (or a sign
+ * only mathematics sets, where the relation is a glyph the file leaves unmapped), and the runs of those lines were
+ * drawn one after the other with nothing between (the stream gives them as one unbroken stretch) and mostly left to
+ * right (a step back leftwards only where a line or a fraction's part begins), the lines are read as one line in
+ * that drawing order. A file drawn in any other order (a redraw row by row across the
  * page, glyphs in random order) fails the stretch or the left-to-right test and keeps the geometric reading.
  */
 import type { Line, Run, Segment } from '../types.js';
@@ -153,7 +154,9 @@ function readSegment(seg: Segment): void {
     const group = lines.slice(i, j + 1);
     const levels = new Set(group.flatMap(runsOfLine).map((r) => Math.round(r.baseline))).size;
     const size = Math.max(...group.map((l) => l.size));
-    const relation = group.some((l) => runsOfLine(l).some((r) => r.size >= MAIN_SIZE * size && RELATION.test(r.text)));
+    // A relation, or a sign only mathematics sets where the relation is a glyph the file does not map ("≃" drawn as
+    // a control character, dropped from the text).
+    const relation = group.some((l) => runsOfLine(l).some((r) => r.size >= MAIN_SIZE * size && (RELATION.test(r.text) || MATH_MARK.test(r.text))));
     const drawn = (group.length >= MIN_LINES || fraction(group[0])) && levels > 1 && relation ? drawnOrder(group) : null;
     if (drawn && !sameOrder(group, drawn)) {
       const line = makeLine(drawn, Math.max(...group.map((l) => l.baseline)), { drawn: true });
