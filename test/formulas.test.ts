@@ -151,3 +151,30 @@ describe('a display formula whose relation the file does not map', () => {
     expect(lines(formula('n j')).join('\n')).not.toContain('a × n j(x) − q x h(x)2');
   });
 });
+
+describe('the scripts of one letter on two baselines', () => {
+  it('read the whole superscript before the subscript that starts under it ("M" with "k−1" over "2")', () => {
+    // "v⊤ M^{k−1}_2 1": the subscript "2" starts a point left of the superscript's "k".
+    const runs = [
+      run('q001 the probability F(k) = v', 100, 100, 10, { x1: 422 }),
+      run('M', 422.9, 100, 10, { x1: 432.6 }),
+      run('k', 433.6, 95.8, 7, { x1: 437.9 }),
+      run('−', 438, 95.8, 7, { x1: 444.3 }),
+      run('1', 444.3, 95.8, 7, { x1: 448.2 }),
+      run('2', 432.6, 102.7, 7, { x1: 436.5 }),
+      run('1, then words', 450.4, 100, 10, { x1: 520 }),
+    ];
+    expect(lines(runs)).toEqual(['q001 the probability F(k) = vMk−1 2 1, then words']);
+  });
+
+  it('leave a subscript whose own superscript follows it in place (Σ with "Q" then "obs" over it)', () => {
+    const runs = [
+      run('q001 the covariance is', 100, 100, 10, { x1: 200 }),
+      run('Σ', 203, 100, 10, { x1: 210 }),
+      run('Q', 210.5, 102.5, 7, { x1: 216 }),
+      run('obs', 216.2, 99.8, 5, { x1: 224 }),
+      run(', then words', 226, 100, 10, { x1: 290 }),
+    ];
+    expect(lines(runs)).toEqual(['q001 the covariance is ΣQobs, then words']);
+  });
+});

@@ -140,29 +140,44 @@ export function orderRuns(runs: Run[], dir: Direction = runsDirection(runs)): Ru
   return stackedOrder(sorted);
 }
 
-/** Scripts are set at most this share of the line's largest size... */
+/** Scripts are set at most this share of the line's largest size; a superscript stands over a subscript when their
+ * baselines are this many of their sizes apart... */
 const SCRIPT_SIZE = 0.85;
-/** ...and a superscript stands over a subscript when their baselines are this many of their sizes apart and they
- * share at least half of the narrower one's width. */
 const SCRIPT_APART = 0.3;
+/** ...and the runs of one letter's scripts follow one another across at most this many of their sizes, the upper and
+ * the lower one starting within this many. */
+const SCRIPT_GAP = 0.3;
+const SCRIPT_START = 0.4;
 
 /**
- * A superscript over a subscript on the same letter ("T" with "s" under "MPC") starts where the subscript does, give
- * or take a kern: read by where they start, the one kerned a point further left comes first. Both are read top
- * first, as a typesetter draws them and as a stack of a line's levels is read.
+ * A superscript over a subscript on the same letter ("M" with "k−1" over "2", "T" with "MPC" over "s") starts where
+ * the subscript does, give or take a kern: read by where each run starts, the subscript kerned a point further left
+ * comes first, or inside the superscript. The scripts of one letter (script-sized runs following one another with
+ * no gap) that stand on two baselines over one another are read the upper first, each left to right, as a
+ * typesetter draws them and as a stack of a line's levels is read.
  */
 function scriptsStacked(sorted: Run[]): Run[] {
   if (sorted.length < 3) return sorted;
   const top = Math.max(...sorted.map((r) => r.size));
   const script = (r: Run) => r.size <= SCRIPT_SIZE * top;
-  for (let i = 1; i < sorted.length; i++) {
-    const a = sorted[i - 1];
-    const b = sorted[i];
-    if (!script(a) || !script(b) || b.baseline > a.baseline - SCRIPT_APART * Math.max(a.size, b.size)) continue;
-    const shared = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
-    if (shared < 0.5 * Math.min(a.x1 - a.x0, b.x1 - b.x0)) continue;
-    sorted[i - 1] = b;
-    sorted[i] = a;
+  for (let i = 0; i < sorted.length; i++) {
+    if (!script(sorted[i])) continue;
+    let j = i + 1;
+    let right = sorted[i].x1;
+    while (j < sorted.length && script(sorted[j]) && sorted[j].x0 - right <= SCRIPT_GAP * sorted[j].size) right = Math.max(right, sorted[j++].x1);
+    const group = sorted.slice(i, j);
+    const lo = Math.min(...group.map((r) => r.baseline));
+    const hi = Math.max(...group.map((r) => r.baseline));
+    const size = Math.max(...group.map((r) => r.size));
+    if (group.length >= 2 && hi - lo >= SCRIPT_APART * size) {
+      const mid = (lo + hi) / 2;
+      const upper = group.filter((r) => r.baseline < mid);
+      const lower = group.filter((r) => r.baseline >= mid);
+      // Over one another: both start at the letter, within a kern (not a subscript whose own superscript follows it,
+      // "Q" then "obs" in Σ_{Q^obs}).
+      if (Math.abs(upper[0].x0 - lower[0].x0) <= SCRIPT_START * size) sorted.splice(i, group.length, ...upper, ...lower);
+    }
+    i = j - 1;
   }
   return sorted;
 }
