@@ -104,6 +104,44 @@ describe('display formulas drawn by a typesetter, measured generously enough for
     expect(text.indexOf('min')).toBeLessThan(text.indexOf('N−1'));
   });
 
+  it('keep the reading by position when drawn row by row, the upper limit first (no limit of the first run drawn)', () => {
+    // "X(e^{jΩ}) = ∑_{n=0}^{N−1} x(n)e^{−jΩn} (1)" (a DAFx paper) redrawn row by row: "N−1" and the exponents, then
+    // the formula's row from "X", then "n=0". The formula's row runs on past "N−1": it is no limit of it.
+    const pieces: [string, number, number, number, number][] = [
+      ['N', 428.1, 432.8, 347.5, 7],
+      ['−', 433.2, 438.6, 347.5, 7],
+      ['1', 438.6, 442.1, 347.5, 7],
+      ['j', 405.7, 407.7, 353.3, 7],
+      ['Ω', 407.9, 413.2, 353.3, 7],
+      ['−', 462.5, 468, 353.3, 7],
+      ['j', 469, 470.9, 353.3, 7],
+      ['Ω', 471.1, 476.5, 353.3, 7],
+      ['n', 476.5, 480, 353.3, 7],
+      ['X', 390.9, 396.4, 357, 9],
+      ['(', 397.2, 400.7, 357, 9],
+      ['e', 400.7, 404.7, 357, 9],
+      [') =', 413.7, 426.1, 357, 9],
+      ['∑', 430.5, 439.7, 359, 12.9],
+      ['x', 443.1, 447.1, 357, 9],
+      ['(', 447.1, 450.6, 357, 9],
+      ['n', 450.6, 455.1, 357, 9],
+      [')', 455.1, 458.6, 357, 9],
+      ['e', 458.6, 462.5, 357, 9],
+      ['(1)', 543.6, 554, 357, 9],
+      ['n', 428.9, 432.4, 366.5, 7],
+      ['=', 432.4, 437.8, 366.5, 7],
+      ['0', 437.8, 441.3, 366.5, 7],
+    ];
+    const runs = pieces.map(([text, x0, x1, y, size]) => run(text, x0, y, size, { x1 }));
+    runs.forEach((r, k) => (r.stream = 10 + k));
+    const text = lines([
+      run('q001 Equations should be placed on separate lines', 317, 329.8, 9),
+      ...runs,
+      run('q002 where the sequence', 317, 379.8, 9),
+    ]).join('\n');
+    expect(text).not.toMatch(/N−1\s*j\s*Ω/);
+  });
+
   it('read a long formula of several fractions in one line in drawing order, a step back for each denominator', () => {
     // "P = (x+y−zw)/(u−v+w) + … (1)": five fractions, each numerator six glyphs, each denominator five glyphs starting
     // 8 pt left of it: a step back for each, more than the formula has lines.

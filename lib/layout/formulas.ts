@@ -129,7 +129,11 @@ function limitOf(first: Run, runs: Run[]): Set<Run> {
     if (piece) piece.push(r);
     else pieces.push([r]);
   }
-  return new Set(pieces.filter((p) => p.some((r) => r.x0 < first.x1 && r.x1 > first.x0)).flat());
+  // No limit holds a relation set larger than the first run: when that run is a script (an upper limit drawn first,
+  // in a redraw row by row), the formula's own row under it is no limit of it.
+  const under = (p: Run[]) =>
+    p.some((r) => r.x0 < first.x1 && r.x1 > first.x0) && !p.some((r) => r.size * MAIN_SIZE > first.size && RELATION.test(r.text));
+  return new Set(pieces.filter(under).flat());
 }
 
 /** True when the line's runs already stand in drawing order (nothing to change). */
