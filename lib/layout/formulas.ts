@@ -64,6 +64,8 @@ const PIECE_MAX_CHARS = 2;
  * character).
  */
 const MATH_MARK = /[∫∬∮∑∏√∞∂∇∥⟨⟩′″‴α-ωΓΔΘΛΞΠΣΦΨΩ\u{1}-\u{1F}\u{E000}-\u{F8FF}\u{FFFD}]/u;
+/** A big operator alone in its run (its limits are read by position, rows.ts). */
+const BIG_OPERATOR = /^[∫∬∮∑∏]$/u;
 
 /**
  * A display formula set over several rows (a multi-line derivation: integrals with their limits, fractions, big
@@ -159,8 +161,11 @@ function readSegment(seg: Segment): void {
     const levels = new Set(group.flatMap(runsOfLine).map((r) => Math.round(r.baseline))).size;
     const size = Math.max(...group.map((l) => l.size));
     // A relation, or a sign only mathematics sets where the relation is a glyph the file does not map ("≃" drawn as
-    // a control character, dropped from the text).
-    const relation = group.some((l) => runsOfLine(l).some((r) => r.size >= MAIN_SIZE * size && (RELATION.test(r.text) || MATH_MARK.test(r.text))));
+    // a control character, dropped from the text); not a big operator alone, whose limits a reading by position
+    // sets in its line where the row states a relation (rows.ts), and leaves as lines of their own where it does not.
+    const relation = group.some((l) =>
+      runsOfLine(l).some((r) => r.size >= MAIN_SIZE * size && (RELATION.test(r.text) || (MATH_MARK.test(r.text) && !BIG_OPERATOR.test(r.text)))),
+    );
     const drawn = (group.length >= MIN_LINES || fraction(group[0])) && levels > 1 && relation ? drawnOrder(group) : null;
     if (drawn && !sameOrder(group, drawn)) {
       const line = makeLine(drawn, Math.max(...group.map((l) => l.baseline)), { drawn: true });
