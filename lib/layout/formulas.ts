@@ -10,8 +10,8 @@
  * only mathematics sets, where the relation is a glyph the file leaves unmapped), and the runs of those lines were
  * drawn one after the other with nothing between (the stream gives them as one unbroken stretch) and mostly left to
  * right (a step back leftwards only where a line or a fraction's part begins), the lines are read as one line in
- * that drawing order. A file drawn in any other order (a redraw row by row across the
- * page, glyphs in random order) fails the stretch or the left-to-right test and keeps the geometric reading.
+ * that drawing order. A file drawn in any other order (a redraw row by row across the page, glyphs in random order)
+ * fails the stretch or the left-to-right test and keeps the geometric reading.
  */
 import type { Line, Run, Segment } from '../types.js';
 import { makeLine, median, runsOfLine } from './lines.js';
@@ -22,8 +22,8 @@ import { textOf } from './segment.js';
  * a row of numbers or a line of words over a sum's limits.
  */
 const RELATION = /[=<>≤≥≈≃≅≡≠∝→⇒⇔∈∉⊂⊆]/u;
-/** A run at least this share of the formula's size (its lines' largest; its runs' median, where big delimiters and
- * scripts are runs of their own) is set at the formula's own size. */
+/** A run at least this share of the formula's size (its lines' largest size in a formula's lines; its runs' median
+ * size in a grid of rows, where big delimiters and scripts are runs of their own) is set at the formula's own size. */
 const MAIN_SIZE = 0.85;
 /**
  * Running words: four letters or more in a row (function names, "sin", "exp", "lim", are shorter). A formula line
@@ -44,12 +44,12 @@ const FRACTION_APART = 1;
 const STREAM_SLACK = 0.05;
 /** A step back leftwards of more than this many sizes starts a new line or a fraction's next part... */
 const STEP_BACK_EM = 0.5;
-/** ...and there are at most as many of them as the formula has lines, plus this many; the first run drawn stands at
- * the formula's left, within this many sizes of its leftmost run (a formula is drawn from its left-hand side). */
-const EXTRA_STEPS = 1;
 /** A long formula moved into one line (rows.ts) has a step back for each fraction's denominator and each stacked
- * limit: up to this share of its runs (glyphs drawn in any other order step back every other run). */
+ * limit: up to this share of its runs (glyphs drawn in any other order step back every other run)... */
 const STEP_SHARE = 0.2;
+/** ...or as many as the formula has lines, plus this many; the first run drawn stands at the formula's left, within
+ * this many sizes of its leftmost run (a formula is drawn from its left-hand side). */
+const EXTRA_STEPS = 1;
 const FIRST_LEFT_EM = 1;
 /** Runs this many of their sizes off the first run's baseline stand under or over it (a limit), not beside it. */
 const STACK_APART = 0.5;
@@ -59,8 +59,8 @@ const PIECE = /[^\p{L}\s.,;:!?'"’”-]/u;
 const PIECE_MAX_CHARS = 2;
 
 /**
- * What only mathematics sets: big operators, infinity, roots, norms, primes, Greek letters, and the unmapped glyphs of TeX's
- * extension font (a big integral or bracket that the text layer gives as a control, private-use or replacement
+ * What only mathematics sets: big operators, infinity, roots, norms, primes, Greek letters, and the unmapped glyphs of
+ * TeX's extension font (a big integral or bracket that the text layer gives as a control, private-use or replacement
  * character).
  */
 const MATH_MARK = /[∫∬∮∑∏√∞∂∇∥⟨⟩′″‴α-ωΓΔΘΛΞΠΣΦΨΩ\u{1}-\u{1F}\u{E000}-\u{F8FF}\u{FFFD}]/u;
