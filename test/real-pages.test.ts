@@ -264,6 +264,12 @@ describe('real pages', () => {
     expect(squash(doc.text)).toContain('s.t. model equations (2a), (2b) (3b)');
   });
 
+  it('a set-builder display and a plot under a running head are no columns: the head over them stands apart (book_infdesc_functions)', async () => {
+    const doc = await read('book_infdesc_functions');
+    expect(doc.pages[0].columnCount).toBe(1);
+    expect(squash(doc.text)).toContain('can be represented by graph plot in Figure 3.1.');
+  });
+
   it('an aligned equation’s gap on a one-column page is no gutter: each left side with its right (paper_quantreg_crq_jss)', async () => {
     const text = (await read('paper_quantreg_crq_jss')).text;
     expect(text).toContain('Ni(t) = I({Ti ≤ t} and {δi = 1})');

@@ -59,11 +59,11 @@ const PIECE = /[^\p{L}\s.,;:!?'"’”-]/u;
 const PIECE_MAX_CHARS = 2;
 
 /**
- * What only mathematics sets: big operators, infinity, roots, norms, primes, Greek letters, and the unmapped glyphs of
- * TeX's extension font (a big integral or bracket that the text layer gives as a control, private-use or replacement
- * character).
+ * What only mathematics sets: big operators, infinity, roots, norms, "such that" bars, primes, Greek letters, and the
+ * unmapped glyphs of TeX's extension font (a big integral or bracket that the text layer gives as a control,
+ * private-use or replacement character).
  */
-const MATH_MARK = /[∫∬∮∑∏√∞∂∇∥⟨⟩′″‴α-ωΓΔΘΛΞΠΣΦΨΩ\u{1}-\u{1F}\u{E000}-\u{F8FF}\u{FFFD}]/u;
+const MATH_MARK = /[∫∬∮∑∏√∞∂∇∥∣⟨⟩′″‴α-ωΓΔΘΛΞΠΣΦΨΩ\u{1}-\u{1F}\u{E000}-\u{F8FF}\u{FFFD}]/u;
 /** A big operator alone in its run (its limits are read by position, rows.ts). */
 const BIG_OPERATOR = /^[∫∬∮∑∏]$/u;
 

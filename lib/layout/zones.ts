@@ -302,7 +302,13 @@ function stacked(rows: InkRow[]): boolean {
  */
 function formulaGap(gutter: Interval, rows: InkRow[]): boolean {
   const { twoSided, crossing } = classify(gutter, rows);
-  const beside = rows.filter((r) => twoSided.has(r.row.index));
+  // A zone's first or last line standing apart from the rest (a running head with its folio, over a chapter's
+  // displays) is two-sided for any gap: it is no evidence either way.
+  const apart = (r: InkRow, next: InkRow | undefined) => !next || Math.abs(next.row.baseline - r.row.baseline) > EDGE_APART * r.row.size;
+  const edge = new Set<InkRow>();
+  if (rows.length > 2 && apart(rows[0], rows[1])) edge.add(rows[0]);
+  if (rows.length > 2 && apart(rows[rows.length - 1], rows[rows.length - 2])) edge.add(rows[rows.length - 1]);
+  const beside = rows.filter((r) => twoSided.has(r.row.index) && !edge.has(r));
   if (beside.length === 0) return false;
   const first = rows.indexOf(beside[0]);
   const last = rows.indexOf(beside[beside.length - 1]);
@@ -326,6 +332,9 @@ function formulaGap(gutter: Interval, rows: InkRow[]): boolean {
     [...between, ...numbered].map((r) => r.row.runs),
   );
 }
+
+/** A zone's edge line this many of its sizes from the next stands apart (three lines' advance). */
+const EDGE_APART = 3;
 
 /** An equation's number at the right of its display: "(12)", "(3b)", "(2.4)". */
 const EQUATION_NUMBER = /^\(\d+(?:\.\d+)*[a-z]?\)$/;
