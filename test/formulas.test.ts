@@ -1,7 +1,8 @@
 /**
  * Display formulas read in the order the file drew them (lib/layout/formulas.ts), and only when that order is a
  * typesetter's: an unbroken stretch of the stream, from the formula's left side, left to right but where a line or a
- * fraction's part begins. Real page: paper_elsarticle_5p (real-pages.test.ts).
+ * fraction's part begins. Real pages: paper_elsarticle_5p, paper_lme4_theory_mixed and others (real-pages.test.ts).
+ * Also a letter's superscript and subscript over one another (lib/layout/lines.ts, scriptsStacked).
  */
 import { describe, expect, it } from 'vitest';
 import { layoutPage } from '../lib/layout/page.js';
@@ -29,6 +30,12 @@ function fraction(order: number[]): Run[] {
 }
 
 const lines = (runs: Run[]) => layoutPage(runs, layoutParams()).segments.flatMap((s) => s.lines.map((l) => l.text));
+
+/** `runs` drawn one after the other in the order given, as one stretch of the stream. */
+function drawnInOrder(runs: Run[]): Run[] {
+  runs.forEach((r, k) => (r.stream = 10 + k));
+  return runs;
+}
 
 describe('display formulas', () => {
   it('are read in drawing order when the file drew them as a typesetter does: left side, numerator, denominator', () => {
@@ -98,7 +105,7 @@ describe('display formulas drawn by a typesetter, measured generously enough for
       ...glyphs('k=0', 128, 112, 7),
       ...glyphs('(y−r)=0', 145, 100),
     ];
-    runs.forEach((r, k) => (r.stream = 10 + k));
+    drawnInOrder(runs);
     const text = lines([run('q001 the controller solves', 40, 70), ...runs, run('q002 at each step', 40, 135)]).join('\n');
     expect(text).toContain('min {u∈U}');
     expect(text.indexOf('min')).toBeLessThan(text.indexOf('N−1'));
@@ -133,7 +140,7 @@ describe('display formulas drawn by a typesetter, measured generously enough for
       ['0', 437.8, 441.3, 366.5, 7],
     ];
     const runs = pieces.map(([text, x0, x1, y, size]) => run(text, x0, y, size, { x1 }));
-    runs.forEach((r, k) => (r.stream = 10 + k));
+    drawnInOrder(runs);
     const text = lines([
       run('q001 Equations should be placed on separate lines', 317, 329.8, 9),
       ...runs,
@@ -152,22 +159,9 @@ describe('display formulas drawn by a typesetter, measured generously enough for
       if (f < 4) runs.push(run('+', x + 32, 100, 10, { x1: 38 + x }));
     }
     runs.push(run('(1)', 400, 100, 10, { x1: 412 }));
-    runs.forEach((r, k) => (r.stream = 10 + k));
+    drawnInOrder(runs);
     const text = lines([run('q001 the coefficient is', 40, 70), ...runs, run('q002 where the terms', 40, 135)]).join('\n');
     expect(text).toContain('P = x+y−zw u−v+w + x+y−zw u−v+w +');
-  });
-});
-
-describe('scripts over one another on a letter', () => {
-  it('read the superscript before the subscript, though the subscript starts a kern further left', () => {
-    // "time T_s^MPC," in a line of words: "s" 2.4 pt under the baseline from x 205, "MPC" 3.7 pt over it from 206.4.
-    const runs = [
-      run('q001 the sampling time T', 100, 100, 10, { x1: 204 }),
-      run('s', 205, 102.4, 7, { x1: 208 }),
-      run('MPC', 206.4, 96.3, 7, { x1: 224.6 }),
-      run(', then more words', 226, 100, 10, { x1: 300 }),
-    ];
-    expect(lines(runs)).toEqual(['q001 the sampling time T MPC s , then more words']);
   });
 });
 
@@ -176,9 +170,7 @@ describe('a display formula whose relation the file does not map', () => {
   // drops).
   const formula = (numerator: string) => {
     const swap: Record<string, string> = { 'n j': numerator, '=': '×' };
-    const runs = fraction([0, 1, 2, 3, 4, 5, 6, 7]).map((r) => ({ ...r, text: swap[r.text] ?? r.text }));
-    runs.forEach((r, k) => (r.stream = 10 + k));
-    return runs;
+    return drawnInOrder(fraction([0, 1, 2, 3, 4, 5, 6, 7]).map((r) => ({ ...r, text: swap[r.text] ?? r.text })));
   };
 
   it('is read in drawing order when a sign only mathematics sets is in it', () => {
@@ -191,6 +183,17 @@ describe('a display formula whose relation the file does not map', () => {
 });
 
 describe('the scripts of one letter on two baselines', () => {
+  it('read the superscript before the subscript, though the subscript starts a kern further left', () => {
+    // "time T_s^MPC," in a line of words: "s" 2.4 pt under the baseline from x 205, "MPC" 3.7 pt over it from 206.4.
+    const runs = [
+      run('q001 the sampling time T', 100, 100, 10, { x1: 204 }),
+      run('s', 205, 102.4, 7, { x1: 208 }),
+      run('MPC', 206.4, 96.3, 7, { x1: 224.6 }),
+      run(', then more words', 226, 100, 10, { x1: 300 }),
+    ];
+    expect(lines(runs)).toEqual(['q001 the sampling time T MPC s , then more words']);
+  });
+
   it('read the whole superscript before the subscript that starts under it ("M" with "k−1" over "2")', () => {
     // "v⊤ M^{k−1}_2 1": the subscript "2" starts a point left of the superscript's "k".
     const runs = [
