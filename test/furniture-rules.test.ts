@@ -796,3 +796,24 @@ describe('a head that names its page or repeats a chapter title', () => {
     expect(texts(detectFurniture([...first, ...second], BODY, 3, ADVANCE).headers)).toEqual(['Chapter 1. The Structure of the Processor']);
   });
 });
+
+describe('a head naming the page’s chapter', () => {
+  it('is taken when the page’s numbered headings or tables fall under its number, nearer the text than other heads', () => {
+    // Two body sizes above the first heading: a head in the text's type needs 1.8 line advances otherwise.
+    const p2 = page(2, [['2. R Markdown basics', 72, 80], ['2.1.13 Footnotes', 72, 100, 12], ...body(124, 1)]);
+    const p3 = page(3, [['3. Citations and cross-refs', 72, 80], ['Table 3.1: Stopping cars', 200, 100], ...body(124, 5)]);
+    const { headers } = detectFurniture([...p2, ...p3], BODY, 3, ADVANCE);
+    expect(headers.map((h) => [h.page, h.text])).toEqual([
+      [2, '2. R Markdown basics'],
+      [3, '3. Citations and cross-refs'],
+    ]);
+  });
+
+  it('stays in the flow when it is a bold section heading over its subsections, or nothing on the page is numbered under it', () => {
+    const bold = page(2, [['2. Methods', 72, 80], ['2.1 Data', 72, 100], ...body(124, 1)]);
+    bold[0].line = { ...bold[0].line, bold: true };
+    const alone = page(3, [['3. Citations and cross-refs', 72, 80], ['Table 4.1: Stopping cars', 200, 100], ...body(124, 5)]);
+    const { headers } = detectFurniture([...bold, ...alone], BODY, 3, ADVANCE);
+    expect(headers).toEqual([]);
+  });
+});

@@ -6,6 +6,7 @@ import { measuredFixedPitch, unevenPitch } from '../lib/pdf/runs.js';
 import { turnUpright } from '../lib/layout/sideways.js';
 import type { Run } from '../lib/types.js';
 import { column, labels, layoutParams, line, run } from './support/runs.js';
+import { wordCount } from '../lib/layout/words.js';
 
 const params = layoutParams;
 
@@ -1237,5 +1238,78 @@ describe('keys and their values (a reference card)', () => {
     // Values in the keys' own face: columns of short lines side by side, each read down (a slide's two lists).
     const plain = runs.map((r) => ({ ...r, mono: false, font: 'Helvetica' }));
     expect(textOf(plain)).not.toContain('q001 describe topic ?cmd1');
+  });
+});
+
+describe('tables whose cells hold paragraphs', () => {
+  it('reads a row of five cells of prose cell by cell, under a header row of short labels', () => {
+    // Five 80 pt cells 8 pt apart, each a paragraph of six 16-character lines (justified: every line but the last
+    // fills the cell), a line's advance apart; a header of one- or two-word labels a blank line above them.
+    const runs: Run[] = [];
+    const heads = ['agent', 'vector', 'weakness', 'impact', 'business'];
+    heads.forEach((h, j) => runs.push(run(h, 20 + j * 88, 100, 10)));
+    let label = 1;
+    const cells: number[][] = [];
+    for (let j = 0; j < 5; j++) {
+      const own: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        own.push(label);
+        const text = line(`q${String(label++).padStart(3, '0')}`, i === 5 ? 10 : 16, j * 6 + i);
+        runs.push(run(text, 20 + j * 88, 125 + i * 12, 10));
+      }
+      cells.push(own);
+    }
+    // Drawn row by row across the cells, as a word processor draws a table.
+    runs.sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0);
+    const found = labels(textOf(runs));
+    expect(found).toEqual(cells.flat().map((n) => `q${String(n).padStart(3, '0')}`));
+  });
+
+  it('keeps a grid of short entries a line apart row by row', () => {
+    // Five columns of two-word entries of like width: their lines fill the columns, but no entry wraps.
+    const runs: Run[] = [];
+    for (let i = 0; i < 6; i++)
+      for (let j = 0; j < 5; j++)
+        runs.push(run(`q${String(i * 5 + j + 1).padStart(3, '0')} ${['alpha', 'beta', 'gamma'][(i + j) % 3]}`, 20 + j * 88, 100 + i * 12, 10));
+    expect(labels(textOf(runs))).toEqual(seq(1, 30));
+  });
+});
+
+describe('words of a left-to-right script in a right-to-left line', () => {
+  it('reads an English phrase drawn word by word inside a Hebrew sentence left to right', () => {
+    const rtl = (t: string, x: number) => run(t, x, 100, 10, { dir: 'rtl' });
+    // Visually, right to left: "שימוש ב" then "prepared statement" (drawn word by word) then "וכל".
+    const runs = [
+      rtl('פירוש הדבר שימוש במשתנים מקושרים בכל ההצהרות המוכנות', 400),
+      run('prepared', 300, 100, 10),
+      run('statement', 345, 100, 10),
+      rtl('וכל התהליכים השמורים', 190),
+    ];
+    expect(makeLine(runs, 100).text).toBe('פירוש הדבר שימוש במשתנים מקושרים בכל ההצהרות המוכנות prepared statement וכל התהליכים השמורים');
+  });
+});
+
+describe('counting words', () => {
+  it('counts Chinese and Japanese by their characters, two to a word, and spaced scripts by their spaces', () => {
+    expect(wordCount('the harbour works')).toBe(3);
+    expect(wordCount('インジェクション欠陥は')).toBe(6);
+    expect(wordCount('データを SQL クエリ')).toBe(5);
+    expect(wordCount('한국어 문장입니다')).toBe(2);
+    expect(wordCount('  ')).toBe(0);
+  });
+});
+
+describe('columns of Chinese or Japanese prose', () => {
+  it('reads two columns of unspaced prose on level baselines column by column, not as a table of one-word cells', () => {
+    // 10 pt full-width characters, 20 to a line (200 pt), gutter 20 pt; both columns' lines on the same baselines,
+    // drawn row by row across the gutter. Counted by spaces, every line is one word, as a table's terse cells are.
+    const han = '的一是不了人我在有他这为之大来以个中上们到说时地也子就道而要出会可然于生自能对年多发';
+    const lineOf = (n: number) => `q${String(n).padStart(3, '0')}${[...han].slice(n % 20, (n % 20) + 16).join('')}`;
+    const runs: Run[] = [];
+    for (let i = 0; i < 20; i++) {
+      runs.push({ ...run(lineOf(i + 1), 50, 100 + i * 14, 10), x1: 250 });
+      runs.push({ ...run(lineOf(i + 21), 270, 100 + i * 14, 10), x1: 470 });
+    }
+    expect(labels(textOf(runs))).toEqual(seq(1, 40));
   });
 });

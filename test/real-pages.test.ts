@@ -347,4 +347,20 @@ describe('real pages', () => {
     expect(text).toContain('Q̂(x,ûsafe)');
     expect(text).not.toContain('uˆsafe');
   });
+  it('a risk table’s five cells of justified Japanese prose read cell by cell, full stops hanging past the cells’ edges (cjk_owasp_top10_2013_ja)', async () => {
+    const text = (await read('cjk_owasp_top10_2013_ja')).text;
+    expect(text).toContain(
+      '攻撃者は、標的のインタプリタの構文を悪用するため、簡単なテキストベース攻撃を送信します。内部ソースを含む、ほぼ 全ての データソースはインジェクションの経路になる可能性があります。',
+    );
+    expect(text).toContain('スキャンツールとファジングツールは、攻撃者がインジェクション欠陥を見つけることを手助けします。');
+    expect(text).toContain('インタプリタを稼働させているプラットフォームと影響を受けるデータの事業価値を考慮下さい。');
+  });
+
+  it('a right-to-left table’s ragged cells of Hebrew read cell by cell from the right; English phrases inside keep their order (rtl_owasp_top10_2013_he)', async () => {
+    const text = squash((await read('rtl_owasp_top10_2013_he')).text);
+    expect(text).toContain('כל גורם אשר עשוי לשלוח מידע בלתי מאומת למערכת, לרבות משתמשים חיצוניים, פנימיים ומנהלי מערכת.');
+    expect(text.indexOf('ומנהלי מערכת.')).toBeLessThan(text.indexOf('המתקיף שולח התקפות טקסטואליות אשר מנצלות'));
+    expect(text).toContain('prepared statement');
+    expect(text).not.toContain('statement prepared');
+  });
 });

@@ -269,10 +269,14 @@ function isolatedEdgeRow(
   const gap = top ? Math.min(...rest.map((l) => l.line.baseline)) - edgeBaseline : edgeBaseline - Math.max(...rest.map((l) => l.line.baseline));
   const size = Math.max(...row.map((l) => l.line.size));
   const small = size < SMALL_HEAD * body;
-  // A head in small type over the text needs less: the text's first line rises into the space below it. Over text
-  // set with wide leading (double-spaced), the space is measured in the body's size.
-  if (gap < (top && small ? Math.min(SMALL_EDGE_GAP * advance, SMALL_EDGE_GAP_EM * body) : EDGE_GAP * advance)) return null;
   const texts = row.map((l) => l.line.text);
+  // At the top, a row in the text's type naming the chapter the page's numbered headings, tables and figures belong
+  // to ("2. R Markdown basics" over "2.1.13 Footnotes", "3. Citations" over "Table 3.1"): a thesis' head, its folio
+  // at the foot. A heading is set bold or larger, and a chapter's own title opens the chapter, not its later pages.
+  const chapter = top && !row.some((l) => l.line.bold) && namesPageChapter(texts.join(' '), rest);
+  // A head in small type over the text needs less: the text's first line rises into the space below it. Over text
+  // set with wide leading (double-spaced), the space is measured in the body's size. So does a chapter's head.
+  if (gap < (top && (small || chapter) ? Math.min(SMALL_EDGE_GAP * advance, SMALL_EDGE_GAP_EM * body) : EDGE_GAP * advance)) return null;
   if (texts.join(' ').length > MAX_HEAD_CHARS || texts.some((t) => CAPTION_START.test(t))) return null;
   // Written digits only: a roman numeral counts when it stands alone as a folio, not as "I" opening a sentence.
   const folio = row.some((l) => isPageLabel(l.line.text));
@@ -299,12 +303,27 @@ function isolatedEdgeRow(
   // At the top, capitals split to the text's two edges ("CHAPTER 4. SIMPLE EXAMPLE … 4.3. WHAT IS DEBMAKE?"): the
   // chapter's and the section's names, as a book's heads give them; a heading in capitals is one piece.
   const split = top && capitals && widestGap(row) >= SPLIT_GAP_EM * body;
-  const numbered = folio || endNumber || paged || (top && startNumber) || legal || title || address || split;
+  const numbered = folio || endNumber || paged || (top && startNumber) || legal || title || address || split || chapter;
   const short = texts.join(' ').length <= MAX_UNNUMBERED_HEAD_CHARS;
   const farFoot = !top && gap >= FAR_FOOT_GAP * advance && Math.min(...row.map((l) => l.line.bbox[1])) >= (1 - FAR_FOOT_SHARE) * h;
   if (!numbered && !(top && small && short) && !(farFoot && texts.join(' ').length <= MAX_FAR_FOOT_CHARS)) return null;
-  const sure = (folio && row.length >= 2) || small || gap >= WIDE_EDGE_GAP * advance || capitals || endNumber || paged || title;
+  const sure = (folio && row.length >= 2) || small || gap >= WIDE_EDGE_GAP * advance || capitals || endNumber || paged || title || chapter;
   return { row, gap, sure };
+}
+
+/** A head opening with its chapter's number ("2. R Markdown basics", "Chapter 3 Results")... */
+const CHAPTER_HEAD = /^(?:(?:chapter|chapitre|kapitel|cap[ií]tulo|capitolo|hoofdstuk)\s+)?(\p{Nd}{1,2})\.?\s+\p{L}/iu;
+
+/**
+ * ...that the page's numbered headings, captions or equations fall under: a line opening with "2.1" ("2.1.13
+ * Footnotes"), or a "Table 2.1", "Figure 2.3" or "(2.4)" in a line.
+ */
+function namesPageChapter(text: string, others: PlacedLine[]): boolean {
+  const m = CHAPTER_HEAD.exec(text.normalize('NFKC').trim());
+  if (!m) return false;
+  const n = m[1];
+  const within = new RegExp(String.raw`^${n}\.\p{Nd}|\b(?:fig(?:ure)?|table|tab|eq(?:uation)?)\.?\s*${n}\.\p{Nd}|\(${n}\.\p{Nd}{1,3}\)`, 'iu');
+  return others.some((l) => within.test(l.line.text.normalize('NFKC').trim()));
 }
 
 /**

@@ -133,11 +133,35 @@ export function orderRuns(runs: Run[], dir: Direction = runsDirection(runs)): Ru
         dir,
       ),
     ];
-  const sorted = [...runs].sort(dir === 'rtl' ? (a, b) => b.x1 - a.x1 : (a, b) => a.x0 - b.x0);
+  const byX = [...runs].sort(dir === 'rtl' ? (a, b) => b.x1 - a.x1 : (a, b) => a.x0 - b.x0);
+  const sorted = dir === 'rtl' ? leftToRightIslands(byX) : byX;
   // Most lines have one baseline (scripts sit closer to it): nothing stands over anything.
   const b0 = sorted[0].baseline;
   if (sorted.every((r) => Math.abs(r.baseline - b0) < STACKED_OFFSET * Math.max(r.size, sorted[0].size))) return scriptsStacked(sorted);
   return stackedOrder(sorted);
+}
+
+/**
+ * Words of a left-to-right script inside a right-to-left line ("prepared statement" in a Hebrew sentence) are read
+ * left to right among themselves: taken right to left with the line, a phrase drawn word by word comes out backwards
+ * ("statement prepared"). Runs sorted right to left; each stretch from a run of left-to-right letters to the last
+ * such run before the next right-to-left one (numbers and signs between them included) is turned round.
+ */
+function leftToRightIslands(sorted: Run[]): Run[] {
+  const strong = sorted.map((r) => firstStrong(r.text));
+  if (!strong.includes('ltr')) return sorted;
+  const out: Run[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    if (strong[i] !== 'ltr') {
+      out.push(sorted[i++]);
+      continue;
+    }
+    let last = i;
+    for (let j = i + 1; j < sorted.length && strong[j] !== 'rtl'; j++) if (strong[j] === 'ltr') last = j;
+    for (let j = last; j >= i; j--) out.push(sorted[j]);
+    i = last + 1;
+  }
+  return out;
 }
 
 /** Scripts are set at most this share of the line's largest size; a superscript stands over a subscript when their
@@ -316,7 +340,8 @@ export function joinRuns(ordered: Run[], size: number, dir: Direction = runsDire
       text = text.slice(0, -1) + withAccent;
       continue;
     }
-    const gap = rtl ? prev.x0 - cur.x1 : cur.x0 - prev.x1;
+    // Right to left, a left-to-right word follows the one before it on its right.
+    const gap = rtl ? Math.max(prev.x0 - cur.x1, cur.x0 - prev.x1) : cur.x0 - prev.x1;
     // The file's own space characters count only between runs it drew one after the other.
     const explicit =
       (cur.stream === prev.stream + 1 && (prev.spaceAfter || cur.spaceBefore)) ||

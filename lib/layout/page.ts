@@ -20,6 +20,7 @@ import { segment } from './segment.js';
 import { findSpread } from './spread.js';
 import { findParallel, type ParallelText } from './parallel.js';
 import { gridBlocks } from './grid.js';
+import { wordCount } from './words.js';
 
 export interface LayoutParams {
   page: number;
@@ -145,6 +146,14 @@ const WRAP_WORDS = 3;
 /** Cells are read so in a zone of at most this many columns, the widest at least this share of the zone's width. */
 const MAX_WRAP_COLUMNS = 3;
 const WIDE_SHARE = 0.5;
+/** In a zone of more columns, a row goes on when this many of its cells wrap at least... */
+const MIN_PROSE_CELLS = 2;
+/** Set ragged, the line above fills this share of its column at least. */
+const TURNED_FILL = 0.6;
+/** ...and a stretch of rows is one row of the table when this share of its rows go on, two of its columns holding
+ * this many lines at least. */
+const PROSE_ROW_SHARE = 2 / 3;
+const PROSE_CELL_LINES = 3;
 /** The rows of a cell are set in one size, to this share. */
 const WRAP_SIZE = 0.1;
 /** Leader dots: a form's or a contents line's run to its number, at the end of a piece (an ellipsis inside a sentence is not). */
@@ -152,15 +161,37 @@ const LEADER = /(\.\s?){3,}\s*(\p{Nd}+[a-z]?|[ivxlc]+)?\s*$/iu;
 /** The wrapped line sits at most this many of its sizes below. */
 const WRAP_ADVANCE = 1.6;
 
-/** A piece's extent, its words, and whether it runs on in leader dots to a number (a form's line, not prose). */
-type Piece = { x0: number; x1: number; words: number; leader: boolean; first: string } | null;
+/**
+ * A piece's extent, its words, whether it runs on in leader dots to a number (a form's line, not prose), its leftmost
+ * run's text, the width of the word that opens it (its leftmost run's first word, or its rightmost run's in
+ * right-to-left text: a run's text is in reading order), and whether it holds a letter.
+ */
+type Piece = {
+  x0: number;
+  x1: number;
+  words: number;
+  leader: boolean;
+  first: string;
+  opensLtr: number;
+  opensRtl: number;
+  letters: boolean;
+} | null;
+
+const LETTER = /\p{L}/u;
+
+/** The width of a run's first word, its characters' share of the run's width. */
+function firstWordWidth(run: Run): number {
+  const text = run.text.trim();
+  const word = text.split(/\s/, 1)[0];
+  return ((run.x1 - run.x0) * word.length) / Math.max(1, text.length);
+}
 
 /** A row's pieces per column: the extent and word count of its runs in each. */
 function pieces(row: Row, columnOf: (run: Run) => number, columns: number): Piece[] {
   const out: Piece[] = new Array(columns).fill(null);
   for (const run of row.runs) {
     const j = columnOf(run);
-    const words = run.text.trim().split(/\s+/).filter(Boolean).length;
+    const words = wordCount(run.text);
     // Leaders end the piece: only its last run's count.
     const leader = LEADER.test(run.text);
     const p = out[j];
@@ -171,8 +202,20 @@ function pieces(row: Row, columnOf: (run: Run) => number, columns: number): Piec
           words: p.words + words,
           leader: run.x1 >= p.x1 ? leader : p.leader,
           first: run.x0 < p.x0 ? run.text : p.first,
+          opensLtr: run.x0 < p.x0 ? firstWordWidth(run) : p.opensLtr,
+          opensRtl: run.x1 > p.x1 ? firstWordWidth(run) : p.opensRtl,
+          letters: p.letters || LETTER.test(run.text),
         }
-      : { x0: run.x0, x1: run.x1, words, leader, first: run.text };
+      : {
+          x0: run.x0,
+          x1: run.x1,
+          words,
+          leader,
+          first: run.text,
+          opensLtr: firstWordWidth(run),
+          opensRtl: firstWordWidth(run),
+          letters: LETTER.test(run.text),
+        };
   }
   return out;
 }
@@ -183,7 +226,7 @@ function pieces(row: Row, columnOf: (run: Run) => number, columns: number): Piec
  * only, under a line of that column (a section's heading in a narrow column beside its paragraphs, a term beside its
  * description). Returns [from, to] index pairs.
  */
-function wrappedCells(rows: InkRow[], columnOf: (run: Run) => number, columns: number): [number, number][] {
+function wrappedCells(rows: InkRow[], columnOf: (run: Run) => number, columns: number, direction: Direction): [number, number][] {
   const all = rows.map((r) => pieces(r.row, columnOf, columns));
   const left = new Array<number>(columns).fill(Infinity);
   const right = new Array<number>(columns).fill(-Infinity);
@@ -199,17 +242,66 @@ function wrappedCells(rows: InkRow[], columnOf: (run: Run) => number, columns: n
   const widths = right.map((r, j) => r - left[j]);
   const wide = widths.indexOf(Math.max(...widths));
   const extent = Math.max(...right) - Math.min(...left);
-  if (columns > MAX_WRAP_COLUMNS || widths[wide] < WIDE_SHARE * extent) return rows.map((_, i) => [i, i]);
   const near = (i: number) =>
     rows[i].row.baseline - rows[i - 1].row.baseline <= WRAP_ADVANCE * rows[i - 1].row.size &&
     Math.abs(rows[i].row.size - rows[i - 1].row.size) <= WRAP_SIZE * rows[i - 1].row.size;
+  // Column j's line above ran to the column's far edge (its left one in right-to-left text) in words and this row's
+  // line of j goes on with it.
+  const wrapsIn = (i: number, j: number) => {
+    const [p, above] = [all[i][j], all[i - 1][j]];
+    const reach = WRAP_SHARE * widths[j];
+    const atEdge = !!above && (direction === 'rtl' ? above.x0 <= left[j] + reach : above.x1 >= right[j] - reach);
+    return !!p && !!above && !above.leader && above.words >= WRAP_WORDS && atEdge;
+  };
+  if (columns > MAX_WRAP_COLUMNS || widths[wide] < WIDE_SHARE * extent) {
+    // Many columns, none of them wide: a row of cells each holding a paragraph (a risk table's five cells of prose).
+    // A cell's line goes on from the one above when that one ran to the column's far edge in words or, set ragged in
+    // a narrow cell, filled most of it and the next line's first word would not have fitted after it. A stretch of
+    // rows a line's advance apart, most of them going on so in two cells at least, is one row of the table, read
+    // cell by cell; a grid of short entries never is.
+    const turned = (i: number, j: number) => {
+      const [p, above] = [all[i][j], all[i - 1][j]];
+      // A line opening with a capital starts an entry of its own (a form's labels one under another); figures do not
+      // wrap as words do.
+      if (!p || !above || above.leader || above.words < WRAP_WORDS || /^\p{Lu}/u.test(p.first.trim())) return false;
+      if (!above.letters || !p.letters) return false;
+      const slack = direction === 'rtl' ? above.x0 - left[j] : right[j] - above.x1;
+      const full = above.x1 - above.x0 >= TURNED_FILL * widths[j];
+      return wrapsIn(i, j) || (full && slack < (direction === 'rtl' ? p.opensRtl : p.opensLtr));
+    };
+    // Cells of prose: two columns at least hold PROSE_CELL_LINES lines or more in the stretch.
+    const proseCells = (from: number, to: number) => {
+      let cells = 0;
+      for (let j = 0; j < columns; j++) {
+        let n = 0;
+        for (let i = from; i <= to; i++) if (all[i][j]) n++;
+        if (n >= PROSE_CELL_LINES) cells++;
+      }
+      return cells >= MIN_PROSE_CELLS;
+    };
+    const goesOn = (i: number) => {
+      let going = 0;
+      for (let j = 0; j < columns; j++) if (turned(i, j)) going++;
+      return going >= MIN_PROSE_CELLS && 2 * going >= all[i].filter(Boolean).length;
+    };
+    for (let from = 0; from < rows.length; ) {
+      let to = from;
+      while (to + 1 < rows.length && near(to + 1)) to++;
+      let going = 0;
+      for (let i = from + 1; i <= to; i++) if (goesOn(i)) going++;
+      if (to > from && going >= PROSE_ROW_SHARE * (to - from) && proseCells(from, to)) out.push([from, to]);
+      else for (let i = from; i <= to; i++) out.push([i, i]);
+      from = to + 1;
+    }
+    return out;
+  }
   // The wide column's line above ran to its edge in words: this row's line goes on with it.
   // A row with an entry of its own in every narrow column and a capital opening its wide cell starts a new entry
   // (a list of acronyms beside their expansions, one of them long enough to reach the edge), not a turned line.
   const wraps = (i: number) => {
-    const [p, above] = [all[i][wide], all[i - 1][wide]];
+    const p = all[i][wide];
     if (p && all[i].every((q, j) => j === wide || q) && /^\p{Lu}/u.test(p.first.trim())) return false;
-    return !!p && !!above && !above.leader && above.words >= WRAP_WORDS && above.x1 >= right[wide] - WRAP_SHARE * widths[wide];
+    return wrapsIn(i, wide);
   };
   // A line of column j flush under a line of that column.
   const flushAt = (i: number, j: number) => {
@@ -507,7 +599,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
           spanLines += plain.length;
           plain = [];
         };
-        for (const [a, b] of wrappedCells(rs, columnOf, columns)) {
+        for (const [a, b] of wrappedCells(rs, columnOf, columns, direction)) {
           const group = rs.slice(a, b + 1);
           if (a === b || !wrappedGroup(group, columnOf, columns)) {
             plain.push(...group);

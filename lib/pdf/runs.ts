@@ -271,6 +271,10 @@ async function resolveFonts(pdf: OpenPdf, page: PdfPage, names: Iterable<string>
 }
 
 const TEXT_PARAMS = { includeMarkedContent: true };
+/** Full-width commas and full stops, drawn in the left half of their em when set horizontally... */
+const HALF_INK_END = /[\u3001\u3002\uff0c\uff0e]$/u;
+/** ...which share of the character's width they leave blank at their right. */
+const HALF_INK_SHARE = 0.5;
 /** C0 and C1 control characters other than tab, line feed and carriage return. */
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u0080-\u009f]/g;
 
@@ -422,7 +426,9 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
         continue;
       }
       const s = (p.from + lead) * perChar;
-      const e = (p.to - trail) * perChar;
+      // An ideographic comma or full stop at the end inks only the left half of its em (set hanging past the measure
+      // in Japanese, it would reach into the gap beside the column).
+      const e = (p.to - trail - (!vertical && HALF_INK_END.test(text) ? HALF_INK_SHARE : 0)) * perChar;
       // Box corners: along the baseline from s to e, across it from descent to ascent.
       const ha = ascent * size;
       const hd = descent * size;

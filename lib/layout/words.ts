@@ -1,0 +1,23 @@
+/**
+ * Counting words in a run of text. Chinese and Japanese are set without spaces between words, so a line of them is
+ * one "word" to a count of spaces: a column of justified Japanese prose would look as terse as a table's cells.
+ * Their characters are counted instead, two to a word (the usual length of a word in either language). Korean
+ * spaces its words and is counted by its spaces.
+ */
+
+/** Ideographs, kana and CJK punctuation: the scripts set without spaces (Hangul is spaced). */
+const UNSPACED = /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/gu;
+/** Characters to a word of Chinese or Japanese. */
+const CHARS_PER_WORD = 2;
+
+/** The words in a text: its space-separated words, with unspaced CJK counted by its characters. */
+export function wordCount(text: string): number {
+  let unspaced = 0;
+  const rest = text.replace(UNSPACED, () => {
+    unspaced++;
+    return ' ';
+  });
+  let spaced = 0;
+  for (const w of rest.split(/\s+/)) if (w) spaced++;
+  return spaced + Math.ceil(unspaced / CHARS_PER_WORD);
+}
