@@ -363,4 +363,9 @@ describe('real pages', () => {
     expect(text).toContain('prepared statement');
     expect(text).not.toContain('statement prepared');
   });
+  it('a contents list’s section numbers before their titles, in a strip of their own, are read with them (thesis_oxforddown_bookdown)', async () => {
+    const text = squash((await read('thesis_oxforddown_bookdown')).text);
+    expect(text).toContain('1.1.1 index.Rmd: metadata and layout options');
+    expect(text).toContain('1.1.6 templates');
+  });
 });

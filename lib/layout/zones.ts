@@ -106,8 +106,9 @@ function isStrip(gutter: Interval, rows: InkRow[]): boolean {
 const LABEL_SHARE = 0.8;
 /** A piece reaches the gap's edge when it ends within this many of its sizes of it. */
 const LABEL_REACH = 1.5;
-/** A list label: a number or a letter in parentheses or with a full stop, or a bullet. */
-const LIST_LABEL = new RegExp(`^(\\(?(\\p{Nd}{1,3}|[a-z]|[ivx]{1,4})[.)]|[${BULLET_CHARS}–—-])$`, 'u');
+/** A list label: a number or a letter in parentheses or with a full stop, a bullet, or a section's number of two
+ * levels or more ("1.1.3", "2.4.") before its title in a contents list. */
+const LIST_LABEL = new RegExp(`^(\\(?(\\p{Nd}{1,3}|[a-z]|[ivx]{1,4})[.)]|[${BULLET_CHARS}–—-]|\\p{Nd}{1,3}(\\.\\p{Nd}{1,3})+\\.?)$`, 'u');
 
 /** The text of a row's ink piece, spaces left out. */
 const pieceText = (r: InkRow, iv: Interval) =>
