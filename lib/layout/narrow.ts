@@ -3,7 +3,8 @@
  * ink intervals bridge every gap below the narrowest usual gutter, so such a gutter disappears with the word gaps
  * and the columns are read line by line across. What gives it away is its left edge: justified lines of the left
  * column end at the same x, to a fraction of a point, row after row, each followed by a gap and more text. Word gaps
- * inside one column never line up like that (their ends drift with the words), and a ragged column has no such edge.
+ * inside one column never line up like that (their ends drift with the words), and a ragged column has no such edge;
+ * there the right column's starts, all on one x with nothing running across it, give it away (startEdges).
  */
 import type { Interval, Run } from '../types.js';
 import { median } from './lines.js';
@@ -49,6 +50,66 @@ export function narrowGutters(rows: Row[], body: number, bridge: number): Interv
     const strip = on.length >= MIN_EDGE_ROWS ? stripAfter(Math.max(...group.map((e) => e.x)), on, rows, body, bridge) : null;
     if (strip && !found.some((g) => g[0] < strip[1] && g[1] > strip[0])) found.push(strip);
     i = on.length >= MIN_EDGE_ROWS ? j + 1 : i + 1;
+  }
+  for (const strip of startEdges(rows, body, bridge)) if (!found.some((g) => g[0] < strip[1] && g[1] > strip[0])) found.push(strip);
+  return found;
+}
+
+/** Left-aligned columns: lines start on the same x in at least this many rows, in this many after a narrow gap. */
+const MIN_START_ROWS = 5;
+const MIN_GAP_STARTS = 2;
+
+/**
+ * Ragged columns set close (a slide's five panels of short lines, a third of an em apart where a line runs long):
+ * no justified edge gives them away, but the right column's lines all start on one x, and no line of the rows they
+ * stand in runs across that x. Word starts inside a column never line up so with nothing crossing them. The strip
+ * runs from the longest line ending before the edge to the edge, over the rows from the edge's first to its last.
+ */
+function startEdges(rows: Row[], body: number, bridge: number): Interval[] {
+  const starts: { x: number; row: number; gap: boolean }[] = [];
+  rows.forEach((row, i) => {
+    row.runs.forEach((b, k) => {
+      if (b.mono) return;
+      const a = row.runs[k - 1];
+      const gap = a ? b.x0 - a.x1 : Infinity;
+      if (gap < MIN_GAP_EM * body) return;
+      starts.push({ x: b.x0, row: i, gap: gap < bridge });
+    });
+  });
+  starts.sort((a, b) => a.x - b.x);
+  const found: Interval[] = [];
+  for (let i = 0; i < starts.length; ) {
+    let j = i;
+    while (j + 1 < starts.length && starts[j + 1].x - starts[i].x <= EDGE_TOLERANCE) j++;
+    const group = starts.slice(i, j + 1);
+    i = j + 1;
+    const on = [...new Set(group.map((e) => e.row))];
+    const narrow = group.filter((e) => e.gap);
+    if (on.length < MIN_START_ROWS || new Set(narrow.map((e) => e.row)).size < MIN_GAP_STARTS) continue;
+    const edge = Math.min(...group.map((e) => e.x));
+    const [from, to] = [Math.min(...on), Math.max(...on)];
+    let left = -Infinity;
+    let crossed = false;
+    for (let r = from; r <= to && !crossed; r++)
+      for (const run of rows[r].runs) {
+        if (run.x0 < edge - EDGE_TOLERANCE && run.x1 > edge + EDGE_TOLERANCE) crossed = true;
+        else if (run.x1 <= edge + EDGE_TOLERANCE) left = Math.max(left, run.x1);
+      }
+    if (crossed || !(edge - left >= MIN_GAP_EM * body && edge - left < bridge)) continue;
+    // Both sides are columns of text: their lines, joined across word gaps, MIN_SIDE_EM wide in the median (a table's
+    // column of values, a list's labels or a margin's line numbers start on one x too).
+    const leftWidths: number[] = [];
+    const rightWidths: number[] = [];
+    for (let r = from; r <= to; r++) {
+      const runs = rows[r].runs;
+      const k = runs.findIndex((run) => run.x0 >= edge - EDGE_TOLERANCE);
+      const before = k < 0 ? runs : runs.slice(0, k);
+      const after = k < 0 ? [] : runs.slice(k);
+      if (before.length) leftWidths.push(before[before.length - 1].x1 - lineStart(before, bridge));
+      if (after.length && after[0].x0 <= edge + EDGE_TOLERANCE) rightWidths.push(lineEnd(after, bridge) - after[0].x0);
+    }
+    if (leftWidths.length < MIN_GAP_STARTS || median(leftWidths) < MIN_SIDE_EM * body || median(rightWidths) < MIN_SIDE_EM * body) continue;
+    found.push([left, edge]);
   }
   return found;
 }

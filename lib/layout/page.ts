@@ -451,7 +451,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
   // Columns set closer than a wide word gap are kept apart where a justified edge gives them away (narrow.ts).
   const narrow = narrowGutters(built, bodySize, minGutter);
   const apart = narrow.length ? spansNarrow(narrow) : undefined;
-  const rows: InkRow[] = built.map((row) => ({ row, ink: inkIntervals(row.runs, minGutter, apart) }));
+  const rows: InkRow[] = built.map((row) => ({ row, ink: inkIntervals(row.runs, minGutter, apart, bodySize) }));
   // Tables whose cells line up are found first; for the gutter pass their rows are full-width material, so a
   // table's own column gaps are never taken for gutters.
   const tableRows = new Set<number>();

@@ -410,16 +410,26 @@ function findScriptHost(r: Run, rows: Row[], self: number, scripts: Set<Run>, gl
   return best;
 }
 
+/** A line of display type is drawn in at most this many runs. */
+const DISPLAY_RUNS = 4;
+
 /**
  * Ink intervals of a row: its runs' horizontal extents, merged where the gap between them is below `bridge`.
  * With `bridge` at the narrowest gutter, word gaps disappear and what remains are the row's separate pieces.
- * `apart` keeps a gap open however narrow (one that spans a narrow gutter, layout/narrow.ts).
+ * `apart` keeps a gap open however narrow (one that spans a narrow gutter, layout/narrow.ts). Given `bodySize`,
+ * the bridge grows with a line of display type (a few runs, all larger than the body).
  */
-export function inkIntervals(runs: Run[], bridge: number, apart?: (from: number, to: number) => boolean): [number, number][] {
+export function inkIntervals(runs: Run[], bridge: number, apart?: (from: number, to: number) => boolean, bodySize?: number): [number, number][] {
+  // Given the body's size, a line of display type, set wholly larger than the body in a few runs, bridges wider
+  // gaps: a word space in a slide's 27 pt title is wider than a gutter between columns of body text, and no gutter.
+  // (A row mixing sizes, or a row of many pieces, a table's large glyph samples, keeps the body's bridge.)
+  let size = Infinity;
+  if (bodySize && runs.length <= DISPLAY_RUNS) for (const r of runs) size = Math.min(size, r.size);
+  const reach = bodySize && size < Infinity ? bridge * Math.max(1, size / bodySize) : bridge;
   const out: [number, number][] = [];
   for (const r of runs) {
     const last = out[out.length - 1];
-    if (last && r.x0 - last[1] < bridge && !apart?.(last[1], r.x0)) last[1] = Math.max(last[1], r.x1);
+    if (last && r.x0 - last[1] < reach && !apart?.(last[1], r.x0)) last[1] = Math.max(last[1], r.x1);
     else out.push([r.x0, r.x1]);
   }
   return out;
