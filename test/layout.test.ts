@@ -1278,7 +1278,7 @@ describe('tables whose cells hold paragraphs', () => {
 describe('words of a left-to-right script in a right-to-left line', () => {
   it('reads an English phrase drawn word by word inside a Hebrew sentence left to right', () => {
     const rtl = (t: string, x: number) => run(t, x, 100, 10, { dir: 'rtl' });
-    // Visually, right to left: "שימוש ב" then "prepared statement" (drawn word by word) then "וכל".
+    // Visually, right to left: the Hebrew clause, "prepared statement" drawn word by word, then the Hebrew again.
     const runs = [
       rtl('פירוש הדבר שימוש במשתנים מקושרים בכל ההצהרות המוכנות', 400),
       run('prepared', 300, 100, 10),

@@ -363,17 +363,20 @@ describe('real pages', () => {
     expect(text).toContain('prepared statement');
     expect(text).not.toContain('statement prepared');
   });
+
   it('a contents list’s section numbers before their titles, in a strip of their own, are read with them (thesis_oxforddown_bookdown)', async () => {
     const text = squash((await read('thesis_oxforddown_bookdown')).text);
     expect(text).toContain('1.1.1 index.Rmd: metadata and layout options');
     expect(text).toContain('1.1.6 templates');
   });
+
   it('a slide’s title in display type stays whole over the gap of the lists below it; panels of ragged lines set close are read panel by panel (slides_nasa_tops_open_science_pptx)', async () => {
     const text = squash((await read('slides_nasa_tops_open_science_pptx')).text);
     expect(text).toContain('NASA’s Open-Source science is the activation of an open science community');
     expect(text).toContain('Engage with learners through a virtual cohort model to increase Open Science Badge achievement');
     expect(text).toContain('Institutions selected to run 8-12 weeks of teaching the 5 modules to selected science teams');
   });
+
   it('a table’s rows of large glyph samples, drawn as many pieces, keep the body’s word gap: the table is read row by row (manual_sil_scheherazade_features)', async () => {
     const text = (await read('manual_sil_scheherazade_features')).text;
     expect(text).toContain('Kurdish (Northern) | kmr | Language set to Kurdish');
