@@ -4,6 +4,7 @@
  * inconclusive the hyphen is kept at its line end: a wrong hyphen is visible to a reader, a wrongly deleted one
  * is not.
  */
+import { UNSPACED_CHARS } from '../layout/words.js';
 
 /** Words of any script (letters and combining marks), hyphenated compounds as one token. */
 const TOKEN = /[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*(?:[-\u2010\u2011][\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*)*/gu;
@@ -53,7 +54,7 @@ export function endsWithBreakHyphen(text: string): boolean {
 const WORD_TAIL = 128;
 
 /** CJK characters set full width (ideographs, kana, hangul, full-width forms), every one in a text. */
-const CJK_CHARS = '\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef';
+const CJK_CHARS = `${UNSPACED_CHARS}\uac00-\ud7af`;
 export const CJK_WIDE = new RegExp(`[${CJK_CHARS}]`, 'gu');
 const CJK = new RegExp(`[${CJK_CHARS}\u3000-\u303f]`);
 /** Hangul syllables and jamo. */

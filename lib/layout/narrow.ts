@@ -101,12 +101,9 @@ function startEdges(rows: Row[], body: number, bridge: number): Interval[] {
     const leftWidths: number[] = [];
     const rightWidths: number[] = [];
     for (let r = from; r <= to; r++) {
-      const runs = rows[r].runs;
-      const k = runs.findIndex((run) => run.x0 >= edge - EDGE_TOLERANCE);
-      const before = k < 0 ? runs : runs.slice(0, k);
-      const after = k < 0 ? [] : runs.slice(k);
-      if (before.length) leftWidths.push(before[before.length - 1].x1 - lineStart(before, bridge));
-      if (after.length && after[0].x0 <= edge + EDGE_TOLERANCE) rightWidths.push(lineEnd(after, bridge) - after[0].x0);
+      const { left, right } = linesBeside(rows[r].runs, edge - EDGE_TOLERANCE, bridge);
+      if (left) leftWidths.push(left.width);
+      if (right && right.start <= edge + EDGE_TOLERANCE) rightWidths.push(right.width);
     }
     if (leftWidths.length < MIN_GAP_STARTS || median(leftWidths) < MIN_SIDE_EM * body || median(rightWidths) < MIN_SIDE_EM * body) continue;
     found.push([left, edge]);
@@ -140,16 +137,27 @@ function stripAfter(edge: number, on: number[], rows: Row[], body: number, bridg
       crossing++;
       continue;
     }
-    // The line each side of the strip: its runs joined across gaps narrower than `bridge`.
-    const k = runs.findIndex((run) => run.x0 >= strip[1] - EDGE_TOLERANCE);
-    const before = k < 0 ? runs : runs.slice(0, k);
-    const after = k < 0 ? [] : runs.slice(k);
-    if (before.length && before[before.length - 1].x1 >= edge - EDGE_TOLERANCE)
-      leftWidths.push(before[before.length - 1].x1 - lineStart(before, bridge));
-    if (after.length && after[0].x0 <= strip[1] + 3 * body) rightWidths.push(lineEnd(after, bridge) - after[0].x0);
+    const { left, right } = linesBeside(runs, strip[1] - EDGE_TOLERANCE, bridge);
+    if (left && left.end >= edge - EDGE_TOLERANCE) leftWidths.push(left.width);
+    if (right && right.start <= strip[1] + 3 * body) rightWidths.push(right.width);
   }
   if (crossing > MAX_CROSSING_SHARE * (to - from + 1) || rightWidths.length < MIN_EDGE_ROWS || leftWidths.length < MIN_EDGE_ROWS) return null;
   return median(leftWidths) >= MIN_SIDE_EM * body && median(rightWidths) >= MIN_SIDE_EM * body ? strip : null;
+}
+
+/**
+ * A row's line either side of `x` (its runs sorted across): the runs before it, joined across gaps narrower than
+ * `bridge`, ending at their last run's end; the runs from it, starting at their first run's start.
+ */
+function linesBeside(runs: Run[], x: number, bridge: number) {
+  const k = runs.findIndex((run) => run.x0 >= x);
+  const before = k < 0 ? runs : runs.slice(0, k);
+  const after = k < 0 ? [] : runs.slice(k);
+  const end = before.length ? before[before.length - 1].x1 : 0;
+  return {
+    left: before.length ? { end, width: end - lineStart(before, bridge) } : null,
+    right: after.length ? { start: after[0].x0, width: lineEnd(after, bridge) - after[0].x0 } : null,
+  };
 }
 
 function lineStart(runs: Run[], bridge: number): number {

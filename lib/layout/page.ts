@@ -163,19 +163,9 @@ const WRAP_ADVANCE = 1.6;
 
 /**
  * A piece's extent, its words, whether it runs on in leader dots to a number (a form's line, not prose), its leftmost
- * run's text, the width of the word that opens it (its leftmost run's first word, or its rightmost run's in
- * right-to-left text: a run's text is in reading order), and whether it holds a letter.
+ * and rightmost runs, and whether it holds a letter.
  */
-type Piece = {
-  x0: number;
-  x1: number;
-  words: number;
-  leader: boolean;
-  first: string;
-  opensLtr: number;
-  opensRtl: number;
-  letters: boolean;
-} | null;
+type Piece = { x0: number; x1: number; words: number; leader: boolean; leftmost: Run; rightmost: Run; letters: boolean } | null;
 
 const LETTER = /\p{L}/u;
 
@@ -201,21 +191,11 @@ function pieces(row: Row, columnOf: (run: Run) => number, columns: number): Piec
           x1: Math.max(p.x1, run.x1),
           words: p.words + words,
           leader: run.x1 >= p.x1 ? leader : p.leader,
-          first: run.x0 < p.x0 ? run.text : p.first,
-          opensLtr: run.x0 < p.x0 ? firstWordWidth(run) : p.opensLtr,
-          opensRtl: run.x1 > p.x1 ? firstWordWidth(run) : p.opensRtl,
+          leftmost: run.x0 < p.x0 ? run : p.leftmost,
+          rightmost: run.x1 > p.x1 ? run : p.rightmost,
           letters: p.letters || LETTER.test(run.text),
         }
-      : {
-          x0: run.x0,
-          x1: run.x1,
-          words,
-          leader,
-          first: run.text,
-          opensLtr: firstWordWidth(run),
-          opensRtl: firstWordWidth(run),
-          letters: LETTER.test(run.text),
-        };
+      : { x0: run.x0, x1: run.x1, words, leader, leftmost: run, rightmost: run, letters: LETTER.test(run.text) };
   }
   return out;
 }
@@ -263,11 +243,13 @@ function wrappedCells(rows: InkRow[], columnOf: (run: Run) => number, columns: n
       const [p, above] = [all[i][j], all[i - 1][j]];
       // A line opening with a capital starts an entry of its own (a form's labels one under another); figures do not
       // wrap as words do.
-      if (!p || !above || above.leader || above.words < WRAP_WORDS || /^\p{Lu}/u.test(p.first.trim())) return false;
+      if (!p || !above || above.leader || above.words < WRAP_WORDS || /^\p{Lu}/u.test(p.leftmost.text.trim())) return false;
       if (!above.letters || !p.letters) return false;
       const slack = direction === 'rtl' ? above.x0 - left[j] : right[j] - above.x1;
       const full = above.x1 - above.x0 >= TURNED_FILL * widths[j];
-      return wrapsIn(i, j) || (full && slack < (direction === 'rtl' ? p.opensRtl : p.opensLtr));
+      // The word that opens the line: its leftmost run's first, or its rightmost run's right to left (a run's text is
+      // in reading order).
+      return wrapsIn(i, j) || (full && slack < firstWordWidth(direction === 'rtl' ? p.rightmost : p.leftmost));
     };
     // Cells of prose: two columns at least hold PROSE_CELL_LINES lines or more in the stretch.
     const proseCells = (from: number, to: number) => {
@@ -300,7 +282,7 @@ function wrappedCells(rows: InkRow[], columnOf: (run: Run) => number, columns: n
   // (a list of acronyms beside their expansions, one of them long enough to reach the edge), not a turned line.
   const wraps = (i: number) => {
     const p = all[i][wide];
-    if (p && all[i].every((q, j) => j === wide || q) && /^\p{Lu}/u.test(p.first.trim())) return false;
+    if (p && all[i].every((q, j) => j === wide || q) && /^\p{Lu}/u.test(p.leftmost.text.trim())) return false;
     return wrapsIn(i, wide);
   };
   // A line of column j flush under a line of that column.

@@ -5,8 +5,9 @@
  * spaces its words and is counted by its spaces.
  */
 
-/** Ideographs, kana and CJK punctuation: the scripts set without spaces (Hangul is spaced). */
-const UNSPACED = /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/gu;
+/** Ideographs, kana, CJK punctuation and full-width forms: the scripts set without spaces (Hangul is spaced). */
+export const UNSPACED_CHARS = '\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef';
+const UNSPACED = new RegExp(`[${UNSPACED_CHARS}]`, 'gu');
 /** Characters to a word of Chinese or Japanese. */
 const CHARS_PER_WORD = 2;
 
