@@ -381,4 +381,40 @@ describe('real pages', () => {
     const text = (await read('manual_sil_scheherazade_features')).text;
     expect(text).toContain('Kurdish (Northern) | kmr | Language set to Kurdish');
   });
+
+  it('algorithm boxes side by side over two columns: box by box, each to its closing lines, before the columns (paper_sysml_yellowfin_lineno)', async () => {
+    const text = squash((await read('paper_sysml_yellowfin_lineno')).text);
+    const at = (s: string) => text.indexOf(s);
+    const order = [
+      'Algorithm 2 Curvature range',
+      'end function Algorithm 3',
+      'Algorithm 4 Distance to opt.',
+      'return D end function',
+      'analytical solution.',
+    ];
+    for (const s of order) expect(at(s)).toBeGreaterThanOrEqual(0);
+    for (let k = 1; k < order.length; k++) expect(at(order[k - 1])).toBeLessThan(at(order[k]));
+  });
+
+  it('panels of code listings side by side, level for a few lines: panel by panel, not a table across them (leaflet_context_input_mixing)', async () => {
+    const text = squash((await read('leaflet_context_input_mixing')).text);
+    expect(text).toContain('mailing list and there are \\CONTEXT\\ meetings. \\stoptitle');
+    expect(text).toContain('\\startMPpage draw textext("\\bf Some \\MetaPost")');
+    expect(text).toContain('local tmp = [[ first,second');
+    expect(text.indexOf('\\startMPpage')).toBeLessThan(text.indexOf('local tmp = [[ first,second'));
+  });
+
+  it('a critical edition’s line numbers every fifth line, on into its smaller notes, are lifted out of the text (book_bolzano_paradoxien_edfnotes)', async () => {
+    const text = squash((await read('book_bolzano_paradoxien_edfnotes')).text);
+    expect(text).toContain('muss betrachten lassen als ein aus');
+    expect(text).not.toMatch(/betrachten lassen \d+ als/);
+  });
+
+  it('a right-to-left line that opens with a file name and ends with a conjunction reads from the right on an Arabic page; an Arabic section number opens its heading (rtl_arabic_nabox_manual, rtl_polyglossia_arabic)', async () => {
+    const nabox = squash((await read('rtl_arabic_nabox_manual')).text);
+    expect(nabox).toContain('الذي يحوي الملف na-box.sty');
+    expect(nabox.indexOf('na-box.sty')).toBeLessThan(nabox.indexOf('C:\\texlive\\texmf-local'));
+    const poly = await read('rtl_polyglossia_arabic');
+    expect(poly.text).toContain('٢.١ أعمال تأريخية (Calendar operations)');
+  });
 });

@@ -347,8 +347,9 @@ function wrapped(tail: Group, next: Group): boolean {
   if (!tail.seg.lines.some((l) => measureChars(l.text) >= MIN_MEASURE_CHARS)) return false;
   const rtl = rtlText(last.text);
   // The paragraph's own lines set its measure when it has several: a wider line elsewhere in the segment (a standfirst
-  // over the column, a line of a table) does not move the edge the paragraph turns at.
-  const own = tail.lines.length >= 2 ? measureOf(tail.lines, rtl) : Infinity;
+  // over the column, a line of a table) does not move the edge the paragraph turns at. Lines too short to be running
+  // text (a box's closing "end function") set no measure of their own.
+  const own = tail.lines.length >= 2 && tail.lines.some((l) => measureChars(l.text) >= MIN_MEASURE_CHARS) ? measureOf(tail.lines, rtl) : Infinity;
   return turned(last, next.lines[0].text, Math.min(own, measureOf(tail.seg.lines, rtl)), rtl);
 }
 

@@ -46,7 +46,7 @@ export function findLineNumbers(runs: Run[]): Set<Run> {
       while (j + 1 < sorted.length && sorted[j + 1][edge] - sorted[i][edge] <= EDGE_TOLERANCE) j++;
       const series = sorted.slice(i, j + 1);
       i = j + 1;
-      if (!counts(series)) continue;
+      if (!counts(series, (a, b) => linesBetween(others, a, b, em))) continue;
       const left = Math.min(...series.map((r) => r.x0));
       const right = Math.max(...series.map((r) => r.x1));
       // In the left margin, the text starts right of the numbers; in the right margin, it ends left of them. Counted
@@ -139,7 +139,7 @@ const STEPS = [5, 10];
 /** The line advances between stepped numbers agree to this share. */
 const STEPPED_ADVANCE_SPREAD = 0.1;
 
-function counts(series: Run[]): boolean {
+function counts(series: Run[], linesBetween: (above: Run, below: Run) => number): boolean {
   const sorted = [...series].sort((a, b) => a.baseline - b.baseline);
   const down = sorted.map((r) => Number(r.text.trim()));
   const stepsOf = (k: number) => {
@@ -158,6 +158,26 @@ function counts(series: Run[]): boolean {
     const mid = median(advances);
     const agree = advances.filter((a) => Math.abs(a - mid) <= STEPPED_ADVANCE_SPREAD * mid).length;
     if (mid > 0 && agree >= COUNTING_SHARE * advances.length && advances.every((a) => a >= (1 - STEPPED_ADVANCE_SPREAD) * mid)) return true;
+    // Or most numbers stand that many lines of text below the one above, whatever the lines' advance (a critical
+    // edition numbers its notes' smaller, tighter lines on from the text's).
+    let lined = 0;
+    for (let i = 1; i < down.length; i++) if (down[i] === down[i - 1] + k && Math.abs(linesBetween(sorted[i - 1], sorted[i]) - k) <= 1) lined++;
+    if (lined >= COUNTING_SHARE * (down.length - 1)) return true;
   }
   return false;
+}
+
+/** The lines of text (other runs' baselines, LINE_EM apart) from just under one number's line down to the other's. */
+function linesBetween(others: Run[], above: Run, below: Run, em: number): number {
+  const baselines = others
+    .filter((r) => isHorizontal(r) && r.baseline > above.baseline + LINE_EM * em && r.baseline <= below.baseline + LINE_EM * em)
+    .map((r) => r.baseline)
+    .sort((a, b) => a - b);
+  let n = 0;
+  let last = -Infinity;
+  for (const b of baselines) {
+    if (b - last > LINE_EM * em) n++;
+    last = b;
+  }
+  return n;
 }

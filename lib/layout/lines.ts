@@ -74,9 +74,14 @@ const MIXED = [0.35, 0.65];
 
 /** The first letter of a text: right to left, left to right, or none. */
 function firstStrong(text: string): Direction | null {
-  for (const ch of text) if (/\p{L}/u.test(ch)) return RTL_CHAR.test(ch) ? 'rtl' : 'ltr';
+  for (const ch of text) {
+    if (/\p{L}/u.test(ch)) return RTL_CHAR.test(ch) ? 'rtl' : 'ltr';
+    // Arabic-Indic digits (a section number "٢.١") are set in right-to-left text only.
+    if (ARABIC_DIGIT.test(ch)) return 'rtl';
+  }
   return null;
 }
+const ARABIC_DIGIT = /[\u0660-\u0669\u06f0-\u06f9]/u;
 
 /**
  * A line's direction: that of most of its letters, or for a mixed line (a Hebrew sentence with long English phrases
@@ -84,7 +89,7 @@ function firstStrong(text: string): Direction | null {
  * algorithm takes a paragraph's: a right-to-left line opens at its right end with a right-to-left letter, a
  * left-to-right line at its left end with a left-to-right one. When both ends say so, or neither, the majority rules.
  */
-export function runsDirection(runs: Run[]): Direction {
+export function runsDirection(runs: Run[], tie?: Direction): Direction {
   // The common case without building the list of texts: no right-to-left letter in any run.
   if (!runs.some((r) => RTL_CHAR.test(r.text))) return 'ltr';
   // Counted once: the majority and the mixed band come from the same counts.
@@ -97,7 +102,10 @@ export function runsDirection(runs: Run[]): Direction {
   const opensLeft = firstStrong(left.text) === 'ltr';
   if (opensRight && !opensLeft) return 'rtl';
   if (opensLeft && !opensRight) return 'ltr';
-  return majority;
+  // Neither end settles it (a right-to-left line that opens with a file name and ends with a conjunction): the
+  // direction of the text around it, when known, as the paragraph's direction settles a line's in the bidirectional
+  // algorithm.
+  return tie ?? majority;
 }
 export const textDirection = (text: string): Direction => direction([text]);
 
@@ -483,8 +491,8 @@ export const runsOfLine = (line: Line): Run[] => RunLine.runsOf(line);
  * Build a line from runs of one row in one column. `drawn`: the runs are already in reading order (a formula read in
  * the order the file drew it, lib/layout/formulas.ts), not to be ordered by position.
  */
-export function makeLine(runs: Run[], baseline: number, opts: { cells?: boolean; drawn?: boolean } = {}): Line {
-  const dir = runsDirection(runs);
+export function makeLine(runs: Run[], baseline: number, opts: { cells?: boolean; drawn?: boolean; tie?: Direction } = {}): Line {
+  const dir = runsDirection(runs, opts.tie);
   const ordered = opts.drawn ? runs : orderRuns(runs, dir);
   const { size, bold } = dominant(ordered);
   // One pass for the box and the per-run facts (this runs for every line of every page).

@@ -465,7 +465,10 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
   const gutters: Interval[] = [];
   let spanLines = 0;
   let columnCount = 1;
-  const rowLine = (r: Row, cells = false) => makeLine(r.runs, r.baseline, { cells });
+  // A mixed line whose ends do not settle its direction takes a right-to-left region's (a line of Arabic that opens
+  // with a file name and ends with "، و"); elsewhere the majority of its letters decides, as it always has.
+  const tie = direction === 'rtl' ? direction : undefined;
+  const rowLine = (r: Row, cells = false) => makeLine(r.runs, r.baseline, { cells, tie });
   const addBand = (kind: BandInfo['kind'], rs: InkRow[], cols: number) =>
     bands.push({
       top: round2(Math.min(...rs.map((r) => r.row.top))),
@@ -528,7 +531,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
               params.page,
               bands.length,
               j,
-              lines.map((runs) => makeLine(runs, runs[0].baseline)),
+              lines.map((runs) => makeLine(runs, runs[0].baseline, { tie })),
             ),
           );
       }
@@ -669,7 +672,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
               params.page,
               bands.length,
               j,
-              lines.map((runs) => makeLine(runs, baselineOf(runs))),
+              lines.map((runs) => makeLine(runs, baselineOf(runs), { tie })),
             ),
           );
         });
@@ -867,7 +870,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
           }
           // A column's part of a row sits on its own baseline: a note's line shares a row with the next column's
           // line a little above it.
-          if (runs.length) lines.push(makeLine(runs, ownBaseline(runs, r)));
+          if (runs.length) lines.push(makeLine(runs, ownBaseline(runs, r), { tie }));
         }
         return lines;
       };
@@ -913,6 +916,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
               makeLine(
                 r.runs.filter((run) => across.has(run)),
                 r.baseline,
+                { tie },
               ),
             ]),
           );

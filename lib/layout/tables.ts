@@ -131,6 +131,31 @@ function brokenWords(block: Interval[][], runs: Run[][]): boolean {
   return broken >= MIN_BROKEN && broken * ROWS_PER_BROKEN >= block.length;
 }
 
+/** Listings side by side are parted by gaps of at least this many of their sizes. */
+const LISTINGS_GAP_EM = 6;
+
+/**
+ * Lines of code listings set side by side (a leaflet's panels of code, level for a few lines) are no table: every
+ * run fixed-pitch, the pieces wide apart, and a row of the listings just above or below the block, a line apart, not
+ * in it (a line holding a few words, or blank in some panels) that is fixed-pitch too and stands in two of the
+ * block's columns at least: the listings go on past the rows where they happen to line up.
+ */
+function listingsSideBySide(rows: InkRow[], from: number, to: number, pieces: Interval[][]): boolean {
+  const block = rows.slice(from, to + 1);
+  if (!block.every((r) => r.row.runs.every((run) => run.mono))) return false;
+  const size = median(block.map((r) => r.row.size));
+  const wide = pieces.slice(from, to + 1).every((row) => row.every((p, k) => k === 0 || p[0] - row[k - 1][1] >= LISTINGS_GAP_EM * size));
+  if (!wide) return false;
+  const cols = columnsOf(pieces.slice(from, to + 1).flat());
+  const goesOn = (k: number, near: number) => {
+    const r = rows[k];
+    if (!r || Math.abs(r.row.baseline - rows[near].row.baseline) > MAX_ROW_ADVANCE_EM * size) return false;
+    if (!r.row.runs.every((run) => run.mono)) return false;
+    return cols.filter((c) => pieces[k].some((p) => p[0] < c[1] && p[1] > c[0])).length >= 2;
+  };
+  return goesOn(from - 1, from) || goesOn(to + 1, to);
+}
+
 /** Table blocks among rows sorted top to bottom. */
 export function findTableBlocks(rows: InkRow[], bodySize: number): TableBlock[] {
   const bridge = CELL_GAP_EM * bodySize;
@@ -151,7 +176,8 @@ export function findTableBlocks(rows: InkRow[], bodySize: number): TableBlock[] 
       j - i + 1 >= MIN_TABLE_ROWS &&
       isTable(pieces.slice(i, j + 1), bodySize, runs) &&
       !displayFormula(runs) &&
-      !brokenWords(pieces.slice(i, j + 1), runs)
+      !brokenWords(pieces.slice(i, j + 1), runs) &&
+      !listingsSideBySide(rows, i, j, pieces)
     )
       blocks.push({ from: i, to: j });
     i = j + 1;

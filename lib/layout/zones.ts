@@ -276,7 +276,35 @@ function isCode(gutter: Interval, rows: InkRow[]): boolean {
   // Lines of prose running across the gap, more than lines of code do: the code is in boxes set side by side
   // between paragraphs (a listing beside its translation), and the gap between the boxes is a gutter.
   if (proseAcross >= MIN_PROSE_ACROSS && proseAcross > codeAcross) return false;
-  return all > 0 && mono >= CODE_SHARE * all;
+  if (!(all > 0 && mono >= CODE_SHARE * all)) return false;
+  return !listingsBeside(gutter, rows, twoSided);
+}
+
+/** Listings side by side: a gap this many of the rows' sizes wide at least... */
+const LISTINGS_GAP_EM = 6;
+/** ...with this share of the two-sided rows at least indented on its right beyond the nearest start (by an em). */
+const LISTINGS_INDENTED_SHARE = 0.25;
+
+/**
+ * Listings set side by side (a leaflet's panels of code): the text right of a wide gap is indented as code is, line
+ * by line at different depths, where an option table's descriptions or a listing's aligned comments all start at one
+ * x. Such a gap is a gutter between listings, not spaces aligned inside one.
+ */
+function listingsBeside(gutter: Interval, rows: InkRow[], twoSided: Set<number>): boolean {
+  const starts: number[] = [];
+  const sizes: number[] = [];
+  for (const r of rows) {
+    if (!twoSided.has(r.row.index)) continue;
+    const right = r.ink.filter((iv) => iv[0] >= gutter[1]);
+    if (right.length === 0) continue;
+    starts.push(Math.min(...right.map((iv) => iv[0])));
+    sizes.push(r.row.size);
+  }
+  if (starts.length < MIN_TWO_SIDED) return false;
+  const size = median(sizes);
+  if (gutter[1] - gutter[0] < LISTINGS_GAP_EM * size) return false;
+  const nearest = Math.min(...starts);
+  return starts.filter((x) => x > nearest + size).length >= LISTINGS_INDENTED_SHARE * starts.length;
 }
 
 /**
@@ -638,6 +666,9 @@ const CLEAN_SIDE_ROWS = 10;
 /** ...and at least this share of the end's rows cross it, this many at least (one overrunning line is no end). */
 const CROSSED_END_SHARE = 0.25;
 const MIN_CROSSED_END = 3;
+/** A crossed end runs on to blank space (a gap of this many line sizes) found within this many rows of its last crossing. */
+const END_BLANK = 2;
+const MAX_END_TAIL = 6;
 
 /**
  * A gutter's rows, from `start` to `end`, less an end where it is crossed densely: a page's lower half in two
@@ -646,20 +677,37 @@ const MIN_CROSSED_END = 3;
  * stretch of CLEAN_SIDE_ROWS beside them, and a gutter of the end's own (`others`, the page's other candidates): the
  * gutter is the clean stretch's, and the end is partitioned on its own.
  */
-function crossedEnd(gutter: Interval, rows: InkRow[], start: number, end: number, others: Interval[]): [number, number] {
+function crossedEnd(gutter: Interval, rows: InkRow[], start: number, end: number, others: Interval[], minGutter: number): [number, number] {
   const { crossing } = classify(gutter, rows.slice(start, end + 1));
   if (crossing.size < MIN_CROSSED_END) return [start, end];
   const at = rows.map((r, i) => (crossing.has(r.row.index) ? i : -1)).filter((i) => i >= 0);
   const [lo, hi] = [at[0], at[at.length - 1]];
   // The end has columns of its own: another gutter that none of its rows crosses. (Prose running across boxes of
   // code set side by side crosses every gap there is: that end stays with its gutter.)
-  const ownGutter = (a: number, b: number) =>
-    others.some((g) => {
+  // Its gutters are looked for among the end's rows too: boxes set side by side over two columns of text leave gaps
+  // in too few of the page's rows to be found over the whole page.
+  const ownGutter = (a: number, b: number) => {
+    const part = rows.slice(a, b + 1);
+    return [...others, ...findCandidates(part, minGutter).map((c) => c.gutter)].some((g) => {
       if (g[0] < gutter[1] && g[1] > gutter[0]) return false;
-      const c = classify(g, rows.slice(a, b + 1));
+      const c = classify(g, part);
       return c.crossing.size === 0 && c.twoSided.size >= MIN_TWO_SIDED;
     });
-  if (end - hi >= CLEAN_SIDE_ROWS && at.length >= CROSSED_END_SHARE * (hi - start + 1) && ownGutter(start, hi)) return [hi + 1, end];
+  };
+  // The end runs on past its last crossing row to the blank space under it (a box's closing lines, clean of the
+  // gutter by chance, are still the box's), when that comes within a few rows.
+  const blankAbove = (j: number) => rows[j].row.baseline - rows[j - 1].row.baseline > END_BLANK * Math.max(rows[j].row.size, rows[j - 1].row.size);
+  let upper = hi;
+  for (let j = hi + 1; j <= Math.min(end, hi + MAX_END_TAIL); j++) {
+    if (blankAbove(j)) {
+      upper = j - 1;
+      break;
+    }
+  }
+  // And the rows over the zone's start up to blank space count with the end when its gutters are looked for.
+  let top = start;
+  while (top > 0 && start - top < MAX_END_TAIL && !blankAbove(top)) top--;
+  if (end - upper >= CLEAN_SIDE_ROWS && at.length >= CROSSED_END_SHARE * (hi - start + 1) && ownGutter(top, upper)) return [upper + 1, end];
   if (lo - start >= CLEAN_SIDE_ROWS && at.length >= CROSSED_END_SHARE * (end - lo + 1) && ownGutter(lo, end)) return [start, lo - 1];
   return [start, end];
 }
@@ -679,6 +727,7 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
       start,
       end,
       candidates.map((o) => o.gutter),
+      p.minGutter,
     );
     let first = from + (leavesForAbove(rows, from, last, best.gutter) ? 1 : 0);
     // Lines of the paragraph above whose sentence space happens to fall in the gutter, and its last line, leave too.
