@@ -306,6 +306,8 @@ const sequelOf = (tail: Group, g: Group) =>
   (tail.kind === 'paragraph' && g.kind === 'list-item' && NUMBERED.test(g.lines[0].text) && /\p{Ll}$/u.test(tail.lines[tail.lines.length - 1].text));
 /** Running text turns at a measure of at least this many characters (a narrow newspaper column holds about 30). */
 const MIN_MEASURE_CHARS = 20;
+/** Lines of which one at least is long enough to be running text, turned at a measure. */
+const runningText = (lines: Line[]) => lines.some((l) => measureChars(l.text) >= MIN_MEASURE_CHARS);
 /** Characters of a line as Latin text would count them (a full-width CJK character takes two). */
 const measureChars = (text: string) => text.length + (text.match(CJK_WIDE)?.length ?? 0);
 const rtlText = (text: string) => textDirection(text) === 'rtl';
@@ -344,12 +346,12 @@ function wrapped(tail: Group, next: Group): boolean {
   const last = tail.lines[tail.lines.length - 1];
   if (endsWithBreakHyphen(last.text) || sideways(tail)) return true;
   // A column of short lines only (an address block, a list of labels) has no measure to turn at.
-  if (!tail.seg.lines.some((l) => measureChars(l.text) >= MIN_MEASURE_CHARS)) return false;
+  if (!runningText(tail.seg.lines)) return false;
   const rtl = rtlText(last.text);
   // The paragraph's own lines set its measure when it has several: a wider line elsewhere in the segment (a standfirst
   // over the column, a line of a table) does not move the edge the paragraph turns at. Lines too short to be running
   // text (a box's closing "end function") set no measure of their own.
-  const own = tail.lines.length >= 2 && tail.lines.some((l) => measureChars(l.text) >= MIN_MEASURE_CHARS) ? measureOf(tail.lines, rtl) : Infinity;
+  const own = tail.lines.length >= 2 && runningText(tail.lines) ? measureOf(tail.lines, rtl) : Infinity;
   return turned(last, next.lines[0].text, Math.min(own, measureOf(tail.seg.lines, rtl)), rtl);
 }
 

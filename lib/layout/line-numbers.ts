@@ -39,6 +39,9 @@ export function findLineNumbers(runs: Run[]): Set<Run> {
   if (numbers.length < MIN_STEPPED_NUMBERS) return found;
   const others = runs.filter((r) => !NUMBER.test(r.text.trim()));
   const em = median(others.map((r) => r.size)) || 10;
+  // The other runs' baselines, sorted once for the page when a stepped series asks for its lines.
+  let otherBaselines: Float64Array | undefined;
+  const baselines = () => (otherBaselines ??= Float64Array.from(others.filter(isHorizontal).map((r) => r.baseline)).sort());
   for (const edge of ['x1', 'x0'] as const) {
     const sorted = [...numbers].sort((a, b) => a[edge] - b[edge]);
     for (let i = 0; i < sorted.length; ) {
@@ -46,7 +49,7 @@ export function findLineNumbers(runs: Run[]): Set<Run> {
       while (j + 1 < sorted.length && sorted[j + 1][edge] - sorted[i][edge] <= EDGE_TOLERANCE) j++;
       const series = sorted.slice(i, j + 1);
       i = j + 1;
-      if (!counts(series, (a, b) => linesBetween(others, a, b, em))) continue;
+      if (!counts(series, (a, b) => linesBetween(baselines(), a, b, em))) continue;
       const left = Math.min(...series.map((r) => r.x0));
       const right = Math.max(...series.map((r) => r.x1));
       // In the left margin, the text starts right of the numbers; in the right margin, it ends left of them. Counted
@@ -167,15 +170,16 @@ function counts(series: Run[], linesBetween: (above: Run, below: Run) => number)
   return false;
 }
 
-/** The lines of text (other runs' baselines, LINE_EM apart) from just under one number's line down to the other's. */
-function linesBetween(others: Run[], above: Run, below: Run, em: number): number {
-  const baselines = others
-    .filter((r) => isHorizontal(r) && r.baseline > above.baseline + LINE_EM * em && r.baseline <= below.baseline + LINE_EM * em)
-    .map((r) => r.baseline)
-    .sort((a, b) => a - b);
+/**
+ * The lines of text (the other runs' sorted baselines, LINE_EM apart) from just under one number's line down to the
+ * other's.
+ */
+function linesBetween(baselines: Float64Array, above: Run, below: Run, em: number): number {
   let n = 0;
   let last = -Infinity;
   for (const b of baselines) {
+    if (b > below.baseline + LINE_EM * em) break;
+    if (b <= above.baseline + LINE_EM * em) continue;
     if (b - last > LINE_EM * em) n++;
     last = b;
   }

@@ -131,8 +131,8 @@ function brokenWords(block: Interval[][], runs: Run[][]): boolean {
   return broken >= MIN_BROKEN && broken * ROWS_PER_BROKEN >= block.length;
 }
 
-/** Listings side by side are parted by gaps of at least this many of their sizes. */
-const LISTINGS_GAP_EM = 6;
+/** Listings side by side are parted by gaps of at least this many of their sizes (zones.ts' listingsBeside too). */
+export const LISTINGS_GAP_EM = 6;
 
 /**
  * Lines of code listings set side by side (a leaflet's panels of code, level for a few lines) are no table: every

@@ -10,6 +10,7 @@ import { BULLET_CHARS } from './markers.js';
 import { displayFormula } from './formulas.js';
 import { blockStarts, centredBlocks, paragraphStarts, sideLines } from './sides.js';
 import { median } from './lines.js';
+import { LISTINGS_GAP_EM } from './tables.js';
 
 export interface Zone {
   rows: InkRow[];
@@ -280,9 +281,7 @@ function isCode(gutter: Interval, rows: InkRow[]): boolean {
   return !listingsBeside(gutter, rows, twoSided);
 }
 
-/** Listings side by side: a gap this many of the rows' sizes wide at least... */
-const LISTINGS_GAP_EM = 6;
-/** ...with this share of the two-sided rows at least indented on its right beyond the nearest start (by an em). */
+/** Listings side by side: a gap LISTINGS_GAP_EM of the rows' sizes wide at least, with this share of the two-sided rows at least indented on its right beyond the nearest start (by an em). */
 const LISTINGS_INDENTED_SHARE = 0.25;
 
 /**
@@ -688,11 +687,12 @@ function crossedEnd(gutter: Interval, rows: InkRow[], start: number, end: number
   // in too few of the page's rows to be found over the whole page.
   const ownGutter = (a: number, b: number) => {
     const part = rows.slice(a, b + 1);
-    return [...others, ...findCandidates(part, minGutter).map((c) => c.gutter)].some((g) => {
+    const clean = (g: Interval) => {
       if (g[0] < gutter[1] && g[1] > gutter[0]) return false;
       const c = classify(g, part);
       return c.crossing.size === 0 && c.twoSided.size >= MIN_TWO_SIDED;
-    });
+    };
+    return others.some(clean) || findCandidates(part, minGutter).some((c) => clean(c.gutter));
   };
   // The end runs on past its last crossing row to the blank space under it (a box's closing lines, clean of the
   // gutter by chance, are still the box's), when that comes within a few rows.
