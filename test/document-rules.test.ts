@@ -9,7 +9,7 @@ import { joinLines, Vocabulary } from '../lib/document/hyphenation.js';
 import { layoutPage } from '../lib/layout/page.js';
 import { fontFacts } from '../lib/pdf/fonts.js';
 import { isFixedPitchFont } from '../lib/pdf/runs.js';
-import { detectFootnotes } from '../lib/document/footnotes.js';
+import { bodyOverNotes, detectFootnotes } from '../lib/document/footnotes.js';
 import { detectFurniture } from '../lib/document/furniture.js';
 import type { PlacedLine } from '../lib/document/lines.js';
 import { makeLine, roundBox, unionBox } from '../lib/layout/lines.js';
@@ -1020,5 +1020,43 @@ describe('a sentence broken by a float in its own column', () => {
     const blocks = buildBlocks([segment(col1, 0), segment(col2, 1)], 9, 12);
     expect(blocks.map((b) => b.text.slice(0, 12))).toEqual(['Eve Marder e', 'What can I s', 'This illustr']);
     expect(blocks[1]!.text).toContain('in history fraught with');
+  });
+});
+
+describe('a document whose notes outweigh its text', () => {
+  const onPages = (pages: Line[][][]): PlacedLine[] =>
+    pages.flatMap((segs, p) =>
+      segs.flatMap((lines, s) => {
+        const seg = { ...segment(lines, s), page: p + 1 };
+        return lines.map((line, index) => ({ page: p + 1, segment: s, index, line, seg, pageHeight: 792, pageWidth: 612 }));
+      }),
+    );
+  const text = (n: number, top: number) =>
+    Array.from({ length: n }, (_, k) => lineAt(`The edited text runs on in its own size, line ${k} of the page.`, 72, top + 12 * k, 10));
+  const notes = (n: number, top: number, mark: string) =>
+    Array.from({ length: n }, (_, k) =>
+      lineAt(`${k === 0 ? `${mark} ` : ''}the author’s long note goes on in small type over the page, line ${k}.`, 72, top + 9.5 * k, 8),
+    );
+
+  it('takes the body size from the text over the notes, not from the notes that make most of the characters', () => {
+    const lines = onPages([
+      [text(10, 100), notes(20, 420, '1')],
+      [text(4, 100), notes(26, 160, '')],
+    ]);
+    expect(bodyOverNotes(lines, 8)).toBe(10);
+    // With the text's size, the first page's note is found.
+    expect(detectFootnotes(lines, new Set(), 10, 12).footnotes.map((f) => [f.page, f.marker])).toContainEqual([1, '1']);
+  });
+
+  it('keeps the body of a paper whose title, a standfirst or an opening set larger stands over it', () => {
+    // A title and a standfirst over the first page's text, the next page all text: the body runs with nothing larger over it.
+    const paper = onPages([
+      [[lineAt('A Title Set Large Over The Paper Text', 72, 80, 17)], text(3, 110).map((l) => ({ ...l, size: 12 })), notes(40, 160, '1')],
+      [notes(60, 80, '')],
+    ]);
+    expect(bodyOverNotes(paper, 8)).toBe(8);
+    // One page: a larger opening over the rest is no text over notes.
+    const flyer = onPages([[text(5, 100), notes(40, 180, '1')]]);
+    expect(bodyOverNotes(flyer, 8)).toBe(8);
   });
 });

@@ -410,6 +410,15 @@ describe('real pages', () => {
     expect(text).not.toMatch(/betrachten lassen \d+ als/);
   });
 
+  it('a critical edition whose author’s note outweighs its text: the note and the apparatus are notes, the text the flow (book_bolzano_paradoxien_edfnotes)', async () => {
+    const r = await read('book_bolzano_paradoxien_edfnotes');
+    const text = squash(r.text);
+    expect(text).toContain('gleichkomme, so oft e < 1 ist');
+    expect(text).not.toContain('Da der gewöhnliche Beweis');
+    expect(text).not.toContain('Summierung ] Summirung');
+    expect(r.footnotes.find((f) => f.page === 1 && f.marker === '1')?.text).toMatch(/^Da der gewöhnliche Beweis/);
+  });
+
   it('a right-to-left line that opens with a file name and ends with a conjunction reads from the right on an Arabic page; an Arabic section number opens its heading (rtl_arabic_nabox_manual, rtl_polyglossia_arabic)', async () => {
     const nabox = squash((await read('rtl_arabic_nabox_manual')).text);
     expect(nabox).toContain('الذي يحوي الملف na-box.sty');

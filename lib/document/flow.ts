@@ -7,7 +7,7 @@ import type { Block, Diagnostic, Footnote, FurnitureItem, Line, PageAnalysis, Se
 import { roundBox, unionBox } from '../layout/lines.js';
 import { documentBodySize, documentLineAdvance, placedLines } from './lines.js';
 import { detectFurniture } from './furniture.js';
-import { detectFootnotes } from './footnotes.js';
+import { bodyOverNotes, detectFootnotes } from './footnotes.js';
 import { buildBlocks } from './blocks.js';
 
 export interface Flow {
@@ -58,7 +58,7 @@ function artifactItems(pages: PageAnalysis[]): { headers: FurnitureItem[]; foote
 
 export function buildFlow(pages: PageAnalysis[], o: ResolvedOptions): Flow {
   const lines = placedLines(pages);
-  const body = documentBodySize(lines);
+  const body = bodyOverNotes(lines, documentBodySize(lines));
   const advance = documentLineAdvance(pages, body);
   const furniture = detectFurniture(lines, body, o.minFurnitureRepeats, advance);
   const notes = detectFootnotes(lines, furniture.removed, body, advance);

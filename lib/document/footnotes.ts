@@ -40,6 +40,84 @@ const symbolMark = (text: string): string | null => {
 /** A note's marker set apart from its text, a line of its own in small type ("∗" beside "This file has version…"). */
 const loneMarker = (l: PlacedLine, body: number) => l.line.size <= NOTE_SIZE * body && MARK_ONLY.test(l.line.text.trim());
 
+/** A document whose notes outweigh its text: a larger size's lines make running text, this many in a row somewhere... */
+const TEXT_RUN_LINES = 3;
+/** ...the text makes this share of the most used size's characters at least (a title over a page is no text)... */
+const TEXT_SHARE = 0.2;
+/** ...this share of the most used size's characters stand under that text, with none of it below them... */
+const NOTES_UNDER_TEXT_SHARE = 0.8;
+/** ...on this many pages. */
+const NOTED_PAGES = 2;
+/** A line of that text holds this many letters at least (not a crop mark's glyphs, not a head's number). */
+const TEXT_LINE_LETTERS = 12;
+
+/**
+ * The body size of a document whose notes outweigh its text (a critical edition with an author's note over pages and
+ * an apparatus under it, a law review): the size most characters are set in is then the notes', and nothing would be
+ * small enough to be a note. The body is the larger size when that size makes running text (three lines in a row
+ * somewhere, a fifth of the notes' characters at least) and nearly all of the notes' size stands under it on two
+ * pages or more, nothing of it below, opening with a note's marker right under the text somewhere. A paper whose
+ * title or standfirst is set larger keeps its body: its body runs on with nothing larger over it, and a title is
+ * little text.
+ */
+export function bodyOverNotes(lines: PlacedLine[], body: number): number {
+  const flow = lines.filter((l) => l.seg.kind !== 'rotated');
+  const votes = new Map<number, number>();
+  for (const l of flow) {
+    if (l.line.size * NOTE_SIZE < body) continue;
+    const k = Math.round(l.line.size * 2) / 2;
+    votes.set(k, (votes.get(k) ?? 0) + l.line.text.length);
+  }
+  let text = 0;
+  let best = 0;
+  for (const [s, n] of votes) if (n > best || (n === best && s < text)) [text, best] = [s, n];
+  if (text === 0) return body;
+  const isText = (l: Line) => Math.abs(l.size - text) <= 0.1 * text;
+  const isWords = (l: PlacedLine) => isText(l.line) && (l.line.text.match(/\p{L}/gu)?.length ?? 0) >= TEXT_LINE_LETTERS;
+  const isNote = (l: PlacedLine) => Math.abs(l.line.size - body) <= 0.1 * body;
+  let all = 0;
+  let words = 0;
+  for (const l of flow) {
+    if (isNote(l)) all += l.line.text.length;
+    else if (isWords(l)) words += l.line.text.length;
+  }
+  if (words < TEXT_SHARE * all) return body;
+  const running = flow.some((l) => l.index + 1 >= TEXT_RUN_LINES && l.seg.lines.slice(l.index + 1 - TEXT_RUN_LINES, l.index + 1).every(isText));
+  if (!running) return body;
+
+  const byPage = new Map<number, PlacedLine[]>();
+  for (const l of flow) {
+    if (!byPage.has(l.page)) byPage.set(l.page, []);
+    byPage.get(l.page)!.push(l);
+  }
+  const overlapsX = (a: PlacedLine, b: PlacedLine) => a.line.bbox[0] < b.line.bbox[2] && a.line.bbox[2] > b.line.bbox[0];
+  let under = 0;
+  let marked = false;
+  const notedPages = new Set<number>();
+  for (const pageLines of byPage.values()) {
+    const textLines = pageLines.filter(isWords);
+    const foot = new Set<PlacedLine>();
+    for (const l of pageLines) {
+      if (!isNote(l)) continue;
+      const stacked = textLines.filter((o) => overlapsX(o, l));
+      if (stacked.some((o) => o.line.baseline < l.line.baseline) && stacked.every((o) => o.line.baseline < l.line.baseline)) {
+        foot.add(l);
+        under += l.line.text.length;
+        notedPages.add(l.page);
+      }
+    }
+    // The notes open with a marker: the first of them in their stack, right under the text.
+    for (const l of foot) {
+      if (!(MARKER.test(l.line.text) || l.line.mark)) continue;
+      const prev = pageLines
+        .filter((o) => o !== l && overlapsX(o, l) && o.line.baseline < l.line.baseline)
+        .reduce<PlacedLine | undefined>((p, o) => (!p || o.line.baseline > p.line.baseline ? o : p), undefined);
+      if (prev && !foot.has(prev)) marked = true;
+    }
+  }
+  return marked && under >= NOTES_UNDER_TEXT_SHARE * all && notedPages.size >= NOTED_PAGES ? text : body;
+}
+
 export interface FootnoteResult {
   footnotes: Footnote[];
   removed: Set<Line>;
