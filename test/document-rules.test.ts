@@ -1048,6 +1048,23 @@ describe('a document whose notes outweigh its text', () => {
     expect(detectFootnotes(lines, new Set(), 10, 12).footnotes.map((f) => [f.page, f.marker])).toContainEqual([1, '1']);
   });
 
+  it('takes the body size from a few lines over notes numbered on from page to page, however little the text', () => {
+    const cites = (from: number, n: number, top: number) =>
+      Array.from({ length: n }, (_, k) =>
+        lineAt(`${from + k}. Author Name, A Title of the Work (Chicago: Press, ${1990 + k}), ${k + 3}.`, 72, top + 12 * k, 10),
+      );
+    const page = (from: number) => [text(3, 60).map((l) => ({ ...l, size: 12 })), cites(from, 40, 110)];
+    const lines = onPages([page(1), page(41), page(81)]);
+    expect(bodyOverNotes(lines, 10)).toBe(12);
+    // Bibliographic in every line and numbered with a full stop, like a reference list, but running on from page to
+    // page under the text: notes.
+    const { footnotes, removed } = detectFootnotes(lines, new Set(), 12, 14.4);
+    expect(footnotes.filter((f) => f.page === 2).map((f) => f.marker)).toEqual(Array.from({ length: 40 }, (_, k) => String(41 + k)));
+    expect(removed.size).toBe(120);
+    // On one page, the same list is a reference list and stays in the flow.
+    expect(detectFootnotes(onPages([page(1)]), new Set(), 12, 14.4).footnotes).toEqual([]);
+  });
+
   it('keeps the body of a paper whose title, a standfirst or an opening set larger stands over it', () => {
     // A title and a standfirst over the first page's text, the next page all text: the body runs with nothing larger over it.
     const paper = onPages([

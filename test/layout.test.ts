@@ -1199,6 +1199,22 @@ describe('a line mixing right-to-left and left-to-right text', () => {
     const runs = [en('The term', 60, 110), he('ובדיקות בלתי-נלאות מתמשך', 115, 260), en('means testing', 265, 340)];
     expect(runsDirection(runs)).toBe('ltr');
   });
+
+  it('takes its ends past a bullet: a Hebrew list item opening with "•" at the right and ending in English names at the left reads from the right', () => {
+    // "• שפת JavaScript היא כעת השפה העיקרית … וספריות מודרניות כמו Bootstrap, Electron," (OWASP Top 10 2017, Hebrew).
+    const runs = [
+      en('Bootstrap,', 36, 78),
+      en('Electron,', 80, 116),
+      he('וספריות מודרניות כמו', 120, 198),
+      en('Node.JS', 264, 298),
+      he('היא כעת השפה העיקרית של האינטרנט', 316, 456),
+      en('JavaScript', 458, 500),
+      he('שפת', 503, 519),
+      run('•', 530, 100, 10, { x1: 533 }),
+    ];
+    expect(runsDirection(runs)).toBe('rtl');
+    expect(makeLine(runs, 100).text.startsWith('• שפת JavaScript')).toBe(true);
+  });
 });
 
 describe('a caption over a spanning table or figure', () => {

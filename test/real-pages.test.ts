@@ -419,6 +419,18 @@ describe('real pages', () => {
     expect(r.footnotes.find((f) => f.page === 1 && f.marker === '1')?.text).toMatch(/^Da der gewöhnliche Beweis/);
   });
 
+  it('legal citations numbered "1." like a reference list, running on from page to page under the text, are notes (legal_cms_legal_sample_notes)', async () => {
+    const r = await read('legal_cms_legal_sample_notes');
+    expect(r.footnotes.find((f) => f.page === 1 && f.marker === '1')?.text).toMatch(/^United States v\. Christmas/);
+    expect(r.text).not.toContain('United States v. Christmas');
+    expect(r.text).toContain('Federal case, with a Supreme Court case in running text');
+  });
+
+  it('a Hebrew list item opening with a bullet and ending in English names reads from the right (rtl_owasp_top10_2017_he_release_notes)', async () => {
+    const text = squash((await read('rtl_owasp_top10_2017_he_release_notes')).text);
+    expect(text).toContain('• שפת JavaScript היא כעת השפה העיקרית של האינטרנט');
+  });
+
   it('a right-to-left line that opens with a file name and ends with a conjunction reads from the right on an Arabic page; an Arabic section number opens its heading (rtl_arabic_nabox_manual, rtl_polyglossia_arabic)', async () => {
     const nabox = squash((await read('rtl_arabic_nabox_manual')).text);
     expect(nabox).toContain('الذي يحوي الملف na-box.sty');

@@ -81,7 +81,6 @@ export function bodyOverNotes(lines: PlacedLine[], body: number): number {
     if (isNote(l)) all += l.line.text.length;
     else if (isWords(l)) words += l.line.text.length;
   }
-  if (words < TEXT_SHARE * all) return body;
   const running = flow.some((l) => l.index + 1 >= TEXT_RUN_LINES && l.seg.lines.slice(l.index + 1 - TEXT_RUN_LINES, l.index + 1).every(isText));
   if (!running) return body;
 
@@ -93,6 +92,7 @@ export function bodyOverNotes(lines: PlacedLine[], body: number): number {
   const overlapsX = (a: PlacedLine, b: PlacedLine) => a.line.bbox[0] < b.line.bbox[2] && a.line.bbox[2] > b.line.bbox[0];
   let under = 0;
   let marked = false;
+  const numbered: { page: number; first: number; last: number }[] = [];
   const notedPages = new Set<number>();
   for (const pageLines of byPage.values()) {
     const textLines = pageLines.filter(isWords);
@@ -106,6 +106,22 @@ export function bodyOverNotes(lines: PlacedLine[], body: number): number {
         notedPages.add(l.page);
       }
     }
+    // Where the page's notes begin and end: the longest run of numbers one after the other among their markers (a
+    // wrapped line opening with a number, "256–259 (2000).", stands apart from it).
+    const set = new Set(
+      [...foot]
+        .map((l) => /^\p{Nd}+$/u.exec(MARKER.exec(l.line.text)?.[1] ?? '')?.[0])
+        .filter((n) => n !== undefined)
+        .map(Number),
+    );
+    let run: { page: number; first: number; last: number } | null = null;
+    for (const n of set) {
+      if (set.has(n - 1)) continue;
+      let m = n;
+      while (set.has(m + 1)) m++;
+      if (!run || m - n > run.last - run.first) run = { page: pageLines[0].page, first: n, last: m };
+    }
+    if (run) numbered.push(run);
     // The notes open with a marker: the first of them in their stack, right under the text.
     for (const l of foot) {
       if (!(MARKER.test(l.line.text) || l.line.mark)) continue;
@@ -115,6 +131,9 @@ export function bodyOverNotes(lines: PlacedLine[], body: number): number {
       if (prev && !foot.has(prev)) marked = true;
     }
   }
+  // Notes numbered on from page to page are notes however little text stands over them.
+  const runOn = numbered.some((n, i) => i > 0 && numbered[i - 1].page === n.page - 1 && n.first === numbered[i - 1].last + 1);
+  if (words < TEXT_SHARE * all && !runOn) return body;
   return marked && under >= NOTES_UNDER_TEXT_SHARE * all && notedPages.size >= NOTED_PAGES ? text : body;
 }
 
@@ -375,13 +394,20 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     byPage.get(l.page)!.push(l);
   }
 
+  // Numbered lists under the text, kept back until every page's notes are known.
+  const lists: { notes: PlacedLine[][]; rule: PlacedLine | null }[] = [];
   const pushNotes = (notes: PlacedLine[][]) => {
     for (const note of notes) {
       const first = note[0].line.text;
       const m = MARKER.exec(first);
       const marker = m ? m[1] : null;
       const texts = note.map((l) => l.line.text);
-      if (m) texts[0] = first.slice(m[0].length).trimStart();
+      // A marker set as a list's number ("1. United States v. …") leaves its full stop with the marker.
+      if (m)
+        texts[0] = first
+          .slice(m[0].length)
+          .replace(/^[.)](?=\s)/, '')
+          .trimStart();
       out.push({ page: note[0].page, marker, text: joinNoteLines(texts), bbox: unionBox(note.map((l) => l.line.bbox)) });
       for (const l of note) taken.add(lineKey(l));
     }
@@ -525,18 +551,45 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     if (!rule && step < minStep(notes, out, body, advance)) continue;
     if (isBracketedReferences(block)) continue;
     if (isReferenceList(notes)) {
-      // Notes under symbols before the list's first entry (an author's e-mail under "∗" atop a REVTeX bibliography)
-      // are notes still.
-      const lead: PlacedLine[][] = [];
-      for (const note of notes) {
-        if (!symbolMark(note[0].line.text)) break;
-        lead.push(note);
-      }
-      if (lead.length) pushNotes(lead);
+      lists.push({ notes, rule });
       continue;
     }
     pushNotes(notes);
     if (rule) taken.add(lineKey(rule));
+  }
+  // A numbered list under the text that runs on from notes at the foot of the page before, or on into notes at the
+  // foot of the next page, is notes set like a list (Chicago's "1." notes, bibliographic in every line): a reference
+  // list goes on at the top of the next column or page, with no text over it.
+  const numbers = (notes: PlacedLine[][]) =>
+    notes
+      .map((note) => /^\p{Nd}+$/u.exec(MARKER.exec(note[0].line.text)?.[1] ?? '')?.[0])
+      .filter((n): n is string => n !== undefined)
+      .map(Number);
+  const ends = [
+    ...out.filter((n) => n.marker && /^\p{Nd}+$/u.test(n.marker)).map((n) => ({ page: n.page, first: Number(n.marker), last: Number(n.marker) })),
+  ];
+  for (const list of lists) {
+    const ns = numbers(list.notes);
+    if (ns.length) ends.push({ page: list.notes[0][0].page, first: ns[0], last: ns[ns.length - 1] });
+  }
+  for (const list of lists) {
+    const ns = numbers(list.notes);
+    const page = list.notes[0][0].page;
+    const runsOn =
+      ns.length > 0 && ends.some((e) => (e.page === page - 1 && e.last === ns[0] - 1) || (e.page === page + 1 && e.first === ns[ns.length - 1] + 1));
+    if (runsOn) {
+      pushNotes(list.notes);
+      if (list.rule) taken.add(lineKey(list.rule));
+      continue;
+    }
+    // Notes under symbols before the list's first entry (an author's e-mail under "∗" atop a REVTeX bibliography)
+    // are notes still.
+    const lead: PlacedLine[][] = [];
+    for (const note of list.notes) {
+      if (!symbolMark(note[0].line.text)) break;
+      lead.push(note);
+    }
+    if (lead.length) pushNotes(lead);
   }
   out.sort((a, b) => a.page - b.page || a.bbox[0] - b.bbox[0] || a.bbox[1] - b.bbox[1]);
   return { footnotes: out, removed: taken };

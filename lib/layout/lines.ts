@@ -96,8 +96,11 @@ export function runsDirection(runs: Run[], tie?: Direction): Direction {
   const { rtl, all } = letterCounts(runs.map((x) => x.text));
   const majority: Direction = all > 0 && rtl * 2 > all ? 'rtl' : 'ltr';
   if (runs.length < 2 || rtl < MIXED[0] * all || rtl > MIXED[1] * all) return majority;
-  const right = runs.reduce((a, b) => (b.x1 > a.x1 ? b : a));
-  const left = runs.reduce((a, b) => (b.x0 < a.x0 ? b : a));
+  // The ends are the outermost runs with a letter: a bullet or a comma at an end is neutral, as in the bidirectional
+  // algorithm ("•" opening a right-to-left list item at the right).
+  const strong = runs.filter((r) => firstStrong(r.text) !== null);
+  const right = strong.reduce((a, b) => (b.x1 > a.x1 ? b : a));
+  const left = strong.reduce((a, b) => (b.x0 < a.x0 ? b : a));
   const opensRight = firstStrong(right.text) === 'rtl';
   const opensLeft = firstStrong(left.text) === 'ltr';
   if (opensRight && !opensLeft) return 'rtl';
