@@ -1329,3 +1329,17 @@ describe('columns of Chinese or Japanese prose', () => {
     expect(labels(textOf(runs))).toEqual(seq(1, 40));
   });
 });
+
+describe('a wide column holding columns of its own', () => {
+  it('two short columns over a box across both, beside two full-height columns, read column by column, then the box', () => {
+    // A poster's four columns: the first two run the page's height; the third and fourth stop halfway, over a box
+    // that runs across both of them, so the page's third gutter is crossed by half of that side's rows.
+    const a = column(1, 30, 40, 60, { chars: 36 });
+    const b = column(31, 30, 240, 60, { chars: 36 });
+    const c = column(61, 14, 440, 60, { chars: 36 });
+    const d = column(75, 14, 640, 60, { chars: 36 });
+    const box = column(89, 13, 440, 60 + 14 * 12 + 24, { chars: 76 });
+    const layout = layoutPage(rowByRow(rowByRow(a, b), rowByRow(rowByRow(c, d), box)), params());
+    expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, 101));
+  });
+});

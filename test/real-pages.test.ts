@@ -431,6 +431,17 @@ describe('real pages', () => {
     expect(text).toContain('• שפת JavaScript היא כעת השפה העיקרית של האינטרנט');
   });
 
+  it('a poster’s right half, two short columns over a code box across both, read column by column, then the box (poster_flowfram_sample_poster)', async () => {
+    const text = squash((await read('poster_flowfram_sample_poster')).text);
+    const at = (s: string) => text.indexOf(s);
+    expect(text).toContain('You can force text to move immediately to the next defined flow frame using one of the standard');
+    expect(at('4.3 Premat')).toBeLessThan(at('4.4 Floats'));
+    expect(at('behave no differently from')).toBeLessThan(at('4.5 Global'));
+    expect(at('4.5 Global')).toBeLessThan(at('type of commands.'));
+    // The box under both: after them (its first two lines, short and clean of the gap, still go with the third).
+    expect(at('type of commands.')).toBeLessThan(at('% Make a 4 column layout'));
+  });
+
   it('a right-to-left line that opens with a file name and ends with a conjunction reads from the right on an Arabic page; an Arabic section number opens its heading (rtl_arabic_nabox_manual, rtl_polyglossia_arabic)', async () => {
     const nabox = squash((await read('rtl_arabic_nabox_manual')).text);
     expect(nabox).toContain('الذي يحوي الملف na-box.sty');

@@ -14,7 +14,7 @@ import { partition, type Zone } from './zones.js';
 import { growSpans } from './spans.js';
 import { displayFormula, TWO_WORDS } from './formulas.js';
 import { CELL_GAP_EM, findTableBlocks, hasProsePiece } from './tables.js';
-import { isHorizontal, makeLine, round2, runsDirection } from './lines.js';
+import { isHorizontal, makeLine, round2, runsDirection, runsOfLine } from './lines.js';
 import { RUNNING_CHARS, runOrderPasses } from './order.js';
 import { segment } from './segment.js';
 import { findSpread } from './spread.js';
@@ -29,6 +29,8 @@ export interface LayoutParams {
   gutterRejectFloor: number;
   minGutterWidth: number;
   partialSpans: 'refuse' | 'band';
+  /** Laying out one wide column of a page on its own: no column inside it is laid out again. */
+  nested?: boolean;
 }
 
 export interface PageLayout {
@@ -123,6 +125,8 @@ const STREAM_SIDE_SHARE = 0.2;
  * space a full-width picture takes, or the space between a first page's author blocks and its text).
  */
 const BAND_GAP = 3;
+/** A column at least this many times as wide as the narrowest other column of its zone may hold columns of its own. */
+const WIDE_COLUMN = 1.6;
 /** A caption label opening a line: "Table 1.", "Figure 2:", "Fig. 3", "Exhibit IV". */
 const SPAN_CAPTION = /^(table|tab\.|figure|fig\.|exhibit|chart|scheme)\s*[\dIVX]+[a-z]?([.:]|\s)/iu;
 /** ...read with the spanning table or figure under it when it stands at most this many line advances above it. */
@@ -807,6 +811,21 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
     const order = [...Array(columns).keys()];
     if (direction === 'rtl') order.reverse();
     const partialRows = new Set(spans.partial);
+    // Each column's width, from the gutters' middles and the zone's outer ink.
+    const zoneLeft = Math.min(...zone.rows.map((r) => r.ink[0]?.[0] ?? Infinity));
+    const zoneRight = Math.max(...zone.rows.map((r) => r.ink[r.ink.length - 1]?.[1] ?? -Infinity));
+    const widthOf = (j: number) => Math.min(edges[2 * j + 1], zoneRight) - Math.max(edges[2 * j], zoneLeft);
+    const columnsWithin = (lines: Line[], j: number): Segment[] | null => {
+      if (params.nested || columns < 2) return null;
+      const others = [...Array(columns).keys()].filter((k) => k !== j).map(widthOf);
+      if (widthOf(j) < WIDE_COLUMN * Math.min(...others)) return null;
+      const sub = layoutRegion(
+        lines.flatMap((l) => runsOfLine(l)),
+        { ...params, nested: true },
+        direction,
+      );
+      return sub.bands.some((b) => b.kind === 'columns' && b.columnCount >= 2) ? sub.segments : null;
+    };
 
     // The runs of a partial span's row that make its crossing: those of the ink pieces that run across a gutter (a
     // line drawn word by word crosses with its whole piece, not with the one word that lies over the gutter).
@@ -880,6 +899,13 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
           const lines = colLines(rowIdx, j);
           if (!lines.length) continue;
           const col = order.indexOf(j);
+          // A column as wide as two of the others that holds columns of its own over part of its height (a poster's
+          // right half: two short columns over a box across both) is laid out on its own, as a page is.
+          const within = columnsWithin(lines, j);
+          if (within) {
+            segments.push(...within.map((s) => ({ ...s, band, column: col })));
+            continue;
+          }
           // Short columns inside the column (a box's named columns side by side) are read one by one (nested.ts).
           const nested = nestedBlock(lines);
           if (!nested) {
