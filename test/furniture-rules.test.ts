@@ -817,3 +817,50 @@ describe('a head naming the page’s chapter', () => {
     expect(headers).toEqual([]);
   });
 });
+
+describe('a paragraph whose lines repeat from page to page', () => {
+  /** A page whose first segment is a paragraph of the given lines (one line advance apart from y 40), then body text. */
+  const paragraphPage = (no: number, first: string[]): PlacedLine[] => {
+    const lines = first.map((text, k) => makeLine([run(text, 72, 40 + k * ADVANCE)], 40 + k * ADVANCE));
+    const seg: Segment = {
+      kind: 'column',
+      page: no,
+      band: 0,
+      column: 0,
+      text: first.join('\n'),
+      bbox: roundBox(unionBox(lines.map((l) => l.bbox))),
+      lines,
+    };
+    const top = lines.map((line, index) => ({ page: no, segment: 0, index, line, seg, pageHeight: 792, pageWidth: 612 }));
+    const rest = page(no, body(120, no)).map((l) => ({ ...l, segment: l.segment + 1 }));
+    return [...top, ...rest];
+  };
+  const notes = (from: number, n: number) => Array.from({ length: n }, (_, k) => `note ${from + k}`).join(' ');
+
+  it('stays in the text when the line it runs on from differs: numbers that change are no head', () => {
+    // A sample's text of note marks: "Note 1 note 2 … note.15", then lines of thirteen marks each, on every page.
+    const lines = [1, 2, 3].flatMap((p) => {
+      const n = 60 * (p - 1);
+      return paragraphPage(p, [
+        `Note ${n + 1} ${notes(n + 2, 5 + p)} note.${n + 7 + p}`,
+        `Note ${n + 20} ${notes(n + 21, 12)}`,
+        `Note ${n + 40} ${notes(n + 41, 12)}`,
+      ]);
+    });
+    const { headers } = detectFurniture(lines, BODY, 3, ADVANCE);
+    expect(headers).toEqual([]);
+  });
+
+  it('is a masthead when every line of it repeats', () => {
+    const lines = [1, 2, 3].flatMap((p) => paragraphPage(p, ['Journal of Harbour Works', `Volume 3, Issue ${p}`]));
+    const { headers } = detectFurniture(lines, BODY, 3, ADVANCE);
+    expect(headers.map((h) => h.text)).toEqual([
+      'Journal of Harbour Works',
+      'Volume 3, Issue 1',
+      'Journal of Harbour Works',
+      'Volume 3, Issue 2',
+      'Journal of Harbour Works',
+      'Volume 3, Issue 3',
+    ]);
+  });
+});

@@ -442,6 +442,16 @@ describe('real pages', () => {
     expect(at('type of commands.')).toBeLessThan(at('% Make a 4 column layout'));
   });
 
+  it('Chicago notes forty to a page under three lines of text: notes out, the text’s every line in, its repeating lines no head (paper_cms_notes_sample_footnotes)', async () => {
+    const r = await read('paper_cms_notes_sample_footnotes');
+    const text = squash(r.text);
+    expect(text).toContain('note.15 Note16 note17');
+    expect(text).toContain('note.28 Note29 note30');
+    expect(text).not.toContain('Squatters');
+    expect(r.headers).toEqual([]);
+    expect(r.footnotes.filter((f) => f.page === 2).map((f) => f.marker)).toEqual(Array.from({ length: 43 }, (_, k) => String(42 + k)));
+  });
+
   it('a right-to-left line that opens with a file name and ends with a conjunction reads from the right on an Arabic page; an Arabic section number opens its heading (rtl_arabic_nabox_manual, rtl_polyglossia_arabic)', async () => {
     const nabox = squash((await read('rtl_arabic_nabox_manual')).text);
     expect(nabox).toContain('الذي يحوي الملف na-box.sty');

@@ -137,6 +137,28 @@ export function bodyOverNotes(lines: PlacedLine[], body: number): number {
   return marked && under >= NOTES_UNDER_TEXT_SHARE * all && notedPages.size >= NOTED_PAGES ? text : body;
 }
 
+/**
+ * Notes in reading order: page by page, a column of notes before the next (notes whose extents overlap across are one
+ * column), each column top to bottom. Sorting by the left edge first would scatter a column whose markers are set
+ * flush right ("9." a little right of "10.").
+ */
+function inColumns(notes: Footnote[]): Footnote[] {
+  const out: Footnote[] = [];
+  const pages = [...new Set(notes.map((n) => n.page))].sort((a, b) => a - b);
+  for (const page of pages) {
+    const columns: { x0: number; x1: number; notes: Footnote[] }[] = [];
+    for (const n of notes.filter((f) => f.page === page).sort((a, b) => a.bbox[0] - b.bbox[0])) {
+      const last = columns[columns.length - 1];
+      if (last && n.bbox[0] < last.x1) {
+        last.notes.push(n);
+        last.x1 = Math.max(last.x1, n.bbox[2]);
+      } else columns.push({ x0: n.bbox[0], x1: n.bbox[2], notes: [n] });
+    }
+    for (const c of columns) out.push(...c.notes.sort((a, b) => a.bbox[1] - b.bbox[1]));
+  }
+  return out;
+}
+
 export interface FootnoteResult {
   footnotes: Footnote[];
   removed: Set<Line>;
@@ -591,6 +613,5 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     }
     if (lead.length) pushNotes(lead);
   }
-  out.sort((a, b) => a.page - b.page || a.bbox[0] - b.bbox[0] || a.bbox[1] - b.bbox[1]);
-  return { footnotes: out, removed: taken };
+  return { footnotes: inColumns(out), removed: taken };
 }

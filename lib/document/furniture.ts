@@ -98,6 +98,8 @@ interface Candidate {
   row?: PlacedLine[];
 }
 
+/** Lines of one paragraph follow one another at most this many of their sizes apart. */
+const PARAGRAPH_ADVANCE = 1.5;
 /** Pieces of one edge row sit on one baseline, to this share of their size. */
 const ROW_BASELINE = 0.25;
 
@@ -488,6 +490,23 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
     if (!groups.has(g)) groups.set(g, []);
     groups.get(g)!.push(c);
   }
+  // Lines that repeat at one height on enough pages. A line of a paragraph in the text's size that happens to repeat so
+  // (a sample's "Note 16 note 17 …" under a first line that differs) is still the paragraph's when a line it runs on
+  // from (or, at a page's foot, into) at the paragraph's advance does not repeat; a masthead's lines all repeat.
+  const repeating = new Set<Line>();
+  for (const group of groups.values())
+    if (new Set(group.map((c) => c.l.page)).size >= repeats) for (const c of group) for (const l of c.row ?? [c.l]) repeating.add(lineKey(l));
+  const inParagraph = (c: Candidate) => {
+    if (c.l.line.size < SMALL_HEAD * body) return false;
+    const { lines: segLines } = c.l.seg;
+    const step = c.top ? -1 : 1;
+    for (let i = c.l.index, j = i + step; j >= 0 && j < segLines.length; i = j, j += step) {
+      const [a, b] = [segLines[i], segLines[j]];
+      if (Math.abs(a.size - b.size) > 0.1 * a.size || Math.abs(a.baseline - b.baseline) > PARAGRAPH_ADVANCE * a.size) return false;
+      if (!repeating.has(b)) return true;
+    }
+    return false;
+  };
   for (const group of groups.values()) {
     group.sort((a, b) => a.offset - b.offset);
     // Cluster by height.
@@ -503,6 +522,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
       if (pages.length < repeats || pages.length < MIN_DENSITY * stretch) continue;
       // Cells repeating only as cells are a table's, continued from page to page: a head stands alone somewhere.
       if (cluster.every((c) => c.cells)) continue;
+      if (cluster.every((c) => !c.cells && inParagraph(c))) continue;
       for (const c of cluster) {
         if (c.l.page === 1 && c.l.line.size >= TITLE_SIZE * body) {
           // The document's title, repeated as the running head of the pages after it: on its own page it is read.
