@@ -809,6 +809,13 @@ describe('a head naming the page’s chapter', () => {
     ]);
   });
 
+  it('is taken when it names a section with its folio, and a caption in another language falls under its chapter', () => {
+    // A Portuguese dissertation's "2.1 Ciência de Dados 9" over a page holding "Figura 2.1".
+    const p9 = page(9, [['2.1 Ciência de Dados 9', 72, 80], ['Figura 2.1 – Diagrama de Venn da ciência de dados', 120, 100], ...body(124, 1)]);
+    const { headers } = detectFurniture(p9, BODY, 3, ADVANCE);
+    expect(headers.map((h) => [h.page, h.text])).toEqual([[9, '2.1 Ciência de Dados 9']]);
+  });
+
   it('stays in the flow when it is a bold section heading over its subsections, or nothing on the page is numbered under it', () => {
     const bold = page(2, [['2. Methods', 72, 80], ['2.1 Data', 72, 100], ...body(124, 1)]);
     bold[0].line = { ...bold[0].line, bold: true };

@@ -313,18 +313,21 @@ function isolatedEdgeRow(
   return { row, gap, sure };
 }
 
-/** A head opening with its chapter's number ("2. R Markdown basics", "Chapter 3 Results")... */
-const CHAPTER_HEAD = /^(?:(?:chapter|chapitre|kapitel|cap[ií]tulo|capitolo|hoofdstuk)\s+)?(\p{Nd}{1,2})\.?\s+\p{L}/iu;
+/** A head opening with its chapter's or a section's number ("2. R Markdown basics", "Chapter 3 Results", "2.1 Ciência de Dados")... */
+const CHAPTER_HEAD = /^(?:(?:chapter|chapitre|kapitel|cap[ií]tulo|capitolo|hoofdstuk)\s+)?(\p{Nd}{1,2})(?:\.\p{Nd}{1,2})*\.?\s+\p{L}/iu;
 
 /**
  * ...that the page's numbered headings, captions or equations fall under: a line opening with "2.1" ("2.1.13
- * Footnotes"), or a "Table 2.1", "Figure 2.3" or "(2.4)" in a line.
+ * Footnotes"), or a "Table 2.1", "Figure 2.3" ("Figura", "Tabela", "Abbildung", "Tableau" …) or "(2.4)" in a line.
  */
 function namesPageChapter(text: string, others: PlacedLine[]): boolean {
   const m = CHAPTER_HEAD.exec(text.normalize('NFKC').trim());
   if (!m) return false;
   const n = m[1];
-  const within = new RegExp(String.raw`^${n}\.\p{Nd}|\b(?:fig(?:ure)?|table|tab|eq(?:uation)?)\.?\s*${n}\.\p{Nd}|\(${n}\.\p{Nd}{1,3}\)`, 'iu');
+  const within = new RegExp(
+    String.raw`^${n}\.\p{Nd}|\b(?:fig(?:ure|ura)?|abb(?:ildung)?|tab(?:le|la|ela|elle|leau)?|eq(?:uation)?)\.?\s*${n}\.\p{Nd}|\(${n}\.\p{Nd}{1,3}\)`,
+    'iu',
+  );
   return others.some((l) => within.test(l.line.text.normalize('NFKC').trim()));
 }
 
