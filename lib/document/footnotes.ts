@@ -37,6 +37,12 @@ const symbolMark = (text: string): string | null => {
   return mark && !/^\p{Nd}/u.test(mark) ? mark : null;
 };
 
+/** The number a note opens with ("12 See…", "3. Smith, …"), or null for a symbol or no marker at all. */
+const numberMark = (text: string): number | null => {
+  const mark = MARKER.exec(text)?.[1];
+  return mark && /^\p{Nd}+$/u.test(mark) ? Number(mark) : null;
+};
+
 /** A note's marker set apart from its text, a line of its own in small type ("∗" beside "This file has version…"). */
 const loneMarker = (l: PlacedLine, body: number) => l.line.size <= NOTE_SIZE * body && MARK_ONLY.test(l.line.text.trim());
 
@@ -108,12 +114,7 @@ export function bodyOverNotes(lines: PlacedLine[], body: number): number {
     }
     // Where the page's notes begin and end: the longest run of numbers one after the other among their markers (a
     // wrapped line opening with a number, "256–259 (2000).", stands apart from it).
-    const set = new Set(
-      [...foot]
-        .map((l) => /^\p{Nd}+$/u.exec(MARKER.exec(l.line.text)?.[1] ?? '')?.[0])
-        .filter((n) => n !== undefined)
-        .map(Number),
-    );
+    const set = new Set([...foot].map((l) => numberMark(l.line.text)).filter((n): n is number => n !== null));
     let run: { page: number; first: number; last: number } | null = null;
     for (const n of set) {
       if (set.has(n - 1)) continue;
@@ -582,14 +583,10 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
   // A numbered list under the text that runs on from notes at the foot of the page before, or on into notes at the
   // foot of the next page, is notes set like a list (Chicago's "1." notes, bibliographic in every line): a reference
   // list goes on at the top of the next column or page, with no text over it.
-  const numbers = (notes: PlacedLine[][]) =>
-    notes
-      .map((note) => /^\p{Nd}+$/u.exec(MARKER.exec(note[0].line.text)?.[1] ?? '')?.[0])
-      .filter((n): n is string => n !== undefined)
-      .map(Number);
-  const ends = [
-    ...out.filter((n) => n.marker && /^\p{Nd}+$/u.test(n.marker)).map((n) => ({ page: n.page, first: Number(n.marker), last: Number(n.marker) })),
-  ];
+  const numbers = (notes: PlacedLine[][]) => notes.map((note) => numberMark(note[0].line.text)).filter((n): n is number => n !== null);
+  const ends = out
+    .filter((n) => n.marker && /^\p{Nd}+$/u.test(n.marker))
+    .map((n) => ({ page: n.page, first: Number(n.marker), last: Number(n.marker) }));
   for (const list of lists) {
     const ns = numbers(list.notes);
     if (ns.length) ends.push({ page: list.notes[0][0].page, first: ns[0], last: ns[ns.length - 1] });

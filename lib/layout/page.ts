@@ -824,7 +824,9 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
         { ...params, nested: true },
         direction,
       );
-      return sub.bands.some((b) => b.kind === 'columns' && b.columnCount >= 2) ? sub.segments : null;
+      if (!sub.bands.some((b) => b.kind === 'columns' && b.columnCount >= 2)) return null;
+      diagnostics.push(...sub.diagnostics);
+      return sub.segments;
     };
 
     // The runs of a partial span's row that make its crossing: those of the ink pieces that run across a gutter (a
@@ -899,7 +901,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
           const lines = colLines(rowIdx, j);
           if (!lines.length) continue;
           const col = order.indexOf(j);
-          // A column as wide as two of the others that holds columns of its own over part of its height (a poster's
+          // A column much wider than the others that holds columns of its own over part of its height (a poster's
           // right half: two short columns over a box across both) is laid out on its own, as a page is.
           const within = columnsWithin(lines, j);
           if (within) {
