@@ -87,7 +87,12 @@ export function bodyOverNotes(lines: PlacedLine[], body: number): number {
     if (isNote(l)) all += l.line.text.length;
     else if (isWords(l)) words += l.line.text.length;
   }
-  const running = flow.some((l) => l.index + 1 >= TEXT_RUN_LINES && l.seg.lines.slice(l.index + 1 - TEXT_RUN_LINES, l.index + 1).every(isText));
+  // Lines come segment by segment, in order: count the text's size in a row within each.
+  let running = false;
+  for (let i = 0, run = 0; i < flow.length && !running; i++) {
+    run = isText(flow[i].line) ? (i > 0 && flow[i - 1].seg === flow[i].seg ? run + 1 : 1) : 0;
+    running = run >= TEXT_RUN_LINES;
+  }
   if (!running) return body;
 
   const byPage = new Map<number, PlacedLine[]>();
@@ -147,13 +152,13 @@ function inColumns(notes: Footnote[]): Footnote[] {
   const out: Footnote[] = [];
   const pages = [...new Set(notes.map((n) => n.page))].sort((a, b) => a - b);
   for (const page of pages) {
-    const columns: { x0: number; x1: number; notes: Footnote[] }[] = [];
+    const columns: { x1: number; notes: Footnote[] }[] = [];
     for (const n of notes.filter((f) => f.page === page).sort((a, b) => a.bbox[0] - b.bbox[0])) {
       const last = columns[columns.length - 1];
       if (last && n.bbox[0] < last.x1) {
         last.notes.push(n);
         last.x1 = Math.max(last.x1, n.bbox[2]);
-      } else columns.push({ x0: n.bbox[0], x1: n.bbox[2], notes: [n] });
+      } else columns.push({ x1: n.bbox[2], notes: [n] });
     }
     for (const c of columns) out.push(...c.notes.sort((a, b) => a.bbox[1] - b.bbox[1]));
   }
@@ -583,17 +588,17 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
   // A numbered list under the text that runs on from notes at the foot of the page before, or on into notes at the
   // foot of the next page, is notes set like a list (Chicago's "1." notes, bibliographic in every line): a reference
   // list goes on at the top of the next column or page, with no text over it.
-  const numbers = (notes: PlacedLine[][]) => notes.map((note) => numberMark(note[0].line.text)).filter((n): n is number => n !== null);
+  const numbered = lists.map((list) => ({
+    ...list,
+    page: list.notes[0][0].page,
+    ns: list.notes.map((note) => numberMark(note[0].line.text)).filter((n): n is number => n !== null),
+  }));
   const ends = out
     .filter((n) => n.marker && /^\p{Nd}+$/u.test(n.marker))
     .map((n) => ({ page: n.page, first: Number(n.marker), last: Number(n.marker) }));
-  for (const list of lists) {
-    const ns = numbers(list.notes);
-    if (ns.length) ends.push({ page: list.notes[0][0].page, first: ns[0], last: ns[ns.length - 1] });
-  }
-  for (const list of lists) {
-    const ns = numbers(list.notes);
-    const page = list.notes[0][0].page;
+  for (const { page, ns } of numbered) if (ns.length) ends.push({ page, first: ns[0], last: ns[ns.length - 1] });
+  for (const list of numbered) {
+    const { ns, page } = list;
     const runsOn =
       ns.length > 0 && ends.some((e) => (e.page === page - 1 && e.last === ns[0] - 1) || (e.page === page + 1 && e.first === ns[ns.length - 1] + 1));
     if (runsOn) {
