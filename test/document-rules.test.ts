@@ -135,6 +135,17 @@ describe('a figure at the foot of a column, inside a paragraph that runs on into
     expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'table', 'paragraph']);
   });
 
+  it('reads a table opening the next page, with its caption and notes, after the sentence that runs on under it', () => {
+    const onPage2 = (s: Segment): Segment => ({ ...s, page: 2 });
+    const caption = onPage2(segment([lineAt('Table 1: Treatments and their abbreviations.', 72, 60, 9)], 0, 'span'));
+    const table = onPage2(segment([lineAt('Nontreated 28 45 300', 72, 80, 8), lineAt('Nutr2x 34 39 295', 72, 90, 8)], 0, 'table'));
+    const note = onPage2(segment([lineAt('†Treatments applied within a production year.', 72, 104, 8)], 0, 'span'));
+    const sequel = onPage2(segment([lineAt('the most common ranges in size for No. 6 up to 1/4 inch.', 72, 130)], 0));
+    const blocks = buildBlocks([segment(col1.slice(0, 2), 0), caption, table, note, sequel], 10, 12.5);
+    expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'caption', 'table', 'paragraph']);
+    expect(blocks[0]!.text).toContain('The wing type that is the most common ranges');
+  });
+
   it('does not take the figure’s labels for footnotes when a caption sits below them', () => {
     expect(detectFootnotes(placed(segments), new Set(), 10, 12.5).footnotes).toEqual([]);
     // As a tag tree gives them: the figure's labels, its caption and the text each an element of their own.

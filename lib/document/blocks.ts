@@ -197,14 +197,17 @@ const subcaption = (g: Group) =>
  * text, between the two halves of one), or a caption and the small-type labels (and the
  * subcaptions) of the figure it captions (in any face: a plot's tick labels come in a fixed-pitch one too), in any order, with at least one caption or piece of sideways text among them, or standing in segments of their own
  * between the paragraph's (`tail`) and the group after them. 0 when `i` starts none.
- * Tables are not floats: they are read where they stand.
+ * Tables are not floats: they are read where they stand, but for one at the top of the page the sentence runs on to.
  */
 function floatRun(groups: Group[], i: number, body: number, tail?: Group): number {
   const isFloat = (g: Group) =>
     g.kind === 'caption' ||
     sideways(g) ||
     ((g.kind === 'paragraph' || g.kind === 'code') && median(g.lines.map((l) => l.size)) < LABEL_SIZE * body) ||
-    subcaption(g);
+    subcaption(g) ||
+    // A table opening the page a sentence runs on to (a float set at the page's top) is read after the sentence; on
+    // the sentence's own page a table between its halves is read where it stands.
+    (g.kind === 'table' && !!tail && g.seg.page > tail.seg.page);
   if (groups[i]?.kind === 'heading') return 1;
   // A pull quote: a finished sentence or two set larger than the text, between a sentence's two halves.
   const g = groups[i];
