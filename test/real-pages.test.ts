@@ -103,6 +103,20 @@ describe('real pages', () => {
     expect(at('(2) Program Effectiveness')).toBeLessThan(at('Program Controls'));
   });
 
+  it('boxed labels centred beside their descriptions: each label, then its description (cjk_owasp_top10_2017_ko)', async () => {
+    const text = squash((await read('cjk_owasp_top10_2017_ko')).text);
+    const at = (s: string) => text.indexOf(s);
+    const order = [
+      'A1:2017- 인젝션',
+      'SQL, OS, XXE, LDAP 인젝션',
+      'A2:2017- 취약한 인증',
+      '인증 및 세션 관리와',
+      'A10:2017- 불충분한 로깅 & 모니터링',
+      '불충분한 로깅과 모니터링은',
+    ];
+    for (let k = 0; k < order.length; k++) expect(at(order[k]), order[k]).toBeGreaterThan(k === 0 ? -1 : at(order[k - 1]));
+  });
+
   it('a newsletter story whose first lines crowd the gutter is read column by column (newsletter_flowfram)', async () => {
     const text = squash((await read('newsletter_flowfram')).text);
     expect(text).toContain('There was much celebration yesterday morning when Little Bo Peep’s sheep finally returned home.');

@@ -321,6 +321,26 @@ describe('side heads: section headings in a narrow column left of the text', () 
     const [t0, t23] = [text.indexOf('T0 '), text.indexOf('T23 ')];
     for (const m of ['M0L0 ', 'M1L0 ']) expect(text.indexOf(m) < t0 || text.indexOf(m) > t23).toBe(true);
   });
+
+  it('reads each boxed label centred beside its block (not level with its first line) before that block', () => {
+    // A risk list's page: "A1:2017- / Injection" in 12 pt, centred on a three-line 9 pt description, five times.
+    const runs: Run[] = [];
+    for (let k = 0; k < 5; k++) {
+      const top = 100 + k * 62;
+      for (let j = 0; j < 3; j++) {
+        const r = run(line(`D${k}L${j}`, 70, k + j), 130, top + j * 9.5, 9);
+        r.x1 = j === 2 ? 380 : 520;
+        runs.push(r);
+      }
+      runs.push(run(`A${k}:2017-`, 37, top + 3, 12), run(`Name${k}`, 44, top + 16, 12));
+    }
+    const text = textOf(runs);
+    const at = (s: string) => text.indexOf(s);
+    for (let k = 0; k < 5; k++) {
+      expect(at(`A${k}:2017-`)).toBeLessThan(at(`D${k}L0 `));
+      expect(at(`D${k}L2 `)).toBeLessThan(k < 4 ? at(`A${k + 1}:2017-`) : Infinity);
+    }
+  });
 });
 
 // A guard: this hand-placed page is read right with or without the gutter moved beside the labels (zones.ts'

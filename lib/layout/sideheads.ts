@@ -12,6 +12,7 @@ import type { Run } from '../types.js';
 import type { InkRow } from './gutters.js';
 import { blockStarts, paragraphStarts, type SideLine, sideLines } from './sides.js';
 import { BREAK_STEP, isHeading } from './spans.js';
+import type { Row } from './rows.js';
 import type { Zone } from './zones.js';
 
 /** The heading column is at most this share of the text column's width. */
@@ -48,11 +49,14 @@ export function sideHeadBands(zone: Zone, bodySize: number): Zone[] | null {
   if (starts.length < MIN_BLOCKS) return null;
   const at = starts.map((s) => left.indexOf(s));
   if (at.some((a, k) => (at[k + 1] ?? left.length) - a > MAX_BLOCK_LINES)) return null;
+  const index = new Map(zone.rows.map((r, i) => [r.row, i]));
   const paragraphs = new Set(paragraphStarts(right, bodySize).map((l) => l.row));
-  if (!starts.every((s) => paragraphs.has(s.row))) return null;
+  if (!starts.every((s) => paragraphs.has(s.row))) {
+    const pairs = besideTheirBlocks(left, starts, right);
+    return pairs && cutAt(zone, [...pairs.map((row) => index.get(row)!), end]);
+  }
   // Side heads found, the other stretches (between rows a long heading runs across the gutter in, a manual's "control
   // operator" on a line of its own) are cut at their heads too: those level with a paragraph's first line.
-  const index = new Map(zone.rows.map((r, i) => [r.row, i]));
   const cuts = new Set([...starts.map((st) => index.get(st.row)!), end]);
   for (const [a, b] of stretches) {
     if (a === top) continue;
@@ -62,6 +66,32 @@ export function sideHeadBands(zone: Zone, bodySize: number): Zone[] | null {
     for (const h of heads) if (firsts.has(h.row)) cuts.add(index.get(h.row)!);
   }
   return cutAt(zone, [...cuts]);
+}
+
+/** A block of lines' top and bottom: its first line's top (baseline less size) to its last baseline. */
+const extent = (block: SideLine[]): [number, number] => [block[0].row.baseline - block[0].row.size, block[block.length - 1].row.baseline];
+
+/**
+ * Heads set beside their blocks rather than level with their first lines: a boxed label ("A1:2017- / Injection")
+ * centred on its two- or three-line description, down a page of such pairs. Each head block stands by one block of
+ * the text, one to one in order: the two overlap, and each one's middle lies within the other's height widened by a
+ * line. The rows where each pair starts (its head's or its text's first row, whichever comes first), or null.
+ */
+function besideTheirBlocks(left: SideLine[], headStarts: SideLine[], right: SideLine[]): Row[] | null {
+  const blocksOf = (lines: SideLine[], starts: SideLine[]) =>
+    starts.map((st, k) => lines.slice(lines.indexOf(st), k + 1 < starts.length ? lines.indexOf(starts[k + 1]) : lines.length));
+  const heads = blocksOf(left, headStarts);
+  const texts = blocksOf(right, blockStarts(right));
+  if (heads.length !== texts.length) return null;
+  const out: Row[] = [];
+  for (let k = 0; k < heads.length; k++) {
+    const [h, t] = [extent(heads[k]), extent(texts[k])];
+    const line = Math.max(heads[k][0].row.size, texts[k][0].row.size);
+    const within = (x: number, [a, b]: [number, number]) => x >= a - line && x <= b + line;
+    if (h[0] > t[1] || t[0] > h[1] || !within((h[0] + h[1]) / 2, t) || !within((t[0] + t[1]) / 2, h)) return null;
+    out.push(heads[k][0].row.baseline <= texts[k][0].row.baseline ? heads[k][0].row : texts[k][0].row);
+  }
+  return out;
 }
 
 /** The zone cut into bands before each of the row indices `cuts` (in any order; an empty band is left out). */
