@@ -135,6 +135,17 @@ describe('a figure at the foot of a column, inside a paragraph that runs on into
     expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'table', 'paragraph']);
   });
 
+  it('knows a caption by its label in other languages too ("Figura 3:", "표 1:", "图 2：", "Рис. 4.")', () => {
+    for (const text of [
+      'Figura 3: Mapa da região estudada.',
+      '표 1: 2007 년 Top10 웹 애플리케이션 취약점',
+      '图 2：系统架构',
+      'Рис. 4. Схема установки.',
+    ])
+      expect(buildBlocks([segment([lineAt(text, 72, 100, 9)], 0)], 10, 12.5)[0]!.kind, text).toBe('caption');
+    expect(buildBlocks([segment([lineAt('Tablet 3: a device.', 72, 100, 9)], 0)], 10, 12.5)[0]!.kind).toBe('paragraph');
+  });
+
   it('reads a table opening the next page, with its caption and notes, after the sentence that runs on under it', () => {
     const onPage2 = (s: Segment): Segment => ({ ...s, page: 2 });
     const caption = onPage2(segment([lineAt('Table 1: Treatments and their abbreviations.', 72, 60, 9)], 0, 'span'));

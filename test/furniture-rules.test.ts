@@ -90,6 +90,15 @@ describe('a head on one page', () => {
     expect(texts(detectFurniture([...first, ...venue], BODY, 3, ADVANCE).footers)).toHaveLength(1);
   });
 
+  it("leaves a caption in small type under a later page's last table in the text, in any language ('표 1: …', 'Tabela 2: …')", () => {
+    const span = (lines: PlacedLine[]) => lines.map((l) => ({ ...l, seg: { ...l.seg, kind: 'span' as const } }));
+    const first = page(1, body(80));
+    for (const caption of ['표 1: 2007 년 Top10 웹 애플리케이션 취약점', 'Tabela 2: Resultados por região', '图 3：系统架构']) {
+      const under = span(page(2, [...body(80, 2), [caption, 176, 760, 8]]));
+      expect(detectFurniture([...first, ...under], BODY, 3, ADVANCE).footers, caption).toEqual([]);
+    }
+  });
+
   it("is taken when it is set in capitals split to the text's two edges, with no folio ('CHAPTER 5. BASICS … 5.23. HARDENING')", () => {
     const lines = page(3, [['CHAPTER 5. BASICS', 85, 44], ['5.23. COMPILER HARDENING', 405, 44], ...body(90)]);
     expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).headers).sort()).toEqual(['5.23. COMPILER HARDENING', 'CHAPTER 5. BASICS']);

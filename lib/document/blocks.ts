@@ -3,6 +3,7 @@
  * boxes it came from. A paragraph broken across a column or page break (and across the furniture between them) is
  * one paragraph, joined without a stray space inside a split word; a caption that interrupts it is read after it.
  */
+import { CAPTION_WORDS } from './captions.js';
 import type { Block, Box, Line, Segment } from '../types.js';
 import { codePoints, median, textDirection, unionBox, roundBox } from '../layout/lines.js';
 import { BULLET_CHARS } from '../layout/markers.js';
@@ -25,7 +26,10 @@ const HEADING_MAX_CHARS = 120;
 const BULLET = new RegExp(`^([${BULLET_CHARS}*–—-]|█|\\d{1,3}[.)]|[a-z][.)]|\\(\\w{1,3}\\))\\s+\\S`, 'u');
 /** A numbered item's marker at a line's start: "2. ", "12) ". */
 const NUMBERED = /^\d{1,3}[.)]\s/u;
-const CAPTION = /^(fig(ure)?|table|tab|chart|plate|exhibit|illustration|photo|scheme|listing)s?\.?\s*[\dIVXivx]+(?:[-–.]\d+)*[.:]/i;
+const CAPTION = new RegExp(
+  String.raw`^(?:(?:fig(?:ure)?|table|tab|chart|plate|exhibit|illustration|photo|scheme|listing)s?|${CAPTION_WORDS})\.?\s*(?:[\p{Nd}IVXivx]+)(?:[-–.]\p{Nd}+)*[.:：]`,
+  'iu',
+);
 const LOOSE_CAPTION = /^(fig(ure)?|table|tab|chart|plate|exhibit|scheme)s?\.?\s*\d+[a-z]?\s+\p{Lu}/iu;
 const FINAL = /[.!?:;…"”'’)\]。！？]$/u;
 /** A table-of-contents entry: leader dots (or a run of spaced dots) up to a page number at the end of the line. */

@@ -3,6 +3,7 @@
  * and stepped down from the text above it. Size alone would take a small caption or a run-in signature; a gap alone
  * would take the last paragraph after any generous space.
  */
+import { CAPTION_WORDS } from './captions.js';
 import type { Box, Footnote, Line } from '../types.js';
 import { unionBox } from '../layout/lines.js';
 import { runsOnCjk } from './hyphenation.js';
@@ -13,7 +14,10 @@ const NOTE_SIZE = 0.9;
 /** The step down: the first note line sits at least this many normal line advances below the text above it. */
 const STEP_ADVANCES = 1.3;
 /** Captions are small too, but they name what they caption. */
-const CAPTION = /^(fig(ure)?|table|tab|chart|plate|exhibit|illustration|photo)s?\.?\s*[\dIVXivx]/i;
+const CAPTION = new RegExp(
+  String.raw`^(?:(?:fig(?:ure)?|table|tab|chart|plate|exhibit|illustration|photo)s?|${CAPTION_WORDS})\.?\s*[\p{Nd}IVXivx]`,
+  'iu',
+);
 /** A block of notes ends in the lower part of the page, below this share of its height. */
 const FOOT_SHARE = 0.6;
 /** A web address, as notes give them. */

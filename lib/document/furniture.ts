@@ -5,6 +5,7 @@
  * would split one head into two groups of half the size. Position alone is not enough either: stripping whatever
  * sits in the top band takes every chapter opener with it, so a head must repeat.
  */
+import { CAPTION_WORDS } from './captions.js';
 import type { Diagnostic, FurnitureItem, Line, Segment } from '../types.js';
 import { round2 } from '../layout/lines.js';
 import { lineKey, type PlacedLine } from './lines.js';
@@ -232,7 +233,7 @@ const WEB_ADDRESS =
 /** A web address with two path segments or more. */
 const DEEP_LINK = /^(https?:\/\/|www\.)\S+\/[^\s/]+\/[^\s/]+\S*$/iu;
 /** Captions stay in the flow wherever they sit. */
-const CAPTION_START = /^(fig(ure)?|table|tab|chart|plate|exhibit|abbildung|tabelle)\.?\s*\p{Nd}/iu;
+const CAPTION_START = new RegExp(String.raw`^(?:fig(?:ure)?|table|tab|chart|plate|exhibit|${CAPTION_WORDS})\.?\s*\p{Nd}`, 'iu');
 
 /**
  * A page's outermost row (top or bottom) when it stands apart from the rest of the page's text by EDGE_GAP line
@@ -756,6 +757,8 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
       const h = segLines[0].pageHeight;
       const small = rest.length > 0 && rest.every((l) => l.line.size < FOOTER_SIZE * body && l.line.bbox[1] >= (1 - EDGE_SHARE) * h);
       if (!small || (single && !rest.some((l) => LEGAL.test(l.line.text)))) break;
+      // A caption under the page's last figure or table ("표 1: …") is the text's, as captions are wherever they sit.
+      if (rest.some((l) => CAPTION_START.test(l.line.text.trim()))) break;
       // A link deep into a site, alone (a slide's source under its text), is the text's reference, not a footer.
       if (rest.every((l) => DEEP_LINK.test(l.line.text.trim()) && !LEGAL.test(l.line.text))) break;
       for (const l of rest) take(l, 'page-footer', false);

@@ -1,0 +1,7 @@
+/**
+ * The words a caption opens with, before its number, in languages other than English ("Figura 3", "Tabela 2.1",
+ * "Abb. 4", "Рис. 2", "表 1", "図2", "표 1:", "الشكل 3"). English's own ("Figure", "Table", …) are listed where each
+ * stage matches, with the forms that stage accepts.
+ */
+export const CAPTION_WORDS =
+  'figura|figuur|abbildung|abb|tabla|tabela|tabella|tabelle|tabel|tableau|cuadro|quadro|gr[aá]fico|рис(?:унок)?|таблица|(?:ال)?(?:شكل|جدول)|图|圖|図|表|그림|표';
