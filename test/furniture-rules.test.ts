@@ -574,6 +574,13 @@ describe('small blocks stepped down from the text', () => {
     it("are a first page's unnumbered notes (a correspondence line, a copyright notice)", () => {
       expect(detectFootnotes(longer(column(520, prose)), new Set(), BODY, ADVANCE).footnotes).toHaveLength(1);
     });
+    it("stay in the flow when they are a bulleted list (a first page's 'Strengths and limitations' box)", () => {
+      const box = [
+        '▪ We describe the feasibility and pilot testing of an intervention prior to a fully powered trial.',
+        '▪ It is important to publish feasibility and pilot research, as often it is not properly used.',
+      ];
+      expect(detectFootnotes(longer(column(520, box)), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+    });
     it('stay in the flow on a later page, unless they run on from a note left unfinished the page before', () => {
       expect(detectFootnotes(longer(column(520, prose, 2)), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
       const unfinished = ['1 See the minute book of the harbour board, where the engineer wrote that the'];

@@ -3,6 +3,7 @@
  * and stepped down from the text above it. Size alone would take a small caption or a run-in signature; a gap alone
  * would take the last paragraph after any generous space.
  */
+import { BULLET_CHARS } from '../layout/markers.js';
 import { CAPTION_WORDS } from './captions.js';
 import type { Box, Footnote, Line } from '../types.js';
 import { unionBox } from '../layout/lines.js';
@@ -234,6 +235,8 @@ const NOTICE = /©|\(c\)\s*\p{Nd}{4}|\bcopyright\b|all rights reserved|\blicen[c
 /** A line opening mid-sentence: a word in small letters ("and the", not a name set so, "cFE 6.6", "iOS", nor a web
  * address, "https://…"). */
 const MID_SENTENCE = /^\p{Ll}[\p{Ll}'’-]*(?!\p{L}|:\/\/)/u;
+/** A list item's bullet at a line's start. */
+const BULLETED = new RegExp(`^[${BULLET_CHARS}]\\s*\\S`, 'u');
 /** Items of an outline-numbered list ("5.1:", "2.3.1"). */
 const OUTLINE_ITEM = /^\p{Nd}{1,3}(\.\p{Nd}{1,3})+\b/u;
 
@@ -253,6 +256,8 @@ function unnumberedNotes(block: PlacedLine[], found: Footnote[], pages: number):
   const box = unionBox(block.map((l) => l.line.bbox));
   if (block.length >= 2 && box[2] - box[0] < UNNUMBERED_MIN_EMS * Math.max(...block.map((l) => l.line.size))) return false;
   if (block.filter((l) => OUTLINE_ITEM.test(l.line.text.trim())).length >= 2) return false;
+  // Nor is a bulleted list (a first page's "Strengths and limitations" box): notes open with a mark or a number.
+  if (block.filter((l) => BULLETED.test(l.line.text.trim())).length >= 2) return false;
   const page = block[0].page;
   if (page === 1 || MID_SENTENCE.test(block[0].line.text.trim())) return true;
   const before = found.filter((n) => n.page === page - 1);
