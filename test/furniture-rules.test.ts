@@ -64,6 +64,13 @@ describe('a head on one page', () => {
     expect(detectFurniture([...first, ...plain], BODY, 3, ADVANCE).headers).toEqual([]);
   });
 
+  it('is taken at the foot when it opens by naming its page ("Page 21 GAO-07-106 DOE\'s Energy Challenges")', () => {
+    const lines = page(2, [...body(396), ['Page 21', 72, 778, 8], ["GAO-07-106 DOE's Energy Challenges", 420, 778, 8]]);
+    const joined = page(2, [...body(396), ["Page 21 GAO-07-106 DOE's Energy Challenges", 72, 778, 8]]);
+    expect(texts(detectFurniture(joined, BODY, 3, ADVANCE).footers)).toEqual(["Page 21 GAO-07-106 DOE's Energy Challenges"]);
+    expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).footers).sort()).toEqual(["GAO-07-106 DOE's Energy Challenges", 'Page 21']);
+  });
+
   it("is taken when it is a web address alone at the page's foot, apart below the text; a sentence with an address stays", () => {
     const lines = page(1, [...body(396), ['www.dhs.gov', 420, 778]]);
     expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).footers)).toEqual(['www.dhs.gov']);
@@ -573,6 +580,20 @@ describe('small blocks stepped down from the text', () => {
     ];
     it("are a first page's unnumbered notes (a correspondence line, a copyright notice)", () => {
       expect(detectFootnotes(longer(column(520, prose)), new Set(), BODY, ADVANCE).footnotes).toHaveLength(1);
+    });
+    it("stay in the flow when a bold title heads them (a chart's title over its note), however long the title", () => {
+      const chart = [
+        'Budget Authority for Renewable, Fossil, and Nuclear R&D, Fiscal Years 1978-2005',
+        'Note: Budget authority is in real terms, adjusted to fiscal year 2005 dollars to account for inflation.',
+      ];
+      expect(detectFootnotes(longer(column(520, chart, 1, true)), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+      // Unbolded, the same two lines at a first page's foot are its unnumbered notes.
+      expect(detectFootnotes(longer(column(520, chart)), new Set(), BODY, ADVANCE).footnotes).toHaveLength(1);
+    });
+    it('do not take a telephone number or a range at a line\'s start for a note\'s number ("202-512-3841 or …")', () => {
+      const contact = ['For more information, contact the engineer of the harbour board at', '202-512-3841 or engineer@harbour.example.org.'];
+      const found = detectFootnotes(longer(column(520, contact)), new Set(), BODY, ADVANCE).footnotes;
+      expect(found.map((n) => n.marker)).toEqual([null]);
     });
     it("stay in the flow when they are a bulleted list (a first page's 'Strengths and limitations' box)", () => {
       const box = [

@@ -28,12 +28,12 @@ const PROSE_WIDTH = 0.5;
 /**
  * A note starts with its marker: a number or a reference symbol, not the start of a longer number or of a clause
  * ("2019, can be found", "8, and Final" continue a note that wrapped), nor a numbered item's label ("5.1: Build
- * coalitions" in a figure's list), nor a percentage (a chart's "48%"), nor an ordinal ("18th July 2025"). A section
- * sign before a number ("§ 1 Kein Witz ohne Publikum", a statute's or a contract's section) heads a section, not a
- * note.
+ * coalitions" in a figure's list), nor a percentage (a chart's "48%"), nor an ordinal ("18th July 2025"), nor a
+ * telephone number, a range or a date ("202-512-3841", "1978–2005", "12/05"). A section sign before a number ("§ 1
+ * Kein Witz ohne Publikum", a statute's or a contract's section) heads a section, not a note.
  */
 const MARK = String.raw`(\p{Nd}{1,3}|[*∗⁎†‡§¶‖]{1,3}(?!\s*\p{Nd}))`;
-const MARKER = new RegExp(String.raw`^${MARK}(?![\p{Nd},;:%‰]|\.\p{Nd}|(st|nd|rd|th)\b)(?=\s*\S)`, 'u');
+const MARKER = new RegExp(String.raw`^${MARK}(?![\p{Nd},;:%‰]|[.\-–/]\p{Nd}|(st|nd|rd|th)\b)(?=\s*\S)`, 'u');
 const MARK_ONLY = new RegExp(`^${MARK}$`, 'u');
 
 /** The reference symbol a note opens with ("*", "†"), or null when it opens with a number or no marker at all. */
@@ -270,7 +270,10 @@ function titledBox(block: PlacedLine[]): boolean {
   const [head, next] = [block[0].line, block[1].line];
   const words = head.text.trim().split(/\s+/).length;
   const narrower = head.bbox[2] - head.bbox[0] < 0.6 * (next.bbox[2] - next.bbox[0]);
-  return words <= HEADING_WORDS && narrower && (head.bold || head.size > next.size) && !/[.,;:]$/.test(head.text.trim());
+  const unfinished = !/[.,;:]$/.test(head.text.trim());
+  // A title set bold over plain lines (a chart's "Budget Authority for … R&D, Fiscal Years 1978-2005" over its
+  // "Note: …"), whatever its length: notes are not titled.
+  return unfinished && ((words <= HEADING_WORDS && narrower && (head.bold || head.size > next.size)) || (head.bold && !next.bold));
 }
 
 /** A rule drawn with dashes as text, over a page's notes. */

@@ -209,6 +209,8 @@ const FOLIOED_HEAD_SIZE = 1.25;
  */
 const PAGED =
   /(?:\b(?:page|seite|página|pagina)\s+\p{Nd}{1,5}(?:\s*(?:of|\/|von|de|di|sur)\s*\p{Nd}{1,5})?|第\s*\p{Nd}{1,5}\s*[页頁](?:\s*\(\s*共\s*\p{Nd}{1,5}\s*[页頁]\s*\))?)$/iu;
+/** The start of a row that names its page ("Page 21 GAO-07-106 DOE's Energy Challenges", a report's foot). */
+const PAGED_START = /^(?:page|seite|página|pagina)\s+\p{Nd}{1,5}(?:\s*(?:of|\/|von|de|di|sur)\s*\p{Nd}{1,5})?\s/iu;
 /** A row longer than this is text, not a head... */
 const MAX_HEAD_CHARS = 120;
 /** ...and one without a page number in it longer than this. */
@@ -287,8 +289,9 @@ function isolatedEdgeRow(
   const startNumber = texts.some((t) => START_FOLIO.test(t));
   // A head ending in its folio, or with its folio beside it, may be set a little larger than the text; one that only
   // starts with a number may be a numbered section heading, which is set larger.
-  // A row that ends by naming its page ("… page 1", "Page 3 of 20") is a head whatever its size: no title does that.
-  const paged = texts.some((t) => PAGED.test(t.normalize('NFKC').trim()));
+  // A row that ends or opens by naming its page ("… page 1", "Page 3 of 20", "Page 21 GAO-07-106 …") is a head
+  // whatever its size: no title does that.
+  const paged = texts.some((t) => PAGED.test(t.normalize('NFKC').trim()) || PAGED_START.test(t.normalize('NFKC').trim()));
   // A web address alone on the row (the publisher's or the agency's site at a page's corner) names the publication
   // as a copyright line does, and may be set a little larger than the text, as a head with its folio may.
   const address = texts.every((t) => WEB_ADDRESS.test(t.trim()));
