@@ -322,6 +322,22 @@ describe('side heads: section headings in a narrow column left of the text', () 
     for (const m of ['M0L0 ', 'M1L0 ']) expect(text.indexOf(m) < t0 || text.indexOf(m) > t23).toBe(true);
   });
 
+  it('reads an abstract running on far past a narrow column of short entries beside its first lines as two columns, not a table', () => {
+    const runs: Run[] = [run('ABSTRACT', 72, 206.8, 7.5), run('ARTICLE HISTORY', 343, 206.8, 7.5)];
+    for (let k = 0; k < 24; k++) runs.push(run(line(`A${k}`, 48, k), 72, 216.3 + k * 10, 9));
+    runs.forEach((r) => {
+      if (r.text.startsWith('A') && r.x0 === 72 && r.text !== 'ABSTRACT') r.x1 = 325;
+    });
+    const side = ['Received 2016', 'Accepted 2016', 'KEYWORDS', 'Obesity; adolescents;', 'implementation intentions;', 'behaviour change'];
+    const heights = [216.3, 226.3, 242.3, 250.8, 259.8, 266.3];
+    side.forEach((t, k) => runs.push(run(t, 343, heights[k], k === 2 ? 7.5 : 8)));
+    const text = textOf(runs);
+    const at = (s: string) => text.indexOf(s);
+    // The abstract whole, then the column beside it (or the column first): never a line of one between lines of the other.
+    const abstract = [at('A0 '), at('A23 ')];
+    for (const t of side) expect(at(t) < abstract[0] || at(t) > abstract[1], t).toBe(true);
+  });
+
   it('reads each boxed label centred beside its block (not level with its first line) before that block', () => {
     // A risk list's page: "A1:2017- / Injection" in 12 pt, centred on a three-line 9 pt description, five times.
     const runs: Run[] = [];

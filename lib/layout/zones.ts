@@ -441,6 +441,11 @@ function crossingShare(gutter: Interval, rows: InkRow[]): { share: number } {
 
 /** A cell's turned line sits at most this many of the row's sizes below the row (or its previous turned line). */
 const CELL_LINE_ADVANCE = 1.6;
+/**
+ * A cell turns at most this many lines: a paragraph running on for many lines past a few short entries beside its
+ * first lines (an abstract beside its "Article history" and "Keywords") is prose beside a column, not a table's row.
+ */
+const MAX_CELL_TURNS = 10;
 
 /** A sidebar is at most this share of the width of the text column beside it... */
 const SIDEBAR_WIDTH = 0.4;
@@ -521,7 +526,7 @@ function looksTabular(rows: InkRow[], gutters: Interval[], bodySize: number): bo
   // The last row with cells in several columns, to count the turned lines of a cell below it (a two-line description).
   // A cell's turned lines are all in one column: rows of the other columns between them are not a table's rows but
   // another column's lines set on baselines of their own (two columns of prose and code side by side).
-  let lastMulti: { baseline: number; size: number; cols: boolean[]; turned: number } | null = null;
+  let lastMulti: { baseline: number; size: number; cols: boolean[]; turned: number; lines: number } | null = null;
   for (const r of rows) {
     if (r.ink.some((iv) => gutters.some((g) => iv[0] < g[1] && iv[1] > g[0]))) continue;
     counted++;
@@ -548,18 +553,20 @@ function looksTabular(rows: InkRow[], gutters: Interval[], bodySize: number): bo
     }
     if (used >= 2) {
       multi++;
-      lastMulti = { baseline: r.row.baseline, size: r.row.size, cols: n.map((w) => w > 0), turned: -1 };
+      lastMulti = { baseline: r.row.baseline, size: r.row.size, cols: n.map((w) => w > 0), turned: -1, lines: 0 };
     } else if (
       used === 1 &&
       lastMulti &&
       lastMulti.cols[only] &&
       (lastMulti.turned < 0 || lastMulti.turned === only) &&
-      r.row.baseline - lastMulti.baseline <= CELL_LINE_ADVANCE * lastMulti.size
+      r.row.baseline - lastMulti.baseline <= CELL_LINE_ADVANCE * lastMulti.size &&
+      lastMulti.lines < MAX_CELL_TURNS
     ) {
       // A cell's turned line, right under the row it belongs to.
       multi++;
       lastMulti.baseline = r.row.baseline;
       lastMulti.turned = only;
+      lastMulti.lines++;
     } else lastMulti = null;
   }
   if (counted === 0) return false;
