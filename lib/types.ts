@@ -154,7 +154,7 @@ export interface FurnitureItem {
   page: number;
   text: string;
   bbox: Box;
-  kind: 'running-head' | 'folio' | 'page-label' | 'margin-stamp' | 'watermark' | 'page-footer' | 'artifact' | 'line-number';
+  kind: 'running-head' | 'folio' | 'page-label' | 'margin-stamp' | 'watermark' | 'page-footer' | 'artifact' | 'line-number' | 'jump-line';
 }
 
 export interface Footnote {

@@ -64,6 +64,19 @@ describe('a head on one page', () => {
     expect(detectFurniture([...first, ...plain], BODY, 3, ADVANCE).headers).toEqual([]);
   });
 
+  it('is a jump line that only says where the text goes on or came from, wherever it stands ("continued on page 2")', () => {
+    const lines = page(1, [
+      ['(continued from previous page)', 400, 40, 8],
+      ...body(80),
+      ['continued on page 2', 420, 450, 9],
+      ['The story continued on page 2 of the minute book.', 72, 470],
+    ]);
+    const { headers, footers } = detectFurniture(lines, BODY, 3, ADVANCE);
+    // At the top edge, apart above the text, it is a head anyway; mid-page it is a jump line.
+    expect(texts(headers)).toEqual(['(continued from previous page)']);
+    expect(footers.map((h) => [h.kind, h.text])).toEqual([['jump-line', 'continued on page 2']]);
+  });
+
   it('is taken at the foot when it opens by naming its page ("Page 21 GAO-07-106 DOE\'s Energy Challenges")', () => {
     const lines = page(2, [...body(396), ['Page 21', 72, 778, 8], ["GAO-07-106 DOE's Energy Challenges", 420, 778, 8]]);
     const joined = page(2, [...body(396), ["Page 21 GAO-07-106 DOE's Energy Challenges", 72, 778, 8]]);

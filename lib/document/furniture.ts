@@ -211,6 +211,12 @@ const PAGED =
   /(?:\b(?:page|seite|página|pagina)\s+\p{Nd}{1,5}(?:\s*(?:of|\/|von|de|di|sur)\s*\p{Nd}{1,5})?|第\s*\p{Nd}{1,5}\s*[页頁](?:\s*\(\s*共\s*\p{Nd}{1,5}\s*[页頁]\s*\))?)$/iu;
 /** The start of a row that names its page ("Page 21 GAO-07-106 DOE's Energy Challenges", a report's foot). */
 const PAGED_START = /^(?:page|seite|página|pagina)\s+\p{Nd}{1,5}(?:\s*(?:of|\/|von|de|di|sur)\s*\p{Nd}{1,5})?\s/iu;
+/**
+ * A line that only says where the text goes on or came from: "continued on page 2", "(Continued from previous page)",
+ * "continues on next page", "Cont'd on p. 4", "Fortsetzung auf Seite 3", "suite page 2", "continúa en la página 5".
+ */
+const JUMP_LINE =
+  /^[([]?\s*(?:(?:continued|continues|cont'?d?\.?)\s+(?:on|from|to)\s+(?:the\s+)?(?:(?:page|p\.)\s*\p{Nd}{1,4}|(?:next|previous|following|preceding|last)\s+page)|(?:continued|continues)\s+overleaf|fortsetzung\s+(?:auf|von)\s+seite\s*\p{Nd}{1,4}|suite\s+(?:en\s+|de\s+la\s+)?page\s*\p{Nd}{1,4}|contin[uú]a\s+en\s+(?:la\s+)?p[aá]gina\s*\p{Nd}{1,4})\s*[)\]]?[.:]?$/iu;
 /** A row longer than this is text, not a head... */
 const MAX_HEAD_CHARS = 120;
 /** ...and one without a page number in it longer than this. */
@@ -733,6 +739,13 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
     const top = y1 <= FOLIO_SHARE * h;
     const bottom = y0 >= (1 - FOLIO_SHARE) * h;
     if (alone && (top || bottom)) take(l, /page|of|\//i.test(l.line.text) ? 'page-label' : 'folio', top);
+  }
+
+  // 2b. Jump lines: a line that only says where the text goes on or came from ("continued on page 2", "(continued
+  //     from previous page)", "Fortsetzung auf Seite 3") is the page's navigation, as a folio is, wherever it stands.
+  for (const l of lines) {
+    if (l.seg.kind === 'rotated' || !JUMP_LINE.test(l.line.text.normalize('NFKC').trim())) continue;
+    take(l, 'jump-line', l.line.bbox[1] < l.pageHeight / 2);
   }
 
   // 3. Margin stamps: rotated text hugging a page edge. Watermarks: a word or two of rotated text set many times the
