@@ -608,6 +608,30 @@ describe('small blocks stepped down from the text', () => {
       const found = detectFootnotes(longer(column(520, contact)), new Set(), BODY, ADVANCE).footnotes;
       expect(found.map((n) => n.marker)).toEqual([null]);
     });
+    it('stay in the flow at the foot of a sidebar of running text much narrower than the text column (a GAO Highlights page)', () => {
+      const place = (entries: [string, number, number, number][], segment: number, x1: number): PlacedLine[] => {
+        const lines = entries.map(([text, x, baseline, size]) => makeLine([run(text, x, baseline, size)], baseline));
+        const seg: Segment = { kind: 'column', page: 1, band: 0, column: segment, text: '', bbox: [entries[0]![1], 60, x1, 760], lines };
+        return lines.map((line, index) => ({ page: 1, segment, index, line, seg, pageHeight: 792, pageWidth: 612 }));
+      };
+      const words = (k: number) => `The engineer reported on the pier and the funds line ${k}.`;
+      const sidebar = (foot: string[]) =>
+        place(
+          [
+            ...Array.from({ length: 40 }, (_, k): [string, number, number, number] => [words(k).slice(0, 30), 45, 100 + k * 14, 10]),
+            ...foot.map((t, k): [string, number, number, number] => [t, 45, 700 + k * 9, 8]),
+          ],
+          0,
+          200,
+        );
+      const main = place(
+        Array.from({ length: 45 }, (_, k): [string, number, number, number] => [words(k), 227, 100 + k * 14, 10.5]),
+        1,
+        579,
+      );
+      const contact = ['To view the full product, including the', 'scope, click on the link above. For more', 'information, contact the engineer.'];
+      expect(detectFootnotes(longer([...sidebar(contact), ...main]), new Set(), 10.5, 14).footnotes).toEqual([]);
+    });
     it("stay in the flow when they are a bulleted list (a first page's 'Strengths and limitations' box)", () => {
       const box = [
         '▪ We describe the feasibility and pilot testing of an intervention prior to a fully powered trial.',

@@ -224,6 +224,8 @@ function isReferenceList(notes: PlacedLine[][]): boolean {
   return years >= REFERENCE_YEAR_SHARE * entries.length;
 }
 
+/** A column this share of the page's widest column or narrower is a sidebar: unmarked small type at its foot is its own. */
+const SIDEBAR_SHARE = 0.6;
 /** Notes without a marker, over two lines or more, run across at least this many of their sizes (a column's measure, not a label's). */
 const UNNUMBERED_MIN_EMS = 12;
 /** A heading line: a few words, no sentence end. */
@@ -247,8 +249,18 @@ const OUTLINE_ITEM = /^\p{Nd}{1,3}(\.\p{Nd}{1,3})+\b/u;
  * over a closing box), a list of outline-numbered items (a figure's "5.1: …", "5.2: …"), or any other block on a
  * later page stays in the flow: nothing numbers it as a note. So does a narrow stack of a few words.
  */
-function unnumberedNotes(block: PlacedLine[], found: Footnote[], pages: number): boolean {
+function unnumberedNotes(block: PlacedLine[], found: Footnote[], pages: number, pageLines: PlacedLine[], body: number): boolean {
   if (titledBox(block)) return false;
+  // The foot of a sidebar of running text (a report's grey column of "Why GAO did this study", ending with where to
+  // read the full report and whom to call) is the sidebar's: notes are the text's, under its own column, not a much
+  // narrower one. A margin column of small type only (an article's "Citation:", "Copyright:", side notes) keeps them.
+  const widthOf = (l: PlacedLine) => l.seg.bbox[2] - l.seg.bbox[0];
+  const widest = Math.max(...pageLines.filter((l) => l.seg.kind === 'column').map(widthOf));
+  const first = block[0];
+  const textAbove = pageLines.some((l) => l.segment === first.segment && l.line.baseline < first.line.baseline && l.line.size > NOTE_SIZE * body);
+  // (A side note numbered "1:" is a note there too.)
+  const numbered = /^\p{Nd}{1,3}\s*[:.)]\s/u.test(first.line.text.trim());
+  if (first.seg.kind === 'column' && widthOf(first) < SIDEBAR_SHARE * widest && textAbove && !numbered) return false;
   // A document of one page (a flyer, a letter) has no first page to set apart: its foot lines (a contact line, an
   // address) are its own text, unless they are a notice.
   if (pages === 1) return block.some((l) => NOTICE.test(l.line.text));
@@ -584,7 +596,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
       continue;
     const rule = headed ? whole[0] : isRule(above) ? above : null;
     const marked = block.some((l) => MARKER.test(l.line.text));
-    if (!marked && !(proseLike && unnumberedNotes(block, out, pageCount)) && !(rule && runsOn(block, out))) continue;
+    if (!marked && !(proseLike && unnumberedNotes(block, out, pageCount, pageLines, body)) && !(rule && runsOn(block, out))) continue;
     // Split into notes at their markers.
     const notes = atMarkers(block);
     const step = whole[0].line.baseline - above.line.baseline;
