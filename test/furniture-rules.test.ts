@@ -64,6 +64,14 @@ describe('a head on one page', () => {
     expect(detectFurniture([...first, ...plain], BODY, 3, ADVANCE).headers).toEqual([]);
   });
 
+  it('is taken in small type far below all the text at the very foot, however long, unless it opens as a note does', () => {
+    const notice = 'This content is available for free at http://cnx.org/content/col11287/1.1';
+    const far = page(2, [...body(80).slice(0, 20), [notice, 72, 775, 7]]);
+    expect(texts(detectFurniture(far, BODY, 3, ADVANCE).footers)).toEqual([notice]);
+    const note = page(2, [...body(80).slice(0, 20), [`1 ${notice}`, 72, 775, 7]]);
+    expect(detectFurniture(note, BODY, 3, ADVANCE).footers).toEqual([]);
+  });
+
   it('is a jump line that only says where the text goes on or came from, wherever it stands ("continued on page 2")', () => {
     const lines = page(1, [
       ['(continued from previous page)', 400, 40, 8],

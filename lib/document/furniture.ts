@@ -199,6 +199,8 @@ const FAR_FOOT_GAP = 6;
 /** ...when it sits in this outer share of the page height and is shorter than a line of running text. */
 const FAR_FOOT_SHARE = 0.08;
 const MAX_FAR_FOOT_CHARS = 45;
+/** A note's opening: its number or reference symbol. */
+const NOTE_START = /^[\p{Nd}*∗†‡§¶]/u;
 /** Heads are set at most this much larger than the body (a chapter or section title is larger)... */
 const HEAD_SIZE = 1.05;
 /** ...or, ending in their page number, this much. */
@@ -318,7 +320,10 @@ function isolatedEdgeRow(
   const numbered = folio || endNumber || paged || (top && startNumber) || legal || title || address || split || chapter;
   const short = texts.join(' ').length <= MAX_UNNUMBERED_HEAD_CHARS;
   const farFoot = !top && gap >= FAR_FOOT_GAP * advance && Math.min(...row.map((l) => l.line.bbox[1])) >= (1 - FAR_FOOT_SHARE) * h;
-  if (!numbered && !(top && small && short) && !(farFoot && texts.join(' ').length <= MAX_FAR_FOOT_CHARS)) return null;
+  // Far below the text, a line in small type is the page's foot ("This content is available for free at …"),
+  // unless it opens as a note does, with its marker, or is a link deep into a site alone (a slide's source).
+  const farNotice = farFoot && small && short && !NOTE_START.test(texts[0].trim()) && !DEEP_LINK.test(texts.join(' ').trim());
+  if (!numbered && !(top && small && short) && !(farFoot && texts.join(' ').length <= MAX_FAR_FOOT_CHARS) && !farNotice) return null;
   const sure = (folio && row.length >= 2) || small || gap >= WIDE_EDGE_GAP * advance || capitals || endNumber || paged || title || chapter;
   return { row, gap, sure };
 }
