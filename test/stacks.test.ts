@@ -338,6 +338,27 @@ describe('side heads: section headings in a narrow column left of the text', () 
     for (const t of side) expect(at(t) < abstract[0] || at(t) > abstract[1], t).toBe(true);
   });
 
+  it('reads figures set large over their centred labels card by card, past a stray heading over the cards', () => {
+    // A report's impact box: "IMPACT", then three cards, each a large figure over a two-line label, centred.
+    const card = (x: number, figure: string, a: string, b: string): Run[] => {
+      const centre = (t: string, size: number, y: number) => {
+        const w = t.length * 0.5 * size;
+        return run(t, x - w / 2, y, size);
+      };
+      return [centre(figure, 33.7, 378.5), centre(a, 9, 398), centre(b, 9, 410)];
+    };
+    const runs: Run[] = [
+      run('IMPACT', 284, 338.8, 13),
+      ...card(170, '9', 'Bug bounties', 'held to date'),
+      ...card(305, '3,600+', 'Vulnerabilities reported', 'to DoD'),
+      ...card(442, '600+', 'Global security researchers', 'who have contributed'),
+    ];
+    const text = textOf(runs).replace(/\s+/g, ' ');
+    expect(text).toContain('9 Bug bounties held to date');
+    expect(text).toContain('3,600+ Vulnerabilities reported to DoD');
+    expect(text).toContain('600+ Global security researchers who have contributed');
+  });
+
   it('reads each boxed label centred beside its block (not level with its first line) before that block', () => {
     // A risk list's page: "A1:2017- / Injection" in 12 pt, centred on a three-line 9 pt description, five times.
     const runs: Run[] = [];

@@ -62,7 +62,10 @@ export function columnLines(rows: InkRow[], gutters: Interval[], column: number)
 const CENTRE_EM = 0.3;
 /** ...and a column's lines differ in length by this many of their sizes at least (else left-set lines of one width). */
 const CENTRE_SPREAD_EM = 2;
-/** Lines of one line's blocks (a folio, a stray label) may be in the zone too, up to this share of a column's lines. */
+/**
+ * Lines of one line's blocks (a folio, a stray label) may be in the zone too, up to this share of a column's lines, or
+ * one line in a short column (a box's "IMPACT" over its cards).
+ */
 const CENTRED_SHARE = 0.8;
 
 /**
@@ -80,8 +83,14 @@ export function centredBlocks(rows: InkRow[], gutters: Interval[]): boolean {
     const blocks: SideLine[][] = [];
     lines.forEach((l, i) => {
       const prev = lines[i - 1];
+      // A figure set large over its label, centred on it (a report's "3,600+" over "Vulnerabilities reported"), is
+      // one block with it: the advance is the larger size's, and the change of size parts nothing centred so.
+      const mid = (x: SideLine) => (x.x0 + x.x1) / 2;
+      const stacked = !!prev && prev.row.size > l.row.size && Math.abs(mid(prev) - mid(l)) <= CENTRE_EM * l.row.size;
       const apart =
-        !prev || l.row.baseline - prev.row.baseline > BLOCK_ADVANCE * l.row.size || Math.abs(l.row.size - prev.row.size) > 0.1 * prev.row.size;
+        !prev ||
+        l.row.baseline - prev.row.baseline > BLOCK_ADVANCE * (stacked ? prev.row.size : l.row.size) ||
+        (!stacked && Math.abs(l.row.size - prev.row.size) > 0.1 * prev.row.size);
       if (apart) blocks.push([l]);
       else blocks[blocks.length - 1].push(l);
     });
@@ -90,15 +99,15 @@ export function centredBlocks(rows: InkRow[], gutters: Interval[]): boolean {
     for (const b of blocks) {
       if (b.length < 2) continue;
       const middle = b.reduce((s, l) => s + (l.x0 + l.x1) / 2, 0) / b.length;
-      if (b.some((l) => Math.abs((l.x0 + l.x1) / 2 - middle) > CENTRE_EM * b[0].row.size)) return false;
+      if (b.some((l) => Math.abs((l.x0 + l.x1) / 2 - middle) > CENTRE_EM * l.row.size)) return false;
       for (const l of b) {
         narrowest = Math.min(narrowest, l.x1 - l.x0);
         widest = Math.max(widest, l.x1 - l.x0);
       }
-      size = Math.min(size, b[0].row.size);
+      size = Math.min(size, ...b.map((l) => l.row.size));
       centred += b.length;
     }
-    if (centred < CENTRED_SHARE * lines.length || widest - narrowest < CENTRE_SPREAD_EM * size) return false;
+    if (centred < Math.min(CENTRED_SHARE * lines.length, lines.length - 1) || widest - narrowest < CENTRE_SPREAD_EM * size) return false;
   }
   return true;
 }
