@@ -246,8 +246,9 @@ const OUTLINE_ITEM = /^\p{Nd}{1,3}(\.\p{Nd}{1,3})+\b/u;
  * Whether a block of small prose at a page's foot with no marker reads as notes. Unnumbered notes are a first page's
  * (a correspondence line, a copyright or licence notice, how to cite the article) or a note running on from the page
  * before, unfinished there or opening mid-sentence here. A block opening with a heading line of its own ("About GAO"
- * over a closing box), a list of outline-numbered items (a figure's "5.1: …", "5.2: …"), or any other block on a
- * later page stays in the flow: nothing numbers it as a note. So does a narrow stack of a few words.
+ * over a closing box, a chart's bold title), a list of outline-numbered or bulleted items (a figure's "5.1: …", a
+ * "Strengths and limitations" box), the foot of a sidebar of running text much narrower than the text column, or any
+ * other block on a later page stays in the flow: nothing numbers it as a note. So does a narrow stack of a few words.
  */
 function unnumberedNotes(block: PlacedLine[], found: Footnote[], pages: number, pageLines: PlacedLine[], body: number): boolean {
   if (titledBox(block)) return false;
