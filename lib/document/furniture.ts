@@ -299,7 +299,10 @@ function isolatedEdgeRow(
   // starts with a number may be a numbered section heading, which is set larger.
   // A row that ends or opens by naming its page ("… page 1", "Page 3 of 20", "Page 21 GAO-07-106 …") is a head
   // whatever its size: no title does that.
-  const paged = texts.some((t) => PAGED.test(t.normalize('NFKC').trim()) || PAGED_START.test(t.normalize('NFKC').trim()));
+  const paged = texts.some((t) => {
+    const plain = t.normalize('NFKC').trim();
+    return PAGED.test(plain) || PAGED_START.test(plain);
+  });
   // A web address alone on the row (the publisher's or the agency's site at a page's corner) names the publication
   // as a copyright line does, and may be set a little larger than the text, as a head with its folio may.
   const address = texts.every((t) => WEB_ADDRESS.test(t.trim()));

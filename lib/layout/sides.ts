@@ -68,6 +68,9 @@ const CENTRE_SPREAD_EM = 2;
  */
 const CENTRED_SHARE = 0.8;
 
+/** A line's middle across. */
+const mid = (l: SideLine) => (l.x0 + l.x1) / 2;
+
 /**
  * Blocks of centred lines side by side (the labels under a slide's icons, a caption under each of two pictures):
  * every column's lines stand in blocks of two lines or more (but for a stray line), each line centred on its block's middle while their
@@ -85,7 +88,6 @@ export function centredBlocks(rows: InkRow[], gutters: Interval[]): boolean {
       const prev = lines[i - 1];
       // A figure set large over its label, centred on it (a report's "3,600+" over "Vulnerabilities reported"), is
       // one block with it: the advance is the larger size's, and the change of size parts nothing centred so.
-      const mid = (x: SideLine) => (x.x0 + x.x1) / 2;
       const stacked = !!prev && prev.row.size > l.row.size && Math.abs(mid(prev) - mid(l)) <= CENTRE_EM * l.row.size;
       const apart =
         !prev ||
@@ -98,8 +100,8 @@ export function centredBlocks(rows: InkRow[], gutters: Interval[]): boolean {
     let [narrowest, widest, size] = [Infinity, -Infinity, Infinity];
     for (const b of blocks) {
       if (b.length < 2) continue;
-      const middle = b.reduce((s, l) => s + (l.x0 + l.x1) / 2, 0) / b.length;
-      if (b.some((l) => Math.abs((l.x0 + l.x1) / 2 - middle) > CENTRE_EM * l.row.size)) return false;
+      const middle = b.reduce((s, l) => s + mid(l), 0) / b.length;
+      if (b.some((l) => Math.abs(mid(l) - middle) > CENTRE_EM * l.row.size)) return false;
       for (const l of b) {
         narrowest = Math.min(narrowest, l.x1 - l.x0);
         widest = Math.max(widest, l.x1 - l.x0);
