@@ -1043,6 +1043,39 @@ describe('a sentence broken by a float in its own column', () => {
     expect(blocks.map((b) => b.text.slice(0, 12))).toEqual(['Eve Marder e', 'What can I s', 'This illustr']);
     expect(blocks[1]!.text).toContain('in history fraught with');
   });
+  it('reads a pull quote in small type under the column’s text, blank space above it, after the sentence it parts', () => {
+    // A German annual report: the left column breaks off after "eigenen"; under it, after blank space, a quote in 7 pt
+    // capitals; the sentence goes on at the right column's top with a noun, capitalised as German sets nouns.
+    const left = [
+      at('Dieser Mehrwert von Open Science wird von vielen', 103, 464, 9, 322),
+      at('gesehen und auf politischer Ebene zunehmend geför-', 103, 477, 9, 322),
+      at('dert. Dennoch ist der Kreis der Wissenschaftlerinnen', 103, 490, 9, 322),
+      at('und Wissenschaftler, die Open Science in der eigenen', 103, 503, 9, 322),
+      at('„MEINES ERACHTENS IST DIE BEDEUTUNG DER IDEE', 43, 568, 7, 196),
+      at('FREIES WISSEN KAUM ZU ÜBERSCHÄTZEN.“', 43, 581, 7, 160),
+    ];
+    const right = [
+      at('Forschung und Lehre praktizieren, weiterhin klein.', 343, 256, 9, 562),
+      at('An dieser Stelle setzt das 2016 gestartete Programm an.', 343, 269, 9, 562),
+    ];
+    const blocks = buildBlocks([segment(left, 0), segment(right, 1)], 9, 13);
+    expect(blocks.map((b) => b.text.slice(0, 12))).toEqual(['Dieser Mehrw', '„MEINES ERAC']);
+    expect(blocks[0]!.text).toContain('in der eigenen Forschung und Lehre');
+    // In English a capital there opens a new paragraph as often as not: the quote stays where it stands.
+    const english = [
+      at('The main process parameters are set along the left', 103, 464, 9, 322),
+      at('side of the flowsheet, each applied to the processes', 103, 477, 9, 322),
+      at('most significantly impacted. The boxes on the right', 103, 490, 9, 322),
+      ...left.slice(4),
+    ];
+    const next = [at('Figure 5 shows that electrowinning produces waste.', 343, 256, 9, 562), right[1]];
+    const kept = buildBlocks([segment(english, 0), segment(next, 1)], 9, 13);
+    expect(kept.map((b) => b.text.slice(0, 12))).toEqual(['The main pro', '„MEINES ERAC', 'Figure 5 sho']);
+    // Right after the paragraph's last line (no blank space), small type in its column is the column's own text.
+    const close = [...left.slice(0, 4), at('„MEINES ERACHTENS IST DIE BEDEUTUNG DER IDEE', 43, 514, 7, 196)];
+    const inPlace = buildBlocks([segment(close, 0), segment(right, 1)], 9, 13);
+    expect(inPlace.map((b) => b.text.slice(0, 12))).toEqual(['Dieser Mehrw', '„MEINES ERAC', 'Forschung un']);
+  });
 });
 
 describe('a document whose notes outweigh its text', () => {

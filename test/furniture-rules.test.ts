@@ -864,6 +864,34 @@ describe('a notice at the foot of a column', () => {
   });
 });
 
+describe('small type under every column, at the foot of a page of a longer document', () => {
+  // The page's text, then a last span segment of small lines in the bottom band.
+  const pageWith = (no: number, foot: [string, number, number, number?][]) => {
+    const text = page(no, body(80, no));
+    const under = page(no, foot);
+    const seg: Segment = { ...under[0].seg, kind: 'span', column: null, lines: under.map((l) => l.line) };
+    return [...text.map((l) => ({ ...l, segment: 0, seg: text[0].seg })), ...under.map((l, index) => ({ ...l, segment: 1, index, seg }))];
+  };
+  it('is a footer when a line or two (a venue line), or a notice of any length; three lines of text are a caption', () => {
+    const venue = pageWith(1, [
+      ['Proceedings of the Harbour Works Conference, Bristol', 72, 760, 7],
+      ['Volume 3, Number 2, Spring issue', 72, 769, 7],
+    ]);
+    const caption = pageWith(2, [
+      ['The project leader speaks at the panel on open science in practice, held in', 223, 760, 7],
+      ['Berlin in the spring, with the fellows of the programme and their mentors', 223, 769, 7],
+      ['in the audience.', 223, 778, 7],
+    ]);
+    const notice = pageWith(3, [
+      ['This work is set under a licence that lets anyone share and adapt it with', 72, 760, 7],
+      ['credit given to its authors, on any medium and for any purpose,', 72, 769, 7],
+      ['© 2016 the authors.', 72, 778, 7],
+    ]);
+    const { footers } = detectFurniture([...venue, ...caption, ...notice], BODY, 3, ADVANCE);
+    expect(footers.map((f) => f.page)).toEqual([1, 1, 3, 3, 3]);
+  });
+});
+
 describe('a head that names its page or repeats a chapter title', () => {
   it('is taken at the foot when it names its page in Chinese ("第 1 页（共 8 页）"), whatever its size', () => {
     // Two line advances under the text: no far foot, which needs nothing to say what it is.

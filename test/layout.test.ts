@@ -1343,3 +1343,48 @@ describe('a wide column holding columns of its own', () => {
     expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, 101));
   });
 });
+
+describe('two little blocks at the page’s top or foot (a letterhead, a contact band)', () => {
+  // A letterhead: the sender's two lines at the left, the document's number, title and date at the right, far apart,
+  // with blank space under them; then the letter's text; then a flyer's contact band of two lines each side.
+  const head = [
+    run('q001 Department of Veterans Affairs', 72, 48, 12),
+    run('q003 VA Directive 6221', 432, 48, 12),
+    run('q002 Washington, DC 20420', 72, 62, 12),
+    run('q004 Transmittal Sheet', 432, 62, 12),
+    run('q005 December 1, 2008', 432, 76, 12),
+  ];
+  const text = column(6, 12, 72, 120, { size: 12, chars: 70 });
+  const foot = [
+    run('q018 Address: 1712 Route 9, Suite 300', 150, 760, 7),
+    run('q020 Email: someone@example.com', 460, 760, 7),
+    run('q019 Phone: (518) 371-3971', 150, 769, 7),
+    run('q021 Website: example.com', 460, 769, 7),
+  ];
+
+  it('reads each block whole, the left one first', () => {
+    expect(labels(textOf([...head, ...text]))).toEqual(seq(1, 17));
+    expect(labels(textOf([...head.map((r) => ({ ...r, text: r.text.replace(/q00/, 'q10') })), ...text, ...foot]))).toEqual([
+      ...seq(101, 105),
+      ...seq(6, 21),
+    ]);
+    expect(labels(textOf([...text, ...foot]))).toEqual(seq(6, 21));
+  });
+
+  it('reads rows across where the gap is a table’s, not a wide one, or a side has one line, or is not words', () => {
+    // The same head, the right block pulled close (a gap of a few sizes): a little table's two columns, read by rows.
+    const near = head.map((r) => (r.x0 === 432 ? { ...r, x0: r.x0 - 132, x1: r.x1 - 132 } : r));
+    expect(labels(textOf([...near, ...text]))[1]).toBe('q003');
+    // One line on the left: a head with a date beside it, read across.
+    const lone = head.filter((r) => !r.text.startsWith('q002'));
+    expect(labels(textOf([...lone, ...text])).slice(0, 2)).toEqual(['q001', 'q003']);
+    // Page numbers on the right (a contents list's two entries): read across.
+    const numbers = [
+      run('q001 Introduction and scope', 72, 48, 12),
+      run('3', 500, 48, 12),
+      run('q002 Methods used here', 72, 62, 12),
+      run('7', 500, 62, 12),
+    ];
+    expect(textOf([...numbers, ...text]).split('\n')[0]).toMatch(/^q001 Introduction and scope\s+3/);
+  });
+});

@@ -169,6 +169,29 @@ describe('real pages', () => {
     expect(doc.footnotes).toEqual([]);
   });
 
+  it('a bill’s text set small in a column of its own from the top of the page is text, not a note (gov_crec_house_one_minutes)', async () => {
+    const crec = await read('gov_crec_house_one_minutes');
+    expect(crec.footnotes.filter((f) => f.page === 2)).toEqual([]);
+    const text = squash(crec.text);
+    expect(text).toContain('This Act may be cited as the ‘‘Stop Illegal Entry Act of 2025’’.');
+  });
+
+  it('a letterhead’s two little blocks and a flyer’s contact band, each block read whole (gov_va_directive_6221_transmittal, brochure_trame_flyer)', async () => {
+    const va = squash((await read('gov_va_directive_6221_transmittal')).text);
+    expect(va).toContain('Department of Veterans Affairs Washington, DC 20420');
+    expect(va).toContain('VA Directive 6221 Transmittal Sheet December 1, 2008');
+    const trame = squash((await read('brochure_trame_flyer')).text);
+    expect(trame).toContain('Address: 1712 Route 9, Suite 300, Clifton Park, NY 12065 Phone: (518) 371-3971');
+  });
+
+  it('a pull quote under a column’s text, a German sentence running on past it, and a photo’s three-line caption at the foot (report_wmde_jahresbericht2016_twocol)', async () => {
+    const doc = await read('report_wmde_jahresbericht2016_twocol');
+    const text = squash(doc.text);
+    expect(text).toContain('die Open Science in der eigenen Forschung und Lehre praktizieren, weiterhin klein.');
+    expect(text).toContain('Projektleiter Christopher Schwarzkopf bei der Wikimedia');
+    expect(doc.footers.map((f) => f.text).join(' ')).not.toContain('Projektleiter');
+  });
+
   it('a TeX font’s hyphen at 0x7F (DEL, no ToUnicode) is a line-end hyphen: the word is joined (manual_lshort_bg)', async () => {
     const text = squash((await read('manual_lshort_bg')).text);
     expect(text).toContain('вие можете да използвате');

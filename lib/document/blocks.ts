@@ -190,6 +190,10 @@ const LABEL_SIZE = 0.93;
 /** A subfigure's caption: "(a) 2 AM.", "(b) Velocity field", a line or two at most. */
 const SUBCAPTION = /^\(\p{Ll}\)\s+\S/u;
 const SUBCAPTION_CHARS = 80;
+/** Small type this many body sizes below a paragraph's last line (top to bottom) stands apart from it. */
+const FLOAT_BLANK_EM = 2;
+/** A paragraph of running text broken off by a float has this many lines at least (a title or a label has fewer). */
+const MIN_RUNNING_LINES = 3;
 const subcaption = (g: Group) =>
   (g.kind === 'paragraph' || g.kind === 'list-item') &&
   g.lines.length <= 2 &&
@@ -231,8 +235,20 @@ function floatRun(groups: Group[], i: number, body: number, tail?: Group): numbe
   const next = groups[i + n];
   // Or opening the next column, above the sequel (a figure's caption at the column's top).
   const opens = groups[i - 1]?.seg !== groups[i]?.seg;
+  // Or under the paragraph in its own column, parted from it by blank space, the sentence going on in another
+  // segment (a pull quote set in small capitals under a column's text, the text running on at the next column's top).
+  const below = (g: Group) =>
+    !!tail &&
+    tail.lines.length >= MIN_RUNNING_LINES &&
+    median(tail.lines.map((l) => l.size)) >= LABEL_SIZE * body &&
+    g.lines[0].bbox[1] - tail.lines[tail.lines.length - 1].bbox[3] >= FLOAT_BLANK_EM * body;
+  const run = groups.slice(i, i + n);
   const apart =
-    !!tail && !!next && n > 0 && groups.slice(i, i + n).every((g) => g.seg !== tail.seg && (g.seg !== next.seg || opens) && g.kind !== 'heading');
+    !!tail &&
+    !!next &&
+    n > 0 &&
+    (run.every((g) => g.seg !== tail.seg && (g.seg !== next.seg || opens) && g.kind !== 'heading') ||
+      (run.every((g) => g.seg === tail.seg && below(g) && g.kind !== 'heading') && next.seg !== tail.seg && next.seg.page === tail.seg.page));
   return anchored || apart ? n : 0;
 }
 
@@ -311,6 +327,30 @@ const continues = (g: Group) => g.kind === 'paragraph' && /^[“‘"'«„]?[\p{
 const sequelOf = (tail: Group, g: Group) =>
   continues(g) ||
   (tail.kind === 'paragraph' && g.kind === 'list-item' && NUMBERED.test(g.lines[0].text) && /\p{Ll}$/u.test(tail.lines[tail.lines.length - 1].text));
+/** German's own function words (none of them an English word as well), to tell a German paragraph by. */
+const GERMAN_WORDS = new Set(
+  'der die das und ist nicht von mit sich des ein eine einen einer zu den dem im auf wird werden sind für auch als bei oder nach aus wie zum zur über durch dass'.split(
+    ' ',
+  ),
+);
+/** A paragraph is German when this share of its words at least are German function words (about a third in running text). */
+const GERMAN_SHARE = 0.15;
+const german = (g: Group) => {
+  const words = g.lines.flatMap((l) => l.text.toLowerCase().split(/[^\p{L}]+/u)).filter(Boolean);
+  return words.length > 0 && words.filter((w) => GERMAN_WORDS.has(w)).length >= GERMAN_SHARE * words.length;
+};
+/**
+ * Past a float, a sequel may open with a capital when the paragraph broke off after a word in lower case, no stop
+ * after it, in German, which sets its nouns so ("… die Open Science in der eigenen" / "Forschung und Lehre
+ * praktizieren"). In English a capital there opens a new paragraph as often as not.
+ */
+const nounSequel = (tail: Group, g: Group) =>
+  tail.kind === 'paragraph' &&
+  tail.lines.length >= MIN_RUNNING_LINES &&
+  german(tail) &&
+  g.kind === 'paragraph' &&
+  /\p{Ll}$/u.test(tail.lines[tail.lines.length - 1].text) &&
+  /^\p{Lu}\p{Ll}/u.test(g.lines[0].text);
 /** Running text turns at a measure of at least this many characters (a narrow newspaper column holds about 30). */
 const MIN_MEASURE_CHARS = 20;
 /** Lines of which one at least is long enough to be running text, turned at a measure. */
@@ -460,7 +500,7 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
     if (
       floats > 0 &&
       next &&
-      sequelOf(tail!, next) &&
+      (sequelOf(tail!, next) || nounSequel(tail!, next)) &&
       sameSize(tail!, next, body) &&
       wrapped(tail!, next) &&
       (g.kind !== 'heading' || crossesBreak)

@@ -554,6 +554,13 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     // affiliations under the title block and the rest of the page blank).
     const ending = !pageLines.some((l) => !inBlock.has(lineKey(l)) && l.line.bbox[1] > box[3]);
     if (box[3] < FOOT_SHARE * block[0].pageHeight && !(ending && highNotes(atMarkers(block)))) continue;
+    // A column set in small type from its top, level with the top of the page's columns of text (a bill's text printed
+    // in the Congressional Record, a sidebar's column), is a column of text: notes stand under text. (Notes set in
+    // columns of their own under the text stand level with each other, not with the text.)
+    const otherTops = pageLines
+      .filter((l) => l.seg.kind === 'column' && l.seg !== block[0].seg && l.line.size > NOTE_SIZE * body)
+      .map((l) => l.line.bbox[1]);
+    if (start === 0 && block[0].seg.kind === 'column' && otherTops.length && whole[0].line.bbox[1] <= Math.min(...otherTops) + advance) continue;
     // Nothing of the flow below it in the same column: it is at the foot. A caption below it (small type too)
     // makes it a figure's labels.
     const overlapsX = (b: Box) => b[0] < box[2] && b[2] > box[0];

@@ -28,6 +28,8 @@ const SLOT_TOLERANCE = 0.25;
 const MIN_DENSITY = 0.5;
 /** Bottom matter smaller than this share of the body size, below every column, is a page footer. */
 const FOOTER_SIZE = 0.9;
+/** Bottom matter of this many lines or more, none of them a copyright or licence line, is text: a caption, a paragraph. */
+const FOOT_PARAGRAPH_LINES = 3;
 /** A notice at a column's foot holds at most this many lines and stands this many line advances below the text. */
 const NOTICE_LINES = 4;
 const NOTICE_STEP = 1.3;
@@ -783,6 +785,8 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
       if (!small || (single && !rest.some((l) => LEGAL.test(l.line.text)))) break;
       // A caption under the page's last figure or table ("표 1: …") is the text's, as captions are wherever they sit.
       if (rest.some((l) => CAPTION_START.test(l.line.text.trim()))) break;
+      // Three lines or more of small type and not a notice: a photo's caption without a label, a paragraph.
+      if (rest.length >= FOOT_PARAGRAPH_LINES && !rest.some((l) => LEGAL.test(l.line.text))) break;
       // A link deep into a site, alone (a slide's source under its text), is the text's reference, not a footer.
       if (rest.every((l) => DEEP_LINK.test(l.line.text.trim()) && !LEGAL.test(l.line.text))) break;
       for (const l of rest) take(l, 'page-footer', false);

@@ -5,9 +5,9 @@
  * again on its own.
  */
 import type { Interval } from '../types.js';
-import { classify, findCandidates, sideSupport, type InkRow } from './gutters.js';
+import { classify, findCandidates, sideSupport, sweep, type InkRow } from './gutters.js';
 import { BULLET_CHARS } from './markers.js';
-import { displayFormula } from './formulas.js';
+import { displayFormula, TWO_WORDS } from './formulas.js';
 import { blockStarts, centredBlocks, paragraphStarts, sideLines } from './sides.js';
 import { median } from './lines.js';
 import { LISTINGS_GAP_EM } from './tables.js';
@@ -719,8 +719,58 @@ function crossedEnd(gutter: Interval, rows: InkRow[], start: number, end: number
   return [start, end];
 }
 
-/** Split rows (sorted top to bottom) into zones. */
+/** A page's edge part is parted from the rest by blank space this many of the larger line's sizes (baseline to baseline)... */
+const EDGE_BLANK = 3;
+/** ...and holds this many rows at most: a letterhead's two little blocks, a flyer's contact band. */
+const MAX_EDGE_ROWS = 3;
+/** The gap between its two blocks is this many of its largest size wide at least: far wider than a table's gap. */
+const EDGE_GAP_EM = 8;
+
+/**
+ * Two little blocks side by side at the very top or foot of the page, parted from the page's text by blank space and
+ * from each other by a wide gap that every row leaves: a letterhead's sender ("Department of Veterans Affairs /
+ * Washington, DC 20420") beside the document's number and date, a flyer's address beside its e-mail and website.
+ * Each block has two lines or more, one of them words; each is read whole. Too few rows stand beside the gap for a
+ * gutter, and read row by row the two blocks splice at every line.
+ */
+function edgeBlocks(rows: InkRow[]): Zone | null {
+  if (rows.length < 2 || rows.length > MAX_EDGE_ROWS) return null;
+  if (rows.some((r) => r.ink.some((iv) => !Number.isFinite(iv[0]) || !Number.isFinite(iv[1])))) return null;
+  const size = Math.max(...rows.map((r) => r.row.size));
+  const ink = rows.flatMap((r) => r.ink);
+  const lo = Math.min(...ink.map((iv) => iv[0]));
+  const hi = Math.max(...ink.map((iv) => iv[1]));
+  // The stretches no row's ink covers, between the first ink and the last.
+  const covered = sweep(ink).filter((s) => s.count > 0);
+  const gaps: Interval[] = [];
+  for (let i = 1; i < covered.length; i++) if (covered[i].x0 > covered[i - 1].x1) gaps.push([covered[i - 1].x1, covered[i].x0]);
+  const wide = gaps.filter((g) => g[1] - g[0] >= EDGE_GAP_EM * size);
+  if (wide.length !== 1 || !(lo < wide[0][0] && hi > wide[0][1])) return null;
+  const gutter = wide[0];
+  for (const side of [0, 1] as const) {
+    const lines = sideLines(rows, gutter, side);
+    if (lines.length < 2 || !lines.some((l) => TWO_WORDS.test(l.runs.map((q) => q.text).join(' ')))) return null;
+  }
+  return { rows, gutters: [gutter], crossingShare: 0, ambiguous: false, tabular: false };
+}
+
+/**
+ * Split rows (sorted top to bottom) into zones: two little blocks at the page's top or foot first (edgeBlocks), then
+ * the rest by its gutters.
+ */
 export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
+  const blankAt = (i: number) => rows[i].row.baseline - rows[i - 1].row.baseline > EDGE_BLANK * Math.max(rows[i].row.size, rows[i - 1].row.size);
+  let top: Zone | null = null;
+  let foot: Zone | null = null;
+  for (let n = 2; n <= MAX_EDGE_ROWS && n < rows.length && !top; n++) if (blankAt(n)) top = edgeBlocks(rows.slice(0, n));
+  const from = top ? top.rows.length : 0;
+  for (let n = 2; n <= MAX_EDGE_ROWS && n < rows.length - from && !foot; n++)
+    if (blankAt(rows.length - n)) foot = edgeBlocks(rows.slice(rows.length - n));
+  const to = rows.length - (foot ? foot.rows.length : 0);
+  return [...(top ? [top] : []), ...partitionRows(rows.slice(from, to), p), ...(foot ? [foot] : [])];
+}
+
+function partitionRows(rows: InkRow[], p: ZoneParams): Zone[] {
   if (rows.length === 0) return [];
   const single = (rs: InkRow[]): Zone => ({ rows: rs, gutters: [], crossingShare: 0, ambiguous: false, tabular: false });
   const candidates = findCandidates(rows, p.minGutter);
@@ -808,7 +858,7 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
         !centredBlocks(zoneRows, gutters) &&
         !titleBeside(zoneRows, gutters, p.bodySize),
     };
-    return [...partition(rows.slice(0, first), p), zone, ...partition(rows.slice(last + 1), p)];
+    return [...partitionRows(rows.slice(0, first), p), zone, ...partitionRows(rows.slice(last + 1), p)];
   }
   return [single(rows)];
 }
