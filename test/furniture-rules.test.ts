@@ -495,6 +495,19 @@ describe('small blocks stepped down from the text', () => {
     expect(detectFootnotes([...page1, ...column(520, note, 2)], new Set(), BODY, ADVANCE).footnotes.map((n) => n.marker)).toEqual(['§']);
   });
 
+  it('a first page’s unmarked small type is notes at the foot, not when it reaches up past the page’s middle (a title page’s verso)', () => {
+    const notice = [
+      'Although this information product, for the most part, is in the public domain, it also may contain',
+      'copyrighted materials as noted in the text. Permission to reproduce copyrighted items must be secured.',
+    ];
+    const later = column(520, [], 2).map((l) => ({ ...l, segment: 7 }));
+    // Under twelve lines from 520: the notice starts at 674, at the foot.
+    expect(detectFootnotes([...column(520, notice), ...later], new Set(), BODY, ADVANCE).footnotes).toHaveLength(1);
+    // Under a masthead of twelve lines from 100, notices and a citation from 254 down to the foot: above the middle.
+    const verso = Array.from({ length: 30 }, (_, k) => notice[k % 2]);
+    expect(detectFootnotes([...column(100, verso), ...later], new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+  });
+
   it('on a document of one page, unnumbered foot lines are its own text unless they are a notice (a flyer’s contact line)', () => {
     const contact = ['For current information about our public lecture series, call (650) 329-5000 or visit our web site.'];
     expect(detectFootnotes(column(520, contact), new Set(), BODY, ADVANCE).footnotes).toEqual([]);

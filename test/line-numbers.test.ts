@@ -95,6 +95,19 @@ describe('a listing’s line numbers', () => {
   });
 });
 
+describe('numbered pleading paper', () => {
+  it('are found under a filing stamp that runs across their strip as the page’s first line', () => {
+    // Numbers 1 to 28 right-aligned at x 86, 24 pt apart; the text starts at line 10; the court's stamp across the top.
+    const numbers = Array.from({ length: 28 }, (_, k) => run(String(k + 1), 86 - String(k + 1).length * 6, 76 + 24 * k, 12));
+    const text = Array.from({ length: 19 }, (_, k) => run(line(`q${String(k + 1).padStart(3, '0')}`, 70), 110, 76 + 24 * (k + 9), 12));
+    const stamp = run('Case 8:16-cv-01261-DOC-KES Document 40 Filed 08/05/16 Page 1 of 4', 60, 30, 8);
+    expect(findLineNumbers([stamp, ...numbers, ...text]).size).toBe(28);
+    // A line of the text's running across them near the first number is text they stand in: they stay.
+    const across = run(line('q100 A paragraph over the whole measure', 90), 60, 50, 12);
+    expect(findLineNumbers([stamp, across, ...numbers, ...text]).size).toBe(19);
+  });
+});
+
 describe("an algorithm's numbered steps", () => {
   it('stay with the steps when the paragraph under the box runs across their strip', () => {
     // A box of nine steps numbered at x 77, their text from x 87 set word by word (a run per word, as formulas come),

@@ -228,6 +228,8 @@ function isReferenceList(notes: PlacedLine[][]): boolean {
 const SIDEBAR_SHARE = 0.6;
 /** Notes without a marker, over two lines or more, run across at least this many of their sizes (a column's measure, not a label's). */
 const UNNUMBERED_MIN_EMS = 12;
+/** Unmarked notes start below this share of the page's height. */
+const UNNUMBERED_TOP_SHARE = 0.5;
 /** A heading line: a few words, no sentence end. */
 const HEADING_WORDS = 4;
 /** A note's text ends a sentence here. */
@@ -268,6 +270,9 @@ function unnumberedNotes(block: PlacedLine[], found: Footnote[], pages: number, 
   // A label of a few words stacked in a narrow box (a QR code's "Scan to / visit our / website") is not a note.
   const box = unionBox(block.map((l) => l.line.bbox));
   if (block.length >= 2 && box[2] - box[0] < UNNUMBERED_MIN_EMS * Math.max(...block.map((l) => l.line.size))) return false;
+  // Notes take the page's foot: small type from above the page's middle down (a title page's verso of notices,
+  // disclaimers and the citation) is the page's text. (A side note numbered "1:" stands level with its text.)
+  if (!numbered && box[1] < UNNUMBERED_TOP_SHARE * block[0].pageHeight) return false;
   if (block.filter((l) => OUTLINE_ITEM.test(l.line.text.trim())).length >= 2) return false;
   // Nor is a bulleted list (a first page's "Strengths and limitations" box): notes open with a mark or a number.
   if (block.filter((l) => BULLETED.test(l.line.text.trim())).length >= 2) return false;

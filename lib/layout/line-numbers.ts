@@ -38,6 +38,7 @@ export function findLineNumbers(runs: Run[]): Set<Run> {
   const numbers = runs.filter((r) => isHorizontal(r) && NUMBER.test(r.text.trim()));
   if (numbers.length < MIN_STEPPED_NUMBERS) return found;
   const others = runs.filter((r) => !NUMBER.test(r.text.trim()));
+  const pageTop = Math.min(...runs.filter(isHorizontal).map((r) => r.baseline));
   const em = median(others.map((r) => r.size)) || 10;
   // The other runs' baselines, sorted once for the page when a stepped series asks for its lines.
   let otherBaselines: Float64Array | undefined;
@@ -56,7 +57,10 @@ export function findLineNumbers(runs: Run[]): Set<Run> {
       // among the lines beside and near the numbered ones: a running foot or head a margin away from them is not.
       const top = Math.min(...series.map((r) => r.baseline)) - NEAR_EM * em;
       const bottom = Math.max(...series.map((r) => r.baseline)) + NEAR_EM * em;
-      const beside = others.filter((r) => isHorizontal(r) && r.baseline >= top && r.baseline <= bottom);
+      // The page's first line over everything, running across their strip (a court's filing stamp over numbered
+      // pleading paper), is the page's head: no text the numbers stand beside or in.
+      const head = (r: Run) => r.baseline <= pageTop + LINE_EM * em && r.x0 < left - ACROSS_PT && r.x1 > right + ACROSS_PT;
+      const beside = others.filter((r) => isHorizontal(r) && r.baseline >= top && r.baseline <= bottom && !head(r));
       const strayLeft = beside.filter((r) => r.x0 < right).length;
       const strayRight = beside.filter((r) => r.x1 > left).length;
       const textRight = strayLeft <= strayRight;
@@ -65,6 +69,8 @@ export function findLineNumbers(runs: Run[]): Set<Run> {
       // sidebar's line may run a little into their strip, not across it.
       const across = (r: Run) =>
         textRight ? r.x0 < left - ACROSS_PT && r.x1 > right + BESIDE_EM * em : r.x1 > right + ACROSS_PT && r.x0 < left - BESIDE_EM * em;
+      // The page's first line over everything (a court's filing stamp over numbered pleading paper) is its head, not
+      // text the numbers stand in.
       if (beside.some(across)) continue;
       const onNumberLine = (baseline: number) => series.some((n) => Math.abs(n.baseline - baseline) <= LINE_EM * em);
       if (
