@@ -1388,3 +1388,27 @@ describe('two little blocks at the page’s top or foot (a letterhead, a contact
     expect(textOf([...numbers, ...text]).split('\n')[0]).toMatch(/^q001 Introduction and scope\s+3/);
   });
 });
+
+describe('a glossary in three columns whose entries stand level across (IRS Publication 850)', () => {
+  const words = [
+    ['abandoned spouse', 'abandonment', 'abandonment clause', 'abatement of tax', 'ability to pay', 'absorption rate'],
+    ['accuracy penalty', 'acknowledgement file', 'activity for profit', 'activity not for profit', 'actually paid', 'additional tax'],
+    ['agent contractual', 'agent driver', 'agreement', 'airdrop', 'alien individual', 'allowance'],
+  ];
+  const page = (cols: string[][]) => cols.flatMap((col, c) => col.map((w, k) => run(w, 42 + 180 * c, 100 + 16 * k, 10)));
+  const text = (cols: string[][]) => textOf(page(cols)).split(/\n+/).join(' ');
+
+  it('is read column by column: the alphabet runs down each column and on into the next', () => {
+    expect(text(words)).toContain('abandoned spouse abandonment abandonment clause');
+    expect(text(words).indexOf('absorption rate')).toBeLessThan(text(words).indexOf('accuracy penalty'));
+  });
+
+  it('is a table when the order runs across the rows (or not at all), as a table’s sorted rows do', () => {
+    // The same eighteen entries, the alphabet running along each row: the first column holds entries 1, 4, 7 …
+    const all = words.flat();
+    const across = [0, 1, 2].map((c) => all.filter((_, k) => k % 3 === c));
+    const t = text(across);
+    expect(t).toContain('abandoned spouse abandonment abandonment clause');
+    expect(t.indexOf('abatement of tax')).toBeLessThan(t.indexOf('ability to pay'));
+  });
+});

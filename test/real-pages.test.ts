@@ -192,6 +192,12 @@ describe('real pages', () => {
     expect(doc.footers.map((f) => f.text).join(' ')).not.toContain('Projektleiter');
   });
 
+  it('a glossary’s three columns, level across for a few rows, read column by column (cjk_irs_p850_zh_hant_glossary)', async () => {
+    const text = squash((await read('cjk_irs_p850_zh_hant_glossary')).text);
+    expect(text).toContain('abatement of tax 稅款減免 ability to pay 支付能力');
+    expect(text.indexOf('abandonment clause')).toBeLessThan(text.indexOf('accuracy-related penalty'));
+  });
+
   it('a TeX font’s hyphen at 0x7F (DEL, no ToUnicode) is a line-end hyphen: the word is joined (manual_lshort_bg)', async () => {
     const text = squash((await read('manual_lshort_bg')).text);
     expect(text).toContain('вие можете да използвате');

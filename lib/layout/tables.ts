@@ -156,6 +156,41 @@ function listingsSideBySide(rows: InkRow[], from: number, to: number, pieces: In
   return goesOn(from - 1, from) || goesOn(to + 1, to);
 }
 
+/** A column of a glossary or an index holds this many entries at least in the block. */
+const MIN_SORTED_ENTRIES = 3;
+/** An entry's sort key: its letters and digits, in lower case (dictionaries sort past spaces and punctuation). */
+const sortKey = (text: string) =>
+  text
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{Nd}]/gu, '');
+
+/**
+ * The columns of a glossary or an index set side by side, whose entries happen to stand level with each other for a
+ * few rows: each column's entries (the ones opening with a letter of a cased script; a translation under each in
+ * Chinese does not count) in alphabetical order down the column, and the order running on from the foot of one column
+ * to the top of the next. A table's columns are not sorted so, one after the other; read across, such rows splice
+ * three entries of the alphabet's three stretches into one row.
+ */
+export function sortedDownColumns(rows: InkRow[], cols: Interval[]): boolean {
+  if (cols.length < 2) return false;
+  const entries = cols.map((c) => {
+    const out: string[] = [];
+    for (const r of rows) {
+      const text = r.row.runs
+        .filter((q) => q.x0 >= c[0] - 0.5 && q.x1 <= c[1] + 0.5)
+        .map((q) => q.text)
+        .join(' ')
+        .trim();
+      if (/^[\p{Lu}\p{Ll}]/u.test(text)) out.push(sortKey(text));
+    }
+    return out;
+  });
+  if (entries.some((e) => e.length < MIN_SORTED_ENTRIES)) return false;
+  const all = entries.flat();
+  return all.every((key, k) => k === 0 || all[k - 1] <= key);
+}
+
 /** Table blocks among rows sorted top to bottom. */
 export function findTableBlocks(rows: InkRow[], bodySize: number): TableBlock[] {
   const bridge = CELL_GAP_EM * bodySize;
@@ -177,7 +212,8 @@ export function findTableBlocks(rows: InkRow[], bodySize: number): TableBlock[] 
       isTable(pieces.slice(i, j + 1), bodySize, runs) &&
       !displayFormula(runs) &&
       !brokenWords(pieces.slice(i, j + 1), runs) &&
-      !listingsSideBySide(rows, i, j, pieces)
+      !listingsSideBySide(rows, i, j, pieces) &&
+      !sortedDownColumns(rows.slice(i, j + 1), columnsOf(pieces.slice(i, j + 1).flat()))
     )
       blocks.push({ from: i, to: j });
     i = j + 1;

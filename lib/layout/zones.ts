@@ -10,7 +10,7 @@ import { BULLET_CHARS } from './markers.js';
 import { displayFormula, TWO_WORDS } from './formulas.js';
 import { blockStarts, centredBlocks, paragraphStarts, sideLines } from './sides.js';
 import { median } from './lines.js';
-import { LISTINGS_GAP_EM } from './tables.js';
+import { LISTINGS_GAP_EM, sortedDownColumns } from './tables.js';
 
 export interface Zone {
   rows: InkRow[];
@@ -856,7 +856,11 @@ function partitionRows(rows: InkRow[], p: ZoneParams): Zone[] {
         looksTabular(zoneRows, gutters, p.bodySize) &&
         !isSidebar(zoneRows, gutters[0], gutters.length, p.bodySize) &&
         !centredBlocks(zoneRows, gutters) &&
-        !titleBeside(zoneRows, gutters, p.bodySize),
+        !titleBeside(zoneRows, gutters, p.bodySize) &&
+        !sortedDownColumns(
+          zoneRows,
+          gutters.map((g, k) => [k === 0 ? -Infinity : gutters[k - 1][1], g[0]] as Interval).concat([[gutters[gutters.length - 1][1], Infinity]]),
+        ),
     };
     return [...partitionRows(rows.slice(0, first), p), zone, ...partitionRows(rows.slice(last + 1), p)];
   }
