@@ -877,6 +877,26 @@ describe('a notice at the foot of a column', () => {
   });
 });
 
+describe('a first page’s venue stack', () => {
+  it('takes small rows of the article’s history and identity over the title, standing apart, though close together', () => {
+    const venue: [string, number, number, number][] = [
+      ['Received: 27 January 2025', 41, 27.5, 7],
+      ['Accepted: 8 January 2026', 134, 27.5, 7],
+      ['DOI: 10.1111/aphw.70125', 41, 42, 7],
+    ];
+    const lines = page(1, [...venue, ['Developing and evaluating a situated instrument', 41, 117, 18], ...body(160)]);
+    expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).headers)).toEqual(venue.map((v) => v[0]));
+    // A small line of text among them (a section's label) stops the stack: nothing is taken.
+    const label = page(1, [
+      ...venue.slice(0, 2),
+      ['ORIGINAL ARTICLE IN THE SERIES', 41, 42, 7],
+      ['Developing and evaluating', 41, 117, 18],
+      ...body(160),
+    ]);
+    expect(detectFurniture(label, BODY, 3, ADVANCE).headers).toEqual([]);
+  });
+});
+
 describe('small type under every column, at the foot of a page of a longer document', () => {
   // The page's text, then a last span segment of small lines in the bottom band.
   const pageWith = (no: number, foot: [string, number, number, number?][]) => {

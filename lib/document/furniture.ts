@@ -221,6 +221,13 @@ const PAGED_START = /^(?:page|seite|página|pagina)\s+\p{Nd}{1,5}(?:\s*(?:of|\/|
  */
 const JUMP_LINE =
   /^[([]?\s*(?:(?:continued|continues|cont'?d?\.?)\s+(?:on|from|to)\s+(?:the\s+)?(?:(?:page|p\.)\s*\p{Nd}{1,4}|(?:next|previous|following|preceding|last)\s+page)|(?:continued|continues)\s+overleaf|fortsetzung\s+(?:auf|von)\s+seite\s*\p{Nd}{1,4}|suite\s+(?:en\s+|de\s+la\s+)?page\s*\p{Nd}{1,4}|contin[uú]a\s+en\s+(?:la\s+)?p[aá]gina\s*\p{Nd}{1,4})\s*[)\]]?[.:]?$/iu;
+/** A line of an article's history: when it was received, revised, accepted, published. */
+const HISTORY =
+  /^(?:received|revised|accepted|published(?: online)?|submitted|recebido|aceito|recibido|aceptado|eingegangen|angenommen)\b\s*:?\s*\p{Nd}{1,2}\s+\p{L}+\s+\p{Nd}{4}/iu;
+/** A venue stack holds at most this many lines. */
+const MAX_VENUE_LINES = 4;
+/** Text smaller than this (points) is invisible: a logo's hidden label ("bs_bs_banner"). */
+const MIN_VISIBLE_SIZE = 2;
 /** A row longer than this is text, not a head... */
 const MAX_HEAD_CHARS = 120;
 /** ...and one without a page number in it longer than this. */
@@ -704,6 +711,31 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
         });
       }
     }
+  }
+
+  // 1c'. A venue stack: a page's first rows in small type, each a line of the article's history or identity ("Received:
+  //      27 January 2025 | Accepted: 8 January 2026" over "DOI: 10.1111/aphw.70125"), standing apart above the text.
+  //      Rows close together, so none stands apart alone as 1c asks.
+  for (const pageLines of byPage.values()) {
+    const flat = pageLines
+      .filter((l) => l.seg.kind !== 'rotated' && !removed.has(lineKey(l)) && l.line.size >= MIN_VISIBLE_SIZE)
+      .sort((a, b) => a.line.bbox[1] - b.line.bbox[1]);
+    const stack: PlacedLine[] = [];
+    for (const l of flat) {
+      const text = l.line.text.normalize('NFKC').trim();
+      const inRow = stack.length > 0 && l.line.bbox[1] < stack[stack.length - 1].line.bbox[3];
+      if (l.line.size < SMALL_HEAD * body && (LEGAL.test(text) || HISTORY.test(text))) stack.push(l);
+      else if (!inRow) break;
+      else {
+        stack.length = 0;
+        break;
+      }
+    }
+    if (!stack.length || stack.length > MAX_VENUE_LINES) continue;
+    const next = flat[stack.length];
+    const low = Math.max(...stack.map((l) => l.line.baseline));
+    if (!next || next.line.baseline - low < SMALL_EDGE_GAP * advance || low > EDGE_SHARE * stack[0].pageHeight) continue;
+    for (const l of stack) take(l, 'running-head', true);
   }
 
   // 1d. A masthead: the first lines of a block at the top of a page that say what a running head taken on another
