@@ -69,8 +69,6 @@ export function findLineNumbers(runs: Run[]): Set<Run> {
       // sidebar's line may run a little into their strip, not across it.
       const across = (r: Run) =>
         textRight ? r.x0 < left - ACROSS_PT && r.x1 > right + BESIDE_EM * em : r.x1 > right + ACROSS_PT && r.x0 < left - BESIDE_EM * em;
-      // The page's first line over everything (a court's filing stamp over numbered pleading paper) is its head, not
-      // text the numbers stand in.
       if (beside.some(across)) continue;
       const onNumberLine = (baseline: number) => series.some((n) => Math.abs(n.baseline - baseline) <= LINE_EM * em);
       if (
