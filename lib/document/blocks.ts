@@ -237,11 +237,8 @@ function floatRun(groups: Group[], i: number, body: number, tail?: Group): numbe
   const opens = groups[i - 1]?.seg !== groups[i]?.seg;
   // Or under the paragraph in its own column, parted from it by blank space, the sentence going on in another
   // segment (a pull quote set in small capitals under a column's text, the text running on at the next column's top).
-  const below = (g: Group) =>
-    !!tail &&
-    tail.lines.length >= MIN_RUNNING_LINES &&
-    median(tail.lines.map((l) => l.size)) >= LABEL_SIZE * body &&
-    g.lines[0].bbox[1] - tail.lines[tail.lines.length - 1].bbox[3] >= FLOAT_BLANK_EM * body;
+  const running = !!tail && tail.lines.length >= MIN_RUNNING_LINES && median(tail.lines.map((l) => l.size)) >= LABEL_SIZE * body;
+  const below = (g: Group) => running && g.lines[0].bbox[1] - tail!.lines[tail!.lines.length - 1].bbox[3] >= FLOAT_BLANK_EM * body;
   const run = groups.slice(i, i + n);
   const apart =
     !!tail &&

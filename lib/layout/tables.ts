@@ -9,6 +9,7 @@ import type { InkRow } from './gutters.js';
 import { median } from './lines.js';
 import { BULLET_CHARS } from './markers.js';
 import { inkIntervals } from './rows.js';
+import { columnLines } from './sides.js';
 
 /** Cells are separated by gaps of at least this many body ems; word spaces in prose are narrower. */
 export const CELL_GAP_EM = 1.0;
@@ -41,6 +42,9 @@ function columnsOf(pieces: Interval[]): Interval[] {
   }
   return cols;
 }
+
+/** The gaps between columns left to right: the gutters that part them. */
+const gapsBetween = (cols: Interval[]): Interval[] => cols.slice(1).map((c, k) => [cols[k][1], c[0]]);
 
 /**
  * Lists set side by side (a slide's three columns of arrow items) line up like a table: each list is a column whose
@@ -170,22 +174,21 @@ const sortKey = (text: string) =>
  * few rows: each column's entries (the ones opening with a letter of a cased script; a translation under each in
  * Chinese does not count) in alphabetical order down the column, and the order running on from the foot of one column
  * to the top of the next. A table's columns are not sorted so, one after the other; read across, such rows splice
- * three entries of the alphabet's three stretches into one row.
+ * three entries of the alphabet's three stretches into one row. The columns are those the gutters part.
  */
-export function sortedDownColumns(rows: InkRow[], cols: Interval[]): boolean {
-  if (cols.length < 2) return false;
-  const entries = cols.map((c) => {
-    const out: string[] = [];
-    for (const r of rows) {
-      const text = r.row.runs
-        .filter((q) => q.x0 >= c[0] - 0.5 && q.x1 <= c[1] + 0.5)
-        .map((q) => q.text)
-        .join(' ')
-        .trim();
-      if (/^[\p{Lu}\p{Ll}]/u.test(text)) out.push(sortKey(text));
-    }
-    return out;
-  });
+export function sortedDownColumns(rows: InkRow[], gutters: Interval[]): boolean {
+  if (gutters.length === 0) return false;
+  const entries = Array.from({ length: gutters.length + 1 }, (_, k) =>
+    columnLines(rows, gutters, k)
+      .map((l) =>
+        l.runs
+          .map((q) => q.text)
+          .join(' ')
+          .trim(),
+      )
+      .filter((text) => /^[\p{Lu}\p{Ll}]/u.test(text))
+      .map(sortKey),
+  );
   if (entries.some((e) => e.length < MIN_SORTED_ENTRIES)) return false;
   const all = entries.flat();
   return all.every((key, k) => k === 0 || all[k - 1] <= key);
@@ -213,7 +216,7 @@ export function findTableBlocks(rows: InkRow[], bodySize: number): TableBlock[] 
       !displayFormula(runs) &&
       !brokenWords(pieces.slice(i, j + 1), runs) &&
       !listingsSideBySide(rows, i, j, pieces) &&
-      !sortedDownColumns(rows.slice(i, j + 1), columnsOf(pieces.slice(i, j + 1).flat()))
+      !sortedDownColumns(rows.slice(i, j + 1), gapsBetween(columnsOf(pieces.slice(i, j + 1).flat())))
     )
       blocks.push({ from: i, to: j });
     i = j + 1;

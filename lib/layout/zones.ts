@@ -737,15 +737,12 @@ function edgeBlocks(rows: InkRow[]): Zone | null {
   if (rows.length < 2 || rows.length > MAX_EDGE_ROWS) return null;
   if (rows.some((r) => r.ink.some((iv) => !Number.isFinite(iv[0]) || !Number.isFinite(iv[1])))) return null;
   const size = Math.max(...rows.map((r) => r.row.size));
-  const ink = rows.flatMap((r) => r.ink);
-  const lo = Math.min(...ink.map((iv) => iv[0]));
-  const hi = Math.max(...ink.map((iv) => iv[1]));
   // The stretches no row's ink covers, between the first ink and the last.
-  const covered = sweep(ink).filter((s) => s.count > 0);
+  const covered = sweep(rows.flatMap((r) => r.ink)).filter((s) => s.count > 0);
   const gaps: Interval[] = [];
   for (let i = 1; i < covered.length; i++) if (covered[i].x0 > covered[i - 1].x1) gaps.push([covered[i - 1].x1, covered[i].x0]);
   const wide = gaps.filter((g) => g[1] - g[0] >= EDGE_GAP_EM * size);
-  if (wide.length !== 1 || !(lo < wide[0][0] && hi > wide[0][1])) return null;
+  if (wide.length !== 1) return null;
   const gutter = wide[0];
   for (const side of [0, 1] as const) {
     const lines = sideLines(rows, gutter, side);
@@ -857,10 +854,7 @@ function partitionRows(rows: InkRow[], p: ZoneParams): Zone[] {
         !isSidebar(zoneRows, gutters[0], gutters.length, p.bodySize) &&
         !centredBlocks(zoneRows, gutters) &&
         !titleBeside(zoneRows, gutters, p.bodySize) &&
-        !sortedDownColumns(
-          zoneRows,
-          gutters.map((g, k) => [k === 0 ? -Infinity : gutters[k - 1][1], g[0]] as Interval).concat([[gutters[gutters.length - 1][1], Infinity]]),
-        ),
+        !sortedDownColumns(zoneRows, gutters),
     };
     return [...partitionRows(rows.slice(0, first), p), zone, ...partitionRows(rows.slice(last + 1), p)];
   }
