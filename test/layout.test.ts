@@ -7,6 +7,8 @@ import { turnUpright } from '../lib/layout/sideways.js';
 import type { Run } from '../lib/types.js';
 import { column, labels, layoutParams, line, run } from './support/runs.js';
 import { wordCount } from '../lib/layout/words.js';
+import { buildRows, inkIntervals } from '../lib/layout/rows.js';
+import { numberedListColumns } from '../lib/layout/tables.js';
 
 const params = layoutParams;
 
@@ -1410,5 +1412,56 @@ describe('a glossary in three columns whose entries stand level across (IRS Publ
     const t = text(across);
     expect(t).toContain('abandoned spouse abandonment abandonment clause');
     expect(t.indexOf('abatement of tax')).toBeLessThan(t.indexOf('ability to pay'));
+  });
+});
+
+describe('numbered lists in columns on baselines of their own (a court’s civil cover sheet)', () => {
+  // Six columns of numbered entries, as narrow as a form's: each column's numbers go up (a new heading may start
+  // lower once), an entry one or two lines, each column set on baselines of its own.
+  const words = ['Claims', 'Marine', 'Fraud', 'Lending', 'Voting', 'Housing', 'Patent', 'Other'];
+  const cols = [0, 1, 2, 3, 4, 5].map((c) =>
+    words.map((w, k) => {
+      const n = 100 + 100 * c + 10 * k - (c === 3 && k > 3 ? 60 : 0);
+      return k % 3 === 1 ? [`${n} ${w}`, 'Liability'] : [`${n} ${w}`];
+    }),
+  );
+  const gutters: [number, number][] = [1, 2, 3, 4, 5].map((c) => [40 + 85 * c - 20, 40 + 85 * c - 2]);
+  const rowsOf = (cols: string[][][], offset: number) =>
+    buildRows(
+      cols.flatMap((entries, c) => {
+        let y = 160 + offset * (c % 3);
+        return entries.flatMap((lines) => {
+          const out = lines.map((l, k) => run(l, 40 + 85 * c, y + 9 * k, 8));
+          y += 9 * lines.length + 4;
+          return out;
+        });
+      }),
+    ).map((row) => ({ row, ink: inkIntervals(row.runs, 5.6) }));
+
+  it('are lists, read column by column, when each column’s numbers go up and its lines stand on baselines of their own', () => {
+    expect(numberedListColumns(rowsOf(cols, 3), gutters)).toBe(true);
+  });
+
+  it('are a table when the columns’ lines stand level, or a column’s numbers do not go up, or a column has too few', () => {
+    expect(numberedListColumns(rowsOf(cols, 0), gutters)).toBe(false);
+    expect(
+      numberedListColumns(
+        rowsOf(
+          cols.map((entries, c) => (c === 2 ? [...entries].reverse() : entries)),
+          3,
+        ),
+        gutters,
+      ),
+    ).toBe(false);
+    expect(
+      numberedListColumns(
+        rowsOf(
+          cols.map((entries, c) => (c === 4 ? entries.slice(0, 3) : entries)),
+          3,
+        ),
+        gutters,
+      ),
+    ).toBe(false);
+    expect(numberedListColumns(rowsOf(cols, 3), gutters.slice(0, 1))).toBe(false);
   });
 });

@@ -198,6 +198,13 @@ describe('real pages', () => {
     expect(text.indexOf('abandonment clause')).toBeLessThan(text.indexOf('accuracy-related penalty'));
   });
 
+  it('a civil cover sheet’s six columns of numbered case types, under the form’s boxes, read column by column (form_uscourts_cacd_cv71_civil_cover)', async () => {
+    const text = squash((await read('form_uscourts_cacd_cv71_civil_cover')).text);
+    expect(text).toContain('376 Qui Tam (31 USC 3729(a)) 400 State Reapportionment 410 Antitrust');
+    expect(text).toContain('152 Recovery of Defaulted Student Loan (Excl. Vet.) 153 Recovery of Overpayment of Vet. Benefits');
+    expect(text.indexOf('VII. NATURE OF SUIT')).toBeLessThan(text.indexOf('375 False Claims Act'));
+  });
+
   it('a TeX font’s hyphen at 0x7F (DEL, no ToUnicode) is a line-end hyphen: the word is joined (manual_lshort_bg)', async () => {
     const text = squash((await read('manual_lshort_bg')).text);
     expect(text).toContain('вие можете да използвате');

@@ -194,6 +194,44 @@ export function sortedDownColumns(rows: InkRow[], gutters: Interval[]): boolean 
   return all.every((key, k) => k === 0 || all[k - 1] <= key);
 }
 
+/** A column of a numbered list holds this many numbered entries at least... */
+const MIN_NUMBERED_ENTRIES = 4;
+/** ...and of the steps from one entry's number to the next one's down the column, at least this share go up. */
+const ASCENDING_SHARE = 0.8;
+/** Lines on baselines of their own: the rows number at least this many times the lines of the longest column. */
+const STAGGERED_ROWS = 1.5;
+/** An entry's number: the line's first word, digits only ("375 False Claims Act"; not "1.", "(a)" or "26 USC" alone). */
+const ENTRY_NUMBER = /^(\p{Nd}{1,6})\s+\S/u;
+
+/**
+ * Lists of numbered entries set in three columns or more, each column on baselines of its own (a court's cover sheet
+ * lists its case types by number under headings in six columns; a code list of a tax form). Each column's numbers go
+ * up down the column, but for a step or two where a new heading starts a new run, and the lines of the columns do not
+ * stand level: there are half again as many rows as the longest column has lines. A table's rows stand level, cell
+ * beside cell, and its columns of figures are not all sorted. Read across, such rows splice entries of six headings
+ * into one row; each column is read down instead.
+ */
+export function numberedListColumns(rows: InkRow[], gutters: Interval[]): boolean {
+  if (gutters.length < 2) return false;
+  const columns = Array.from({ length: gutters.length + 1 }, (_, k) => columnLines(rows, gutters, k));
+  if (rows.length < STAGGERED_ROWS * Math.max(...columns.map((c) => c.length))) return false;
+  return columns.every((lines) => {
+    const numbers = lines.flatMap((l) => {
+      const m = ENTRY_NUMBER.exec(
+        l.runs
+          .map((q) => q.text)
+          .join(' ')
+          .trim(),
+      );
+      return m ? [Number(m[1])] : [];
+    });
+    if (numbers.length < MIN_NUMBERED_ENTRIES) return false;
+    let up = 0;
+    for (let k = 1; k < numbers.length; k++) if (numbers[k] > numbers[k - 1]) up++;
+    return up >= ASCENDING_SHARE * (numbers.length - 1);
+  });
+}
+
 /** Table blocks among rows sorted top to bottom. */
 export function findTableBlocks(rows: InkRow[], bodySize: number): TableBlock[] {
   const bridge = CELL_GAP_EM * bodySize;

@@ -10,7 +10,7 @@ import { BULLET_CHARS } from './markers.js';
 import { displayFormula, TWO_WORDS } from './formulas.js';
 import { blockStarts, centredBlocks, paragraphStarts, sideLines } from './sides.js';
 import { median } from './lines.js';
-import { LISTINGS_GAP_EM, sortedDownColumns } from './tables.js';
+import { LISTINGS_GAP_EM, numberedListColumns, sortedDownColumns } from './tables.js';
 
 export interface Zone {
   rows: InkRow[];
@@ -755,6 +755,33 @@ function edgeBlocks(rows: InkRow[]): Zone | null {
  * Split rows (sorted top to bottom) into zones: two little blocks at the page's top or foot first (edgeBlocks), then
  * the rest by its gutters.
  */
+/** A stretch of numbered lists inside a table zone has at least this many rows. */
+const MIN_LIST_ROWS = 12;
+
+/**
+ * Numbered lists in columns under a form's boxes (tables.ts' `numberedListColumns`): the boxes above run across the
+ * main gutter and part columns of their own, so the lists' gutters are not all the zone's. The longest stretch of rows
+ * that leave the main gutter clean is partitioned again on its own; where that finds one zone of numbered lists, it is
+ * a zone of its own, read column by column, and the rows above and below it are partitioned apart.
+ */
+function numberedListStretch(rows: InkRow[], gutter: Interval, p: ZoneParams): { from: number; zone: Zone } | null {
+  let best: [number, number] | null = null;
+  for (let i = 0; i < rows.length; ) {
+    if (rows[i].ink.some((iv) => iv[0] < gutter[1] && iv[1] > gutter[0])) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j + 1 < rows.length && !rows[j + 1].ink.some((iv) => iv[0] < gutter[1] && iv[1] > gutter[0])) j++;
+    if (!best || j - i > best[1] - best[0]) best = [i, j];
+    i = j + 1;
+  }
+  if (!best || best[1] - best[0] + 1 < MIN_LIST_ROWS || best[1] - best[0] + 1 === rows.length) return null;
+  const sub = partitionRows(rows.slice(best[0], best[1] + 1), p);
+  if (sub.length !== 1 || sub[0].tabular || !numberedListColumns(sub[0].rows, sub[0].gutters)) return null;
+  return { from: best[0], zone: sub[0] };
+}
+
 export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
   const blankAt = (i: number) => rows[i].row.baseline - rows[i - 1].row.baseline > EDGE_BLANK * Math.max(rows[i].row.size, rows[i - 1].row.size);
   let top: Zone | null = null;
@@ -854,8 +881,21 @@ function partitionRows(rows: InkRow[], p: ZoneParams): Zone[] {
         !isSidebar(zoneRows, gutters[0], gutters.length, p.bodySize) &&
         !centredBlocks(zoneRows, gutters) &&
         !titleBeside(zoneRows, gutters, p.bodySize) &&
-        !sortedDownColumns(zoneRows, gutters),
+        !sortedDownColumns(zoneRows, gutters) &&
+        !numberedListColumns(zoneRows, gutters),
     };
+    const list = zone.tabular ? numberedListStretch(zoneRows, best.gutter, p) : null;
+    if (list) {
+      // The form's boxes above and below the lists stay the zone's, read as they were.
+      const part = (rs: InkRow[]): Zone[] => (rs.length ? [{ ...zone, rows: rs }] : []);
+      return [
+        ...partitionRows(rows.slice(0, first), p),
+        ...part(zoneRows.slice(0, list.from)),
+        list.zone,
+        ...part(zoneRows.slice(list.from + list.zone.rows.length)),
+        ...partitionRows(rows.slice(last + 1), p),
+      ];
+    }
     return [...partitionRows(rows.slice(0, first), p), zone, ...partitionRows(rows.slice(last + 1), p)];
   }
   return [single(rows)];
