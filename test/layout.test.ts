@@ -1465,3 +1465,39 @@ describe('numbered lists in columns on baselines of their own (a court’s civil
     expect(numberedListColumns(rowsOf(cols, 3), gutters.slice(0, 1))).toBe(false);
   });
 });
+
+describe('a chart over three columns of text, parted by a heading across two of them (IRS Data Book)', () => {
+  // A chart's labels, in small type, reach into the first gutter; a section's title in large type runs across the
+  // first two columns; three columns of text follow.
+  const chart = [
+    run('Number of activities', 41, 78, 9),
+    run('Recommended additional tax', 276, 78, 9),
+    run('4M', 50, 88, 8),
+    run('examination', 171, 88, 8),
+    run('examination', 168, 96, 8),
+    run('Field exam', 470, 110, 8),
+    run('$19.1B', 470, 118, 8),
+    run('Math errors', 169, 131, 8),
+    run('3M', 50, 135, 8),
+    run('Substitute', 168, 167, 8),
+    run('2M', 50, 182, 8),
+    run('Total', 380, 182, 8),
+    run('$35.7B', 376, 190, 8),
+    run('Automated', 168, 217, 8),
+    run('$7.7B', 493, 220, 8),
+    run('Underreport', 171, 225, 8),
+    run('1M', 50, 232, 8),
+    run('examination', 171, 248, 8),
+    run('Substitute', 278, 261, 8),
+    run('Underreporter', 466, 269, 8),
+    run('0', 55, 280, 8),
+    run('NOTE: Detail may not add to total due to rounding.', 41, 296, 6),
+  ];
+  const title = run('Compliance Presence', 36, 336, 20);
+  const text = [...column(1, 20, 36, 364, { chars: 34 }), ...column(21, 20, 220, 364, { chars: 34 }), ...column(41, 20, 404, 364, { chars: 34 })];
+
+  it('reads the text column by column: the heading ends the chart’s stretch, the text below has gutters of its own', () => {
+    const order = labels(textOf([...chart, title, ...text]));
+    expect(order).toEqual(seq(1, 60));
+  });
+});

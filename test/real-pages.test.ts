@@ -205,6 +205,12 @@ describe('real pages', () => {
     expect(text.indexOf('VII. NATURE OF SUIT')).toBeLessThan(text.indexOf('375 False Claims Act'));
   });
 
+  it('three columns of text under a chart, parted from it by a section’s title across two of them (report_irs_databook_2025_compliance)', async () => {
+    const text = squash((await read('report_irs_databook_2025_compliance')).text);
+    expect(text).toContain('This section of the IRS Data Book highlights the IRS’s compliance efforts.');
+    expect(text).toContain('identify and resolve taxpayer errors and to identify fraud.');
+  });
+
   it('a TeX font’s hyphen at 0x7F (DEL, no ToUnicode) is a line-end hyphen: the word is joined (manual_lshort_bg)', async () => {
     const text = squash((await read('manual_lshort_bg')).text);
     expect(text).toContain('вие можете да използвате');

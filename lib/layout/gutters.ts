@@ -6,6 +6,7 @@
  */
 import type { Interval } from '../types.js';
 import type { Row } from './rows.js';
+import { median } from './lines.js';
 
 /** A row with its ink intervals (runs merged across gaps narrower than the narrowest gutter). */
 export interface InkRow {
@@ -44,6 +45,8 @@ const MIN_PEAK_SHARE = 0.15;
  */
 const MIN_END_BLOCK_ROWS = 2;
 const MIN_ACROSS_RUN = 3;
+/** A heading this many times the rows' median size, across the core, ends a stretch on its own (a new story's title). */
+const HEADING_SIZE = 1.5;
 /** Share of a zone's rows that may reach into a gutter's gap without closing it (they count as crossing)... */
 const INTRUDER_SHARE = 0.05;
 /** ...and one row at least in a zone of this many rows (with enough rows beside the gap). */
@@ -344,6 +347,7 @@ function acrossStretches(core: Interval, rows: InkRow[]): Interval[] {
   const out: Interval[] = [];
   let from = -1;
   let runAcross = 0;
+  const heading = HEADING_SIZE * median(rows.map((r) => r.row.size));
   for (let i = 0; i <= rows.length; i++) {
     const across = i < rows.length && rows[i].ink.some((iv) => reachesAcross(iv, core));
     if (i < rows.length && !across) {
@@ -353,7 +357,7 @@ function acrossStretches(core: Interval, rows: InkRow[]): Interval[] {
     }
     runAcross++;
     // A stretch ends at a run of MIN_ACROSS_RUN rows reaching across (a full-width paragraph), or at the last row.
-    if (from >= 0 && (runAcross >= MIN_ACROSS_RUN || i === rows.length)) {
+    if (from >= 0 && (runAcross >= MIN_ACROSS_RUN || i === rows.length || rows[i].row.size >= heading)) {
       out.push([from, i - runAcross]);
       from = -1;
     }
