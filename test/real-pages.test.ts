@@ -211,6 +211,13 @@ describe('real pages', () => {
     expect(text).toContain('identify and resolve taxpayer errors and to identify fraud.');
   });
 
+  it('a box of cards in a column, figures over centred labels in two rows, read card by card (report_usds_fall2017_impact_boxes)', async () => {
+    const text = squash((await read('report_usds_fall2017_impact_boxes')).text);
+    expect(text).toContain(
+      '3x Increase in WOSB participation since launch 230k+ Documents submitted electronically 180 Labor years redirected annually',
+    );
+  });
+
   it('a TeX font’s hyphen at 0x7F (DEL, no ToUnicode) is a line-end hyphen: the word is joined (manual_lshort_bg)', async () => {
     const text = squash((await read('manual_lshort_bg')).text);
     expect(text).toContain('вие можете да използвате');

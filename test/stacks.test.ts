@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { layoutPage } from '../lib/layout/page.js';
 import { buildRows, inkIntervals } from '../lib/layout/rows.js';
 import { findCodeBeside, findSideStacks } from '../lib/layout/stacks.js';
-import type { Run } from '../lib/types.js';
+import type { Line, Run } from '../lib/types.js';
+import { makeLine } from '../lib/layout/lines.js';
+import { nestedBlock } from '../lib/layout/nested.js';
 import { labels, layoutParams, line, run } from './support/runs.js';
 
 /** A paragraph of body lines, then a callout's two lines at 12.5 pt with a three-line 8 pt label beside them. */
@@ -646,5 +648,39 @@ describe('two listings side by side under their labels', () => {
   it('leaves a listing without labels over it as it is (aligned comments read line by line)', () => {
     const text = textOf(example(false));
     expect(text).toMatch(/q003 ggplot\(cars\) \+ +q008/);
+  });
+});
+
+describe('cards in a box of a column: a figure set large over its label, centred, two rows of cards', () => {
+  // Each card's lines centred on its middle (380 and 510), the figure large, the label under it small.
+  const centred = (text: string, mid: number, y: number, size: number) => run(text, mid - (text.length * 0.5 * size) / 2, y, size);
+  const rowOf = (y: number, size: number, texts: [string, string]) => makeLine([centred(texts[0], 380, y, size), centred(texts[1], 510, y, size)], y);
+  const box = (second: [string, string] = ['Labor years', 'redirected']) => [
+    rowOf(310, 28, ['41', '3x']),
+    rowOf(326, 9, ['Systems', 'Increase in WOSB']),
+    rowOf(338, 9, ['consolidated', 'participation since launch']),
+    rowOf(383, 28, ['230k+', '180']),
+    rowOf(398, 9, ['Documents submitted', second[0]]),
+    rowOf(410, 9, ['electronically', second[1]]),
+  ];
+  const texts = (ls: Line[]) => ls.map((l) => l.text);
+
+  it('are read card by card, a row of cards at a time', () => {
+    const lines = box();
+    const first = nestedBlock(lines);
+    expect(first && [first.from, first.to]).toEqual([0, 2]);
+    expect(first?.columns.map(texts)).toEqual([
+      ['41', 'Systems', 'consolidated'],
+      ['3x', 'Increase in WOSB', 'participation since launch'],
+    ]);
+    const second = nestedBlock(lines.slice(3));
+    expect(second?.columns.map(texts)).toEqual([
+      ['230k+', 'Documents submitted', 'electronically'],
+      ['180', 'Labor years', 'redirected'],
+    ]);
+  });
+
+  it('are a table’s rows when the lines under the large ones hold figures', () => {
+    expect(nestedBlock(box(['12.5', '7.25']).slice(3))).toBeNull();
   });
 });

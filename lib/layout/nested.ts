@@ -44,6 +44,12 @@ export function piecesOf(line: Line, gapEm = GAP_EM): Piece[] {
   return pieces;
 }
 
+/** A piece's middle across. */
+const middle = (p: Piece) => {
+  const x1 = Math.max(...p.runs.map((r) => r.x1));
+  return (p.start + x1) / 2;
+};
+
 /** The size of a line's own type: its largest run on its baseline (note calls set above it do not make it smaller). */
 function ownSize(line: Line): number {
   const own = runsOfLine(line).filter((r) => Math.abs(r.baseline - line.baseline) <= 0.15 * r.size);
@@ -58,21 +64,30 @@ export function nestedBlock(lines: Line[]): { from: number; to: number; columns:
   const pieces = lines.map((l) => piecesOf(l));
   for (let i = 0; i + MIN_LINES <= lines.length; i++) {
     if (pieces[i].length < 2) continue;
-    const anchors = pieces[i].map((p) => p.start);
-    const anchorOf = (x: number) => anchors.findIndex((a) => Math.abs(a - x) <= ALIGN);
+    // Each short column's pieces start where its name starts, or are centred under it (a card's figure over its
+    // label).
+    const anchors = pieces[i].map((p) => [p.start, middle(p)]);
+    const anchorOf = (p: Piece) => anchors.findIndex(([start, mid]) => Math.abs(start - p.start) <= ALIGN || Math.abs(mid - middle(p)) <= ALIGN);
     const follows = (k: number) => lines[k].baseline - lines[k - 1].baseline <= ADVANCE * Math.max(lines[k].size, lines[k - 1].size);
     let to = i;
     let multi = 1;
-    while (to + 1 < lines.length && follows(to + 1) && pieces[to + 1].every((p) => anchorOf(p.start) >= 0)) {
+    while (
+      to + 1 < lines.length &&
+      follows(to + 1) &&
+      pieces[to + 1].every((p) => anchorOf(p) >= 0) &&
+      // A line set larger again starts a new row of names (the next row of cards).
+      !(to > i && ownSize(lines[to + 1]) >= NAME_SIZE * median(lines.slice(i + 1, to + 1).map((l) => l.size)))
+    ) {
       to++;
       if (pieces[to].length >= 2) multi++;
     }
-    const figures = pieces.slice(i, to + 1).some((ps) => ps.some((p) => FIGURE.test(p.text)));
+    // The names may be figures (a card's amount over its label); the lines under them hold none, as a table's cells do.
+    const figures = pieces.slice(i + 1, to + 1).some((ps) => ps.some((p) => FIGURE.test(p.text)));
     const named = ownSize(lines[i]) >= NAME_SIZE * median(lines.slice(i + 1, to + 1).map((l) => l.size));
     if (multi >= MIN_LINES && named && !figures) {
       const columns: Line[][] = anchors.map(() => []);
       for (let k = i; k <= to; k++) {
-        for (const p of pieces[k]) columns[anchorOf(p.start)].push(pieceLine(p.runs));
+        for (const p of pieces[k]) columns[anchorOf(p)].push(pieceLine(p.runs));
       }
       return { from: i, to, columns: columns.filter((c) => c.length) };
     }

@@ -909,16 +909,22 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
             continue;
           }
           // Short columns inside the column (a box's named columns side by side) are read one by one (nested.ts).
-          const nested = nestedBlock(lines);
+          let nested = nestedBlock(lines);
           if (!nested) {
             pushAround('column', band, col, lines);
             continue;
           }
-          const [before, after] = [lines.slice(0, nested.from), lines.slice(nested.to + 1)];
-          if (before.length) segments.push(segment('column', params.page, band, col, before));
-          for (const c of direction === 'rtl' ? [...nested.columns].reverse() : nested.columns)
-            segments.push(segment('column', params.page, band, col, c));
-          if (after.length) segments.push(segment('column', params.page, band, col, after));
+          // One stretch after another (a box's two rows of cards).
+          let rest = lines;
+          while (nested) {
+            const before = rest.slice(0, nested.from);
+            if (before.length) segments.push(segment('column', params.page, band, col, before));
+            for (const c of direction === 'rtl' ? [...nested.columns].reverse() : nested.columns)
+              segments.push(segment('column', params.page, band, col, c));
+            rest = rest.slice(nested.to + 1);
+            nested = rest.length ? nestedBlock(rest) : null;
+          }
+          if (rest.length) segments.push(segment('column', params.page, band, col, rest));
         }
         return;
       }
