@@ -1501,3 +1501,21 @@ describe('a chart over three columns of text, parted by a heading across two of 
     expect(order).toEqual(seq(1, 60));
   });
 });
+
+describe('an author line whose names are set apart by bars (a Wiley article)', () => {
+  const row = (sep: string, at = 190) => [
+    run('Chiara Hill-Harding 1', 41, 202, 12),
+    run(sep, at, 202, 12),
+    run('Marissa Klein 1', at + 15, 202, 12),
+    run(sep, at + 130, 202, 12),
+  ];
+
+  it('is one piece of ink: a bar holds the names on both sides of it together across a gap of a few of its sizes', () => {
+    expect(inkIntervals(row('|'), 7)).toEqual([[41, 326]]);
+  });
+
+  it('is not held together by a bullet, nor by a bar standing far off', () => {
+    expect(inkIntervals(row('•'), 7)).toHaveLength(4);
+    expect(inkIntervals(row('|', 300), 7)[0]).toEqual([41, 167]);
+  });
+});

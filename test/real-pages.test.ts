@@ -218,6 +218,11 @@ describe('real pages', () => {
     );
   });
 
+  it('an author line whose names are set apart by bars is read whole over the columns below (paper_wiley_aphw_climate_anxiety)', async () => {
+    const text = squash((await read('paper_wiley_aphw_climate_anxiety')).text);
+    expect(text).toContain('Chiara. K. V. Hill-Harding 1 | Marissa. D. Klein 1 | Constantin von Stackelberg 1 | Esther. K. Papies 2 |');
+  });
+
   it('a TeX font’s hyphen at 0x7F (DEL, no ToUnicode) is a line-end hyphen: the word is joined (manual_lshort_bg)', async () => {
     const text = squash((await read('manual_lshort_bg')).text);
     expect(text).toContain('вие можете да използвате');

@@ -413,6 +413,11 @@ function findScriptHost(r: Run, rows: Row[], self: number, scripts: Set<Run>, gl
 /** A line of display type is drawn in at most this many runs. */
 const DISPLAY_RUNS = 4;
 
+/** A bar set between items on a line. */
+const ITEM_BAR = /^\s*[|│｜]\s*$/u;
+/** It holds the items on both sides together across gaps up to this many of its sizes. */
+const BAR_REACH = 3;
+
 /**
  * Ink intervals of a row: its runs' horizontal extents, merged where the gap between them is below `bridge`.
  * With `bridge` at the narrowest gutter, word gaps disappear and what remains are the row's separate pieces.
@@ -427,10 +432,16 @@ export function inkIntervals(runs: Run[], bridge: number, apart?: (from: number,
   if (bodySize && runs.length <= DISPLAY_RUNS) for (const r of runs) size = Math.min(size, r.size);
   const reach = bodySize && size < Infinity ? bridge * Math.max(1, size / bodySize) : bridge;
   const out: [number, number][] = [];
+  // A bar between items ("Hill-Harding 1 | Klein 1 |", an author line) holds the line together across the gaps on both
+  // sides of it, a few of its sizes wide: the items are one line, not pieces of two columns.
+  let glued = false;
   for (const r of runs) {
     const last = out[out.length - 1];
-    if (last && r.x0 - last[1] < reach && !apart?.(last[1], r.x0)) last[1] = Math.max(last[1], r.x1);
+    const bar = ITEM_BAR.test(r.text);
+    const near = last && r.x0 - last[1] <= BAR_REACH * r.size;
+    if (last && ((r.x0 - last[1] < reach && !apart?.(last[1], r.x0)) || (near && (bar || glued)))) last[1] = Math.max(last[1], r.x1);
     else out.push([r.x0, r.x1]);
+    glued = bar;
   }
   return out;
 }
