@@ -1519,3 +1519,25 @@ describe('an author line whose names are set apart by bars (a Wiley article)', (
     expect(inkIntervals(row('|', 300), 7)[0]).toEqual([41, 167]);
   });
 });
+
+describe('two blocks standing apart on a thesis’s title page (the supervisors left, the candidate right)', () => {
+  const page = [
+    run('La pressione barometrica di Giove', 106, 379, 22),
+    run('Metodo dei satelliti medicei', 220, 406, 13),
+    run('Relatori', 108, 495, 13),
+    run('Studente', 403, 495, 13),
+    run('prof. Albert Einstein', 108, 511, 13),
+    run('Galileo Galilei', 403, 511, 13),
+    run('dipl. ing. Werner von Braun', 108, 527, 13),
+    run('matricola: 123456', 416, 527, 13),
+    run('dott. Mario Rossi', 108, 543, 13),
+    run('Supervisore aziendale', 239, 685, 11),
+    run('Centro Ricerche FIAT', 237, 698, 11),
+    run('Anno accademico 1615-1616', 191, 756, 16),
+  ];
+
+  it('reads each block whole, the left one first', () => {
+    const t = textOf(page).split(/\n+/).join(' ');
+    expect(t).toContain('Relatori prof. Albert Einstein dipl. ing. Werner von Braun dott. Mario Rossi Studente Galileo Galilei matricola: 123456');
+  });
+});

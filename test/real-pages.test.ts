@@ -223,6 +223,20 @@ describe('real pages', () => {
     expect(text).toContain('Chiara. K. V. Hill-Harding 1 | Marissa. D. Klein 1 | Constantin von Stackelberg 1 | Esther. K. Papies 2 |');
   });
 
+  it('a title page’s two blocks standing apart, read block by block; listings side by side left to the code-beside pass (thesis_toptesi_magistrale_frontmatter, manual_metanorma)', async () => {
+    const thesis = squash((await read('thesis_toptesi_magistrale_frontmatter')).text);
+    expect(thesis).toContain(
+      'Relatori prof. Albert Einstein dipl. ing. Werner von Braun dott. Mario Rossi Studente Galileo Galilei matricola: 123456',
+    );
+    const metanorma = squash((await read('manual_metanorma')).text);
+    expect(metanorma).toContain('\\begin{center} This paragraph is centered. \\end{center}');
+  });
+
+  it('a table’s caption whose label stands apart from its title is read as one line over the table (manual_beaglebone_black_srm_features)', async () => {
+    const text = squash((await read('manual_beaglebone_black_srm_features')).text);
+    expect(text).toContain('Table 2. BeagleBone Black Features');
+  });
+
   it('a TeX font’s hyphen at 0x7F (DEL, no ToUnicode) is a line-end hyphen: the word is joined (manual_lshort_bg)', async () => {
     const text = squash((await read('manual_lshort_bg')).text);
     expect(text).toContain('вие можете да използвате');

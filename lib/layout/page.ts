@@ -490,8 +490,10 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
   const readTableZone = (zone: Zone) => {
     const crosses = (r: InkRow) => r.ink.some((iv) => zone.gutters.some((g) => iv[0] < g[1] && iv[1] > g[0]));
     const bridge = CELL_GAP_EM * bodySize;
+    const rowText = (r: InkRow) => r.row.runs.map((q) => q.text).join(' ');
     const classes = zone.rows.map((r): 'table' | 'prose' | 'code' => {
-      if (crosses(r) && hasProsePiece(r.row.runs, bridge, bodySize)) return 'prose';
+      // A caption's label and its title ("Table 2.   BeagleBone Black Features") are a line, however far apart.
+      if (crosses(r) && (hasProsePiece(r.row.runs, bridge, bodySize) || SPAN_CAPTION.test(rowText(r)))) return 'prose';
       if (!crosses(r) && r.row.runs.every((run) => run.mono)) return 'code';
       return 'table';
     });
@@ -505,7 +507,6 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
     // A display formula set over several rows (a derivation: integrals with their limits, fractions, big brackets)
     // leaves gaps that line up as a table's columns do; with the lines of words between its parts ("where", "Expanding
     // the square yields") it is text, read line by line, and the formula pass reads each formula in drawing order.
-    const rowText = (r: InkRow) => r.row.runs.map((q) => q.text).join(' ');
     const wordy = (r: InkRow) => inkIntervals(r.row.runs, bridge).length === 1 && hasProsePiece(r.row.runs, bridge, bodySize);
     const inFormula = (i: number) => classes[i] === 'table' || (classes[i] === 'prose' && !TWO_WORDS.test(rowText(zone.rows[i])));
     for (let from = 0; from < classes.length; ) {

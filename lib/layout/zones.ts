@@ -733,8 +733,8 @@ const EDGE_GAP_EM = 8;
  * Each block has two lines or more, one of them words; each is read whole. Too few rows stand beside the gap for a
  * gutter, and read row by row the two blocks splice at every line.
  */
-function edgeBlocks(rows: InkRow[]): Zone | null {
-  if (rows.length < 2 || rows.length > MAX_EDGE_ROWS) return null;
+function edgeBlocks(rows: InkRow[], maxRows: number): Zone | null {
+  if (rows.length < 2 || rows.length > maxRows) return null;
   if (rows.some((r) => r.ink.some((iv) => !Number.isFinite(iv[0]) || !Number.isFinite(iv[1])))) return null;
   const size = Math.max(...rows.map((r) => r.row.size));
   // The stretches no row's ink covers, between the first ink and the last.
@@ -751,10 +751,6 @@ function edgeBlocks(rows: InkRow[]): Zone | null {
   return { rows, gutters: [gutter], crossingShare: 0, ambiguous: false, tabular: false };
 }
 
-/**
- * Split rows (sorted top to bottom) into zones: two little blocks at the page's top or foot first (edgeBlocks), then
- * the rest by its gutters.
- */
 /** A stretch of numbered lists inside a table zone has at least this many rows. */
 const MIN_LIST_ROWS = 12;
 
@@ -782,16 +778,47 @@ function numberedListStretch(rows: InkRow[], gutter: Interval, p: ZoneParams): {
   return { from: best[0], zone: sub[0] };
 }
 
+/** Rows i - 1 and i are parted by blank space (EDGE_BLANK of the larger line's sizes). */
+const blankAt = (rows: InkRow[], i: number) =>
+  rows[i].row.baseline - rows[i - 1].row.baseline > EDGE_BLANK * Math.max(rows[i].row.size, rows[i - 1].row.size);
+
+/**
+ * Split rows (sorted top to bottom) into zones: two little blocks at the page's top or foot first (edgeBlocks), then
+ * two such blocks standing apart further down (blocksApart), then the rest by its gutters.
+ */
 export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
-  const blankAt = (i: number) => rows[i].row.baseline - rows[i - 1].row.baseline > EDGE_BLANK * Math.max(rows[i].row.size, rows[i - 1].row.size);
   let top: Zone | null = null;
   let foot: Zone | null = null;
-  for (let n = 2; n <= MAX_EDGE_ROWS && n < rows.length && !top; n++) if (blankAt(n)) top = edgeBlocks(rows.slice(0, n));
+  for (let n = 2; n <= MAX_EDGE_ROWS && n < rows.length && !top; n++) if (blankAt(rows, n)) top = edgeBlocks(rows.slice(0, n), MAX_EDGE_ROWS);
   const from = top ? top.rows.length : 0;
   for (let n = 2; n <= MAX_EDGE_ROWS && n < rows.length - from && !foot; n++)
-    if (blankAt(rows.length - n)) foot = edgeBlocks(rows.slice(rows.length - n));
+    if (blankAt(rows, rows.length - n)) foot = edgeBlocks(rows.slice(rows.length - n), MAX_EDGE_ROWS);
   const to = rows.length - (foot ? foot.rows.length : 0);
-  return [...(top ? [top] : []), ...partitionRows(rows.slice(from, to), p), ...(foot ? [foot] : [])];
+  return [...(top ? [top] : []), ...blocksApart(rows.slice(from, to), p), ...(foot ? [foot] : [])];
+}
+
+/** Blocks standing apart inside the page hold this many rows at most (a thesis's title page: four supervisors' lines). */
+const MAX_APART_ROWS = 4;
+
+/**
+ * Two little blocks side by side standing apart inside the page, blank space above and below them: a thesis's title
+ * page sets its supervisors ("Relatori" and their names) on the left and the candidate ("Studente", the name, the
+ * number) on the right, far apart. The same test as at the page's edges (edgeBlocks); each block is read whole.
+ * Listings set side by side, all in a fixed-pitch face, are left to the code-beside pass (stacks.ts).
+ */
+function blocksApart(rows: InkRow[], p: ZoneParams): Zone[] {
+  for (let i = 1; i < rows.length; i++) {
+    if (!blankAt(rows, i)) continue;
+    for (let n = 2; n <= MAX_APART_ROWS && i + n <= rows.length; n++) {
+      if (i + n < rows.length && !blankAt(rows, i + n)) continue;
+      const group = rows.slice(i, i + n);
+      // Listings side by side are the code-beside pass's (stacks.ts).
+      if (group.every((r) => r.row.runs.every((q) => q.mono))) continue;
+      const z = edgeBlocks(group, MAX_APART_ROWS);
+      if (z) return [...partitionRows(rows.slice(0, i), p), z, ...blocksApart(rows.slice(i + n), p)];
+    }
+  }
+  return partitionRows(rows, p);
 }
 
 function partitionRows(rows: InkRow[], p: ZoneParams): Zone[] {
