@@ -9,6 +9,7 @@ import { column, labels, layoutParams, line, run } from './support/runs.js';
 import { wordCount } from '../lib/layout/words.js';
 import { buildRows, inkIntervals } from '../lib/layout/rows.js';
 import { numberedListColumns } from '../lib/layout/tables.js';
+import { headingRowBands } from '../lib/layout/sideheads.js';
 
 const params = layoutParams;
 
@@ -1539,5 +1540,24 @@ describe('two blocks standing apart on a thesis’s title page (the supervisors 
   it('reads each block whole, the left one first', () => {
     const t = textOf(page).split(/\n+/).join(' ');
     expect(t).toContain('Relatori prof. Albert Einstein dipl. ing. Werner von Braun dott. Mario Rossi Studente Galileo Galilei matricola: 123456');
+  });
+});
+
+describe('lines of text set larger than the page’s commonest type are not a grid’s rows of headings', () => {
+  // Three columns of 9 pt text on a page whose notes and table, in 7 and 8 pt, hold most of its characters: every row
+  // of the columns looks like a row of headings (larger than the body, one in each column, standing a line apart).
+  const words = ['quarters had a disability in', 'Were this population included', 'the SIPP, the magnitude of', 'ability estimates presented'];
+  const runs = [0, 1, 2].flatMap((c) => words.map((w, k) => run(`${w} ${c}`, 53 + 180 * c, 60 + 12.5 * k, 9)));
+  const rows = buildRows(runs).map((row) => ({ row, ink: inkIntervals(row.runs, 4.9) }));
+  const zone = {
+    rows,
+    gutters: [[200, 233] as [number, number], [380, 413] as [number, number]],
+    crossingShare: 0,
+    ambiguous: false,
+    tabular: false,
+  };
+
+  it('leaves the zone whole: headings do not follow one another row after row', () => {
+    expect(headingRowBands(zone, 7, 8.4)).toBeNull();
   });
 });

@@ -237,6 +237,11 @@ describe('real pages', () => {
     expect(text).toContain('Table 2. BeagleBone Black Features');
   });
 
+  it('three text columns over a full-width table, cut from the table at its caption, read column by column (report_census_p70_disability_tables)', async () => {
+    const text = squash((await read('report_census_p70_disability_tables')).text);
+    expect(text).toContain('quarters had a disability in 2010.8 Were this population included in the SIPP, the magnitude of the disability estimates');
+  });
+
   it('a TeX font’s hyphen at 0x7F (DEL, no ToUnicode) is a line-end hyphen: the word is joined (manual_lshort_bg)', async () => {
     const text = squash((await read('manual_lshort_bg')).text);
     expect(text).toContain('вие можете да използвате');

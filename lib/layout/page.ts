@@ -13,7 +13,7 @@ import type { InkRow } from './gutters.js';
 import { partition, type Zone } from './zones.js';
 import { growSpans } from './spans.js';
 import { displayFormula, TWO_WORDS } from './formulas.js';
-import { CELL_GAP_EM, findTableBlocks, hasProsePiece } from './tables.js';
+import { CAPTION_LABEL, CELL_GAP_EM, findTableBlocks, hasProsePiece } from './tables.js';
 import { isHorizontal, makeLine, round2, runsDirection, runsOfLine } from './lines.js';
 import { RUNNING_CHARS, runOrderPasses } from './order.js';
 import { segment } from './segment.js';
@@ -128,7 +128,6 @@ const BAND_GAP = 3;
 /** A column at least this many times as wide as the narrowest other column of its zone may hold columns of its own. */
 const WIDE_COLUMN = 1.6;
 /** A caption label opening a line: "Table 1.", "Figure 2:", "Fig. 3", "Exhibit IV". */
-const SPAN_CAPTION = /^(table|tab\.|figure|fig\.|exhibit|chart|scheme)\s*[\dIVX]+[a-z]?([.:]|\s)/iu;
 /** ...read with the spanning table or figure under it when it stands at most this many line advances above it. */
 const CAPTION_OVER_ADVANCES = 2.5;
 /** Blocks of short lines: none of their lines holds this many characters (a name, an affiliation, an e-mail)... */
@@ -493,7 +492,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
     const rowText = (r: InkRow) => r.row.runs.map((q) => q.text).join(' ');
     const classes = zone.rows.map((r): 'table' | 'prose' | 'code' => {
       // A caption's label and its title ("Table 2.   BeagleBone Black Features") are a line, however far apart.
-      if (crosses(r) && (hasProsePiece(r.row.runs, bridge, bodySize) || SPAN_CAPTION.test(rowText(r)))) return 'prose';
+      if (crosses(r) && (hasProsePiece(r.row.runs, bridge, bodySize) || CAPTION_LABEL.test(rowText(r)))) return 'prose';
       if (!crosses(r) && r.row.runs.every((run) => run.mono)) return 'code';
       return 'table';
     });
@@ -1010,7 +1009,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
       if (i < from) return null;
       const row = zone.rows[i].row;
       if (partialRows.has(i) || new Set(row.runs.map((run) => columnOf(run, false))).size !== 1) return null;
-      if (!SPAN_CAPTION.test(rowLine(row).text)) return null;
+      if (!CAPTION_LABEL.test(rowLine(row).text)) return null;
       return zone.rows[region.from].row.baseline - row.baseline <= CAPTION_OVER_ADVANCES * advance ? i : null;
     };
     let next = 0;

@@ -185,6 +185,9 @@ export function headingRowBands(zone: Zone, bodySize: number, advance: number): 
     if (heads.size === columns && styles.size === 1) rows.push({ at: i, style: [...styles][0] });
   });
   if (rows.length < MIN_HEADING_ROWS || rows.some((r) => r.style !== rows[0].style)) return null;
+  // Headings one row after another are lines of text set larger than the page's commonest type (a report's columns
+  // over a table and notes in smaller type), not a grid's headings, each over its box.
+  if (rows.some((r, k) => k > 0 && r.at === rows[k - 1].at + 1)) return null;
   return cutAt(
     zone,
     rows.slice(1).map((r) => r.at),

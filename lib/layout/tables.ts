@@ -11,6 +11,9 @@ import { BULLET_CHARS } from './markers.js';
 import { inkIntervals } from './rows.js';
 import { columnLines } from './sides.js';
 
+/** A caption label opening a line: "Table 1.", "Figure 2:", "Fig. 3", "Exhibit IV". */
+export const CAPTION_LABEL = /^(table|tab\.|figure|fig\.|exhibit|chart|scheme)\s*[\dIVX]+[a-z]?([.:]|\s)/iu;
+
 /** Cells are separated by gaps of at least this many body ems; word spaces in prose are narrower. */
 export const CELL_GAP_EM = 1.0;
 /** A table needs at least this many consecutive rows... */

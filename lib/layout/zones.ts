@@ -10,7 +10,7 @@ import { BULLET_CHARS } from './markers.js';
 import { displayFormula, TWO_WORDS } from './formulas.js';
 import { blockStarts, centredBlocks, paragraphStarts, sideLines } from './sides.js';
 import { median } from './lines.js';
-import { LISTINGS_GAP_EM, numberedListColumns, sortedDownColumns } from './tables.js';
+import { CAPTION_LABEL, LISTINGS_GAP_EM, numberedListColumns, sortedDownColumns } from './tables.js';
 
 export interface Zone {
   rows: InkRow[];
@@ -923,6 +923,20 @@ function partitionRows(rows: InkRow[], p: ZoneParams): Zone[] {
         ...partitionRows(rows.slice(last + 1), p),
       ];
     }
+    // A table's caption inside a table zone, over a title that runs across the zone's gutters: where the rows above
+    // it are columns of text on their own, the zone is cut there (a report's three columns over a full-width table,
+    // whose many gaps the columns' gutters happened to share).
+    const crossesAny = (r: InkRow | undefined) => !!r && r.ink.some((iv) => gutters.some((g) => iv[0] < g[1] && iv[1] > g[0]));
+    if (zone.tabular)
+      for (let k = 1; k < zoneRows.length; k++) {
+        const text = zoneRows[k].row.runs
+          .map((q) => q.text)
+          .join(' ')
+          .trim();
+        if (!CAPTION_LABEL.test(`${text} `) || !(crossesAny(zoneRows[k]) || crossesAny(zoneRows[k + 1]))) continue;
+        const above = partitionRows(rows.slice(0, first + k), p);
+        if (above.some((z) => z.gutters.length > 0 && !z.tabular)) return [...above, ...partitionRows(rows.slice(first + k), p)];
+      }
     return [...partitionRows(rows.slice(0, first), p), zone, ...partitionRows(rows.slice(last + 1), p)];
   }
   return [single(rows)];
