@@ -120,6 +120,9 @@ describe('cleans text for a reader', () => {
     expect(furnitureKey('The Harbour Commission 47')).toBe(furnitureKey('The Harbour Commission 112'));
     expect(furnitureKey('Preface xiv')).toBe(furnitureKey('Preface ix'));
     expect(furnitureKey('Chapter Two')).not.toBe(furnitureKey('Chapter Three'));
+    // A folio before the head on a verso, after it on a recto: one head.
+    expect(furnitureKey('16 FY 2011 GSA OCSIT ANNUAL REPORT')).toBe(furnitureKey('FY 2011 GSA OCSIT ANNUAL REPORT 17'));
+    expect(furnitureKey('17')).toBe('#');
     for (const t of ['12', '- 7 -', 'Page 3 of 12', '3 / 12', 'xiv', '7-45']) expect(isPageLabel(t), t).toBe(true);
     for (const t of ['1950 was a year', 'Figure 3', 'Table 2.1 results']) expect(isPageLabel(t), t).toBe(false);
   });

@@ -239,7 +239,14 @@ describe('real pages', () => {
 
   it('three text columns over a full-width table, cut from the table at its caption, read column by column (report_census_p70_disability_tables)', async () => {
     const text = squash((await read('report_census_p70_disability_tables')).text);
-    expect(text).toContain('quarters had a disability in 2010.8 Were this population included in the SIPP, the magnitude of the disability estimates');
+    expect(text).toContain(
+      'quarters had a disability in 2010.8 Were this population included in the SIPP, the magnitude of the disability estimates',
+    );
+  });
+
+  it('a running foot whose folio stands before it on a verso and after it on a recto is one foot (report_gsa_ocsit_fy2011_callout)', async () => {
+    const doc = await read('report_gsa_ocsit_fy2011_callout');
+    expect(doc.text).not.toContain('ANNUAL REPORT');
   });
 
   it('a TeX font’s hyphen at 0x7F (DEL, no ToUnicode) is a line-end hyphen: the word is joined (manual_lshort_bg)', async () => {

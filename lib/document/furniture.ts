@@ -45,7 +45,7 @@ const ROMAN = /^(?=[mdclxvi])m*(c[md]|d?c{0,3})(x[cl]|l?x{0,3})(i[xv]|v?i{0,3})$
 
 /** Normalised text: digits and roman numerals (folios) reduced to a placeholder. */
 export function furnitureKey(text: string): string {
-  return text
+  const key = text
     .normalize('NFKC')
     .toLowerCase()
     .replace(/\p{Nd}+/gu, '#')
@@ -53,7 +53,14 @@ export function furnitureKey(text: string): string {
     .map((w) => (ROMAN.test(w.replace(/[.,:;()]/g, '')) ? '#' : w))
     .join(' ')
     .trim();
+  // A folio set before a head of several words on a verso and after it on a recto ("16 FY 2011 GSA OCSIT ANNUAL
+  // REPORT", "… ANNUAL REPORT 17"): one head. (A short head keeps its number: "Chapter 1" is no "Chapter".)
+  const bare = key.replace(/^# /u, '').replace(/ #$/u, '');
+  return bare !== key && bare.split(' ').length >= FOLIO_FREE_WORDS ? bare : key;
 }
+
+/** A head keeps this many words at least without its folio, for the folio's side to be ignored. */
+const FOLIO_FREE_WORDS = 4;
 
 /** A line's furniture key without its punctuation: a head gives "Chapter 1. The …" where the title gives "Chapter 1" over "The …". */
 const bareKey = (text: string) =>
