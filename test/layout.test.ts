@@ -1561,3 +1561,16 @@ describe('lines of text set larger than the page’s commonest type are not a gr
     expect(headingRowBands(zone, 7, 8.4)).toBeNull();
   });
 });
+
+describe('a folded leaflet’s panels: a flap’s text and, far to its right, a cover’s two-line title', () => {
+  const flap = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((k) => run(`q${String(k + 1).padStart(3, '0')} flap text line`, 29, 62 + 12 * k, 10));
+  const title = [run('An open network for secure,', 594, 110, 17.2), run('decentralised communication', 590, 132, 17.2)];
+
+  it('reads the title whole, apart from the flap’s lines beside it', () => {
+    const t = textOf([...flap, ...title])
+      .split(/\n+/)
+      .join(' ');
+    expect(t).toContain('An open network for secure, decentralised communication');
+    expect(labels(t)).toEqual(seq(1, 10));
+  });
+});

@@ -249,6 +249,12 @@ describe('real pages', () => {
     expect(doc.text).not.toContain('ANNUAL REPORT');
   });
 
+  it('a tri-fold’s cover title, far right of the flap’s text, is read whole (brochure_matrix_flyer_trifold)', async () => {
+    const text = squash((await read('brochure_matrix_flyer_trifold')).text);
+    expect(text).toContain('An open network for secure, decentralised communication');
+    expect(text).toContain('Communication should be available to everyone as a free and open');
+  });
+
   it('a TeX font’s hyphen at 0x7F (DEL, no ToUnicode) is a line-end hyphen: the word is joined (manual_lshort_bg)', async () => {
     const text = squash((await read('manual_lshort_bg')).text);
     expect(text).toContain('вие можете да използвате');

@@ -939,5 +939,8 @@ function partitionRows(rows: InkRow[], p: ZoneParams): Zone[] {
       }
     return [...partitionRows(rows.slice(0, first), p), zone, ...partitionRows(rows.slice(last + 1), p)];
   }
-  return [single(rows)];
+  // No gutter with rows enough beside it, but a strip as wide as a letterhead's gap that no row's ink enters, from the
+  // first row to the last, with two lines or more on each side (a folded leaflet's panels: a flap's text, a cover's
+  // two-line title far to its right): two columns all the same.
+  return [edgeBlocks(rows, Infinity) ?? single(rows)];
 }
