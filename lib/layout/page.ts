@@ -127,8 +127,8 @@ const STREAM_SIDE_SHARE = 0.2;
 const BAND_GAP = 3;
 /** A column at least this many times as wide as the narrowest other column of its zone may hold columns of its own. */
 const WIDE_COLUMN = 1.6;
-/** A caption label opening a line: "Table 1.", "Figure 2:", "Fig. 3", "Exhibit IV". */
-/** ...read with the spanning table or figure under it when it stands at most this many line advances above it. */
+/** A caption (a line opening with tables.ts' CAPTION_LABEL) is read with the spanning table or figure under it when it
+ * stands at most this many line advances above it. */
 const CAPTION_OVER_ADVANCES = 2.5;
 /** Blocks of short lines: none of their lines holds this many characters (a name, an affiliation, an e-mail)... */
 const BLOCK_LINE_CHARS = 45;

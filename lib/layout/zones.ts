@@ -731,7 +731,8 @@ const EDGE_GAP_EM = 8;
  * from each other by a wide gap that every row leaves: a letterhead's sender ("Department of Veterans Affairs /
  * Washington, DC 20420") beside the document's number and date, a flyer's address beside its e-mail and website.
  * Each block has two lines or more, one of them words; each is read whole. Too few rows stand beside the gap for a
- * gutter, and read row by row the two blocks splice at every line.
+ * gutter, and read row by row the two blocks splice at every line. At most `maxRows` rows: three at the page's edges,
+ * four for blocks standing apart inside it (blocksApart), any number for a stretch where no gutter was found.
  */
 function edgeBlocks(rows: InkRow[], maxRows: number): Zone | null {
   if (rows.length < 2 || rows.length > maxRows) return null;
@@ -758,7 +759,7 @@ const MIN_LIST_ROWS = 12;
  * Numbered lists in columns under a form's boxes (tables.ts' `numberedListColumns`): the boxes above run across the
  * main gutter and part columns of their own, so the lists' gutters are not all the zone's. The longest stretch of rows
  * that leave the main gutter clean is partitioned again on its own; where that finds one zone of numbered lists, it is
- * a zone of its own, read column by column, and the rows above and below it are partitioned apart.
+ * a zone of its own, read column by column, and the rows above and below it stay the table zone's, read as before.
  */
 function numberedListStretch(rows: InkRow[], gutter: Interval, p: ZoneParams): { from: number; zone: Zone } | null {
   let best: [number, number] | null = null;
