@@ -1574,3 +1574,17 @@ describe('a folded leaflet’s panels: a flap’s text and, far to its right, a 
     expect(labels(t)).toEqual(seq(1, 10));
   });
 });
+
+describe('small capitals level with the words beside them, a little off the next column’s line of larger type', () => {
+  it('share those words’ row', () => {
+    const runs = [
+      run('the E2E dataset (Novikova et al., 2017), suffers', 72, 264.0, 10.9),
+      run('additional slot,', 307.3, 266.6, 10),
+      run('EXP RELEASE DATE', 371, 266.6, 8),
+      run(', only possible in', 454.9, 266.6, 10),
+    ];
+    const rows = buildRows(runs);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].runs.map((r) => r.text)).toContain('EXP RELEASE DATE');
+  });
+});

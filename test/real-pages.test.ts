@@ -255,6 +255,11 @@ describe('real pages', () => {
     expect(text).toContain('Communication should be available to everyone as a free and open');
   });
 
+  it('small capitals on the baseline of the words beside them stay in their line (paper_inlg2019_viggo_tables)', async () => {
+    const text = squash((await read('paper_inlg2019_viggo_tables')).text);
+    expect(text).toContain('There is an additional slot, EXP RELEASE DATE, only possible in the inform and confirm DAs.');
+  });
+
   it('a TeX font’s hyphen at 0x7F (DEL, no ToUnicode) is a line-end hyphen: the word is joined (manual_lshort_bg)', async () => {
     const text = squash((await read('manual_lshort_bg')).text);
     expect(text).toContain('вие можете да използвате');

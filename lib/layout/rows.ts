@@ -22,6 +22,8 @@ export interface Row {
 
 /** Two runs are on one baseline when their baselines differ by at most this share of the smaller font size. */
 const BASELINE_TOLERANCE = 0.3;
+/** A run this close to the baseline of the run last joined to a row (share of its size) is level with it. */
+const LEVEL = 0.05;
 /** A run this much smaller than its neighbour may be a superscript or subscript of it. */
 const SCRIPT_SIZE_RATIO = 0.9;
 /** A script sits within this share of its base run's size horizontally (it touches the base text)... */
@@ -92,21 +94,24 @@ export function buildRows(runs: Run[]): Row[] {
   const sorted = [...runs].sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0);
   // Pass 1: strict baseline clusters.
   const clusters: Run[][] = [];
-  const anchors: { baseline: number; size: number }[] = [];
+  const anchors: { baseline: number; size: number; last: number }[] = [];
   for (const r of sorted) {
     let placed = false;
     for (let k = clusters.length - 1; k >= 0 && k >= clusters.length - 6; k--) {
       const a = anchors[k];
-      if (Math.abs(r.baseline - a.baseline) <= BASELINE_TOLERANCE * Math.min(r.size, a.size)) {
+      // Within the tolerance of the row's largest type, or level with the run just joined (small capitals on the
+      // baseline of the words beside them, which sit a little off the larger type of the next column's line).
+      if (Math.abs(r.baseline - a.baseline) <= BASELINE_TOLERANCE * Math.min(r.size, a.size) || Math.abs(r.baseline - a.last) <= LEVEL * r.size) {
         clusters[k].push(r);
-        if (r.size > a.size) anchors[k] = { baseline: r.baseline, size: r.size };
+        if (r.size > a.size) anchors[k] = { baseline: r.baseline, size: r.size, last: r.baseline };
+        else a.last = r.baseline;
         placed = true;
         break;
       }
     }
     if (!placed) {
       clusters.push([r]);
-      anchors.push({ baseline: r.baseline, size: r.size });
+      anchors.push({ baseline: r.baseline, size: r.size, last: r.baseline });
     }
   }
   // Pass 2: move script runs to the row of the larger run they touch.
