@@ -119,6 +119,17 @@ export function isHorizontal(run: Run): boolean {
   return Math.abs(run.angle) <= HORIZONTAL_TOLERANCE_DEG;
 }
 
+/** Maximal runs of equal flags: [from, to, flag]. */
+export function runsOf(flags: boolean[]): [number, number, boolean][] {
+  const out: [number, number, boolean][] = [];
+  flags.forEach((f, i) => {
+    const last = out[out.length - 1];
+    if (last && last[2] === f) last[1] = i;
+    else out.push([i, i, f]);
+  });
+  return out;
+}
+
 /** The median of some values (the upper one of an even count); 0 for none. */
 export function median(values: number[]): number {
   if (values.length === 0) return 0;

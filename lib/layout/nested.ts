@@ -67,7 +67,10 @@ export function nestedBlock(lines: Line[]): { from: number; to: number; columns:
     // Each short column's pieces start where its name starts, or are centred under it (a card's figure over its
     // label).
     const anchors = pieces[i].map((p) => [p.start, middle(p)]);
-    const anchorOf = (p: Piece) => anchors.findIndex(([start, mid]) => Math.abs(start - p.start) <= ALIGN || Math.abs(mid - middle(p)) <= ALIGN);
+    const anchorOf = (p: Piece) => {
+      const m = middle(p);
+      return anchors.findIndex(([start, mid]) => Math.abs(start - p.start) <= ALIGN || Math.abs(mid - m) <= ALIGN);
+    };
     const follows = (k: number) => lines[k].baseline - lines[k - 1].baseline <= ADVANCE * Math.max(lines[k].size, lines[k - 1].size);
     let to = i;
     let multi = 1;

@@ -14,7 +14,7 @@ import { partition, type Zone } from './zones.js';
 import { growSpans } from './spans.js';
 import { displayFormula, TWO_WORDS } from './formulas.js';
 import { CAPTION_LABEL, CELL_GAP_EM, findTableBlocks, hasProsePiece } from './tables.js';
-import { isHorizontal, makeLine, round2, runsDirection, runsOfLine } from './lines.js';
+import { isHorizontal, makeLine, round2, runsDirection, runsOf, runsOfLine } from './lines.js';
 import { RUNNING_CHARS, runOrderPasses } from './order.js';
 import { segment } from './segment.js';
 import { findSpread } from './spread.js';
@@ -78,17 +78,6 @@ function lineAdvance(zones: Zone[], bodySize: number): number {
   if (deltas.length === 0) return 1.2 * bodySize;
   deltas.sort((a, b) => a - b);
   return deltas[deltas.length >> 1];
-}
-
-/** Maximal runs of equal flags: [from, to, flag]. */
-function runsOf(flags: boolean[]): [number, number, boolean][] {
-  const out: [number, number, boolean][] = [];
-  flags.forEach((f, i) => {
-    const last = out[out.length - 1];
-    if (last && last[2] === f) last[1] = i;
-    else out.push([i, i, f]);
-  });
-  return out;
 }
 
 /**

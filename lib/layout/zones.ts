@@ -9,7 +9,7 @@ import { classify, findCandidates, sideSupport, sweep, type InkRow } from './gut
 import { BULLET_CHARS } from './markers.js';
 import { displayFormula, TWO_WORDS } from './formulas.js';
 import { blockStarts, centredBlocks, paragraphStarts, sideLines } from './sides.js';
-import { median } from './lines.js';
+import { median, runsOf } from './lines.js';
 import { CAPTION_LABEL, LISTINGS_GAP_EM, numberedListColumns, sortedDownColumns } from './tables.js';
 
 export interface Zone {
@@ -762,17 +762,10 @@ const MIN_LIST_ROWS = 12;
  * a zone of its own, read column by column, and the rows above and below it stay the table zone's, read as before.
  */
 function numberedListStretch(rows: InkRow[], gutter: Interval, p: ZoneParams): { from: number; zone: Zone } | null {
+  const { crossing } = classify(gutter, rows);
   let best: [number, number] | null = null;
-  for (let i = 0; i < rows.length; ) {
-    if (rows[i].ink.some((iv) => iv[0] < gutter[1] && iv[1] > gutter[0])) {
-      i++;
-      continue;
-    }
-    let j = i;
-    while (j + 1 < rows.length && !rows[j + 1].ink.some((iv) => iv[0] < gutter[1] && iv[1] > gutter[0])) j++;
-    if (!best || j - i > best[1] - best[0]) best = [i, j];
-    i = j + 1;
-  }
+  for (const [i, j, crosses] of runsOf(rows.map((r) => crossing.has(r.row.index))))
+    if (!crosses && (!best || j - i > best[1] - best[0])) best = [i, j];
   if (!best || best[1] - best[0] + 1 < MIN_LIST_ROWS || best[1] - best[0] + 1 === rows.length) return null;
   const sub = partitionRows(rows.slice(best[0], best[1] + 1), p);
   if (sub.length !== 1 || sub[0].tabular || !numberedListColumns(sub[0].rows, sub[0].gutters)) return null;
