@@ -411,6 +411,41 @@ describe('a foot line above a notice repeated on every page', () => {
   });
 });
 
+describe('notes at the foot of a band of columns, over a table set across the page (a report’s)', () => {
+  /** Three columns of eight lines from 72, each ending in a small note; under them a band of one line across the page. */
+  function band(markers: string[]): PlacedLine[] {
+    const out: PlacedLine[] = [];
+    markers.forEach((marker, column) => {
+      const x = 72 + column * 170;
+      const entries: [string, number][] = [
+        ...Array.from({ length: 8 }, (_, k): [string, number] => [`The harbour works of column ${column} line ${k} were noted.`, BODY]),
+        [`${marker} See the minute book of the harbour board for the survey.`, 8],
+        ['of the works, and the engineer’s report of that spring.', 8],
+      ];
+      const lines = entries.map(([text, size], k) => {
+        const baseline = 100 + k * ADVANCE + (k >= 8 ? 12 : 0);
+        return makeLine([run(text, x, baseline, size)], baseline);
+      });
+      const seg: Segment = { kind: 'column', page: 1, band: 0, column, text: '', bbox: roundBox(unionBox(lines.map((l) => l.bbox))), lines };
+      out.push(...lines.map((line, index) => ({ page: 1, segment: column, index, line, seg, pageHeight: 792, pageWidth: 612 })));
+    });
+    // Under the band, set across the page: a table's title and its note in the body's size.
+    const title = makeLine([run('Table 1. Works of the harbour board by season and by pier, in thousands', 72, 300, BODY)], 300);
+    const seg: Segment = { kind: 'span', page: 1, band: 1, column: null, text: '', bbox: title.bbox, lines: [title] };
+    out.push({ page: 1, segment: 3, index: 0, line: title, seg, pageHeight: 792, pageWidth: 612 });
+    return out;
+  }
+
+  it('are notes when the columns’ notes count up, column after column', () => {
+    expect(detectFootnotes(band(['8', '9', '10']), new Set(), BODY, ADVANCE).footnotes.map((n) => n.marker)).toEqual(['8', '9', '10']);
+  });
+
+  it('are not notes when their numbers do not follow one another, or one column alone ends in one', () => {
+    expect(detectFootnotes(band(['8', '3', '10']), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+    expect(detectFootnotes(band(['8', '9']), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+  });
+});
+
 describe('folios and note markers in other scripts', () => {
   it('take an Arabic-Indic page number alone at the foot', () => {
     const lines = page(1, [...body(80), ['١٢', 300, 752]], 842);

@@ -1467,6 +1467,54 @@ describe('numbered lists in columns on baselines of their own (a court’s civil
   });
 });
 
+describe('a court order’s caption divided by a column of brackets (the parties left, the court and case number right)', () => {
+  // The parties' terse lines beside the court's, each line of the right side opening with "]" at one place, the "]"
+  // alone where the left side runs on; then the order's text across the page.
+  const left = [
+    'IN RE:',
+    'HARBOUR WORKS BOARD,',
+    'INC. PIER PRACTICES',
+    'LITIGATION',
+    '',
+    'JOHN SMITH, et al.,',
+    'Plaintiffs-Appellants,',
+    '',
+    'v.',
+    '',
+    'HARBOUR WORKS BOARD,',
+    'INC.,',
+    'Defendant-Appellee.',
+  ];
+  const right = [
+    'Appeal from the United',
+    'States District Court for',
+    'the Northern District',
+    'of the Harbour,',
+    'Pier Division.',
+    '',
+    'No. 3:05-cv-00595',
+    '',
+    'Ann Smith, Judge.',
+  ];
+  const page = (divider: string) => [
+    ...left.flatMap((t, k) => (t ? [run(t, 72, 300 + 16 * k, 12)] : [])),
+    ...left.map((_, k) => run(right[k] ? `${divider} ${right[k]}` : divider, 324, 300 + 16 * k, 12)),
+    run('The court, on its own initiative, orders the parties to this appeal to file a statement on the', 72, 540, 12),
+    run('consolidation of this appeal with the appeal of the harbour board, within the next fourteen days.', 72, 556, 12),
+  ];
+
+  it('is read side by side, the parties whole before the court’s lines', () => {
+    const text = textOf(page(']')).replace(/\s+/g, ' ');
+    expect(text).toContain('IN RE: HARBOUR WORKS BOARD, INC. PIER PRACTICES LITIGATION JOHN SMITH');
+    expect(text).toContain('Defendant-Appellee. ] Appeal from the United ] States District Court');
+  });
+
+  it('is read as a table’s rows when the column is of colons (keys and their values)', () => {
+    const text = textOf(page(':')).replace(/\s+/g, ' ');
+    expect(text).not.toContain('IN RE: HARBOUR WORKS BOARD, INC. PIER PRACTICES LITIGATION JOHN SMITH');
+  });
+});
+
 describe('a chart over three columns of text, parted by a heading across two of them (IRS Data Book)', () => {
   // A chart's labels, in small type, reach into the first gutter; a section's title in large type runs across the
   // first two columns; three columns of text follow.

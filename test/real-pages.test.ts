@@ -198,6 +198,12 @@ describe('real pages', () => {
     expect(text.indexOf('abandonment clause')).toBeLessThan(text.indexOf('accuracy-related penalty'));
   });
 
+  it('a court order’s caption divided by a column of "]": the parties whole, then the court below and the case number (legal_ca7_fedex_order_bracket_caption)', async () => {
+    const text = squash((await read('legal_ca7_fedex_order_bracket_caption')).text);
+    expect(text).toContain('IN RE: FEDEX GROUND PACKAGE SYSTEM, INC. EMPLOYMENT PRACTICES LITIGATION MICHAEL TOFAUTE');
+    expect(text.indexOf('Defendant-Appellant.')).toBeLessThan(text.indexOf('Appeal from the United'));
+  });
+
   it('a civil cover sheet’s six columns of numbered case types, under the form’s boxes, read column by column (form_uscourts_cacd_cv71_civil_cover)', async () => {
     const text = squash((await read('form_uscourts_cacd_cv71_civil_cover')).text);
     expect(text).toContain('376 Qui Tam (31 USC 3729(a)) 400 State Reapportionment 410 Antitrust');
@@ -431,6 +437,12 @@ describe('real pages', () => {
     const text = squash((await read('refcard_pari_gp')).text);
     expect(text).toContain('describe function ?function');
     expect(text).toContain('extended description ??keyword');
+  });
+
+  it('notes at the foot of each of three columns, above a table across the page, are notes (report_census_p70_disability_tables)', async () => {
+    const doc = await read('report_census_p70_disability_tables');
+    expect(doc.footnotes.filter((f) => f.page === 1).map((f) => f.marker)).toEqual(['8', '9', '10']);
+    expect(squash(doc.text)).toContain('population had a disability in 2010.9 About 38.3 million people');
   });
 
   it('a Word report’s footnotes filling a third of the page are notes (report_crs_seafood_simp)', async () => {

@@ -429,6 +429,31 @@ function raisedNotesStart(segLines: PlacedLine[], advance: number): number {
 /** Notes ending a page's text above its foot are this many at least, numbered one after the other. */
 const MIN_HIGH_NOTES = 3;
 const highNotes = (notes: PlacedLine[][]) => notes.length >= MIN_HIGH_NOTES && countingUp(notes) !== null;
+
+/**
+ * Notes at the foot of a band of columns above something set across the page (a report's notes under each of three
+ * columns, over a full-width table): two columns of the band or more end in small lines opening with a note's
+ * marker, and their notes, column after column, are at least MIN_HIGH_NOTES numbered one after the other.
+ */
+function bandFootNotes(
+  seg: PlacedLine['seg'],
+  segments: Iterable<PlacedLine[]>,
+  body: number,
+  notesOf: (block: PlacedLine[]) => PlacedLine[][],
+): boolean {
+  if (seg.kind !== 'column') return false;
+  const feet: { column: number; notes: PlacedLine[][] }[] = [];
+  for (const segLines of segments) {
+    const s = segLines[0].seg;
+    if (s.page !== seg.page || s.band !== seg.band || s.kind !== 'column' || s.column === null) continue;
+    let start = segLines.length;
+    while (start > 0 && segLines[start - 1].line.size <= NOTE_SIZE * body) start--;
+    if (start === 0 || start === segLines.length || !MARKER.test(segLines[start].line.text)) continue;
+    feet.push({ column: s.column, notes: notesOf(segLines.slice(start)) });
+  }
+  if (feet.length < 2 || !feet.some((f) => f.notes[0][0].seg === seg)) return false;
+  return highNotes(feet.sort((a, b) => a.column - b.column).flatMap((f) => f.notes));
+}
 /** A note's next line sits at most this many of its sizes below the one before. */
 const RAISED_NOTE_ADVANCE = 1.6;
 /** A stretch of notes holds at most this many lines, or a raised mark every LINES_PER_MARK lines at least. */
@@ -558,7 +583,8 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     // unless it ends the page's text with notes numbered one after the other (a manuscript's title page, its
     // affiliations under the title block and the rest of the page blank).
     const ending = !pageLines.some((l) => !inBlock.has(lineKey(l)) && l.line.bbox[1] > box[3]);
-    if (box[3] < FOOT_SHARE * block[0].pageHeight && !(ending && highNotes(atMarkers(block)))) continue;
+    const bandFoot = box[3] < FOOT_SHARE * block[0].pageHeight && !ending && bandFootNotes(block[0].seg, bySegment.values(), body, atMarkers);
+    if (box[3] < FOOT_SHARE * block[0].pageHeight && !(ending && highNotes(atMarkers(block))) && !bandFoot) continue;
     // A column set in small type from its top, level with the top of the page's columns of text (a bill's text printed
     // in the Congressional Record, a sidebar's column), is a column of text: notes stand under text. (Notes set in
     // columns of their own under the text stand level with each other, not with the text.)
@@ -574,6 +600,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
         !inBlock.has(lineKey(l)) &&
         !raisedNoteLines.has(lineKey(l)) &&
         l.line.bbox[1] > box[3] &&
+        !(bandFoot && l.seg.band !== block[0].seg.band) &&
         overlapsX(l.line.bbox) &&
         (l.line.size > NOTE_SIZE * body || CAPTION.test(l.line.text)),
     );

@@ -207,6 +207,43 @@ const STAGGERED_ROWS = 1.5;
 const ENTRY_NUMBER = /^(\p{Nd}{1,6})\s+\S/u;
 
 /**
+ * A caption's divider set as type: a closing bracket or a section sign, alone or opening a piece or closing one, one
+ * above the other at one place beside a gutter over many rows (a court order's column of "]" between the parties and
+ * the court below with the case number; Texas filings set "§"). The parties' terse lines ("Plaintiffs-Appellants,",
+ * "v.") beside the court's look like a table's cells, but each side is a block read on its own. Fixed-pitch pieces
+ * are left out (a text table's ruled cells), and so are colons: keys and their values are read across.
+ */
+const DIVIDER = /[)\]§]/u;
+/** The divider stands in at least this many rows, within this share of a size of one place... */
+const DIVIDER_ROWS = 5;
+const DIVIDER_ALIGN = 0.25;
+/** ...and in at least this share of the rows from its first to its last. */
+const DIVIDER_SHARE = 0.6;
+
+export function captionDivider(rows: InkRow[], gutters: Interval[]): boolean {
+  const places: { row: number; x: number; size: number }[] = [];
+  rows.forEach((r, i) => {
+    for (const run of r.row.runs) {
+      if (run.mono) continue;
+      const t = run.text;
+      const opens = DIVIDER.test(t[0]) && (t.length === 1 || /\s/u.test(t[1]));
+      const closes = !opens && t.length > 2 && DIVIDER.test(t[t.length - 1]) && /\s/u.test(t[t.length - 2]);
+      if (!opens && !closes) continue;
+      const x = opens ? run.x0 : run.x1;
+      if (!gutters.some((g) => x >= g[0] - run.size && x <= g[1] + run.size)) continue;
+      places.push({ row: i, x, size: run.size });
+      break;
+    }
+  });
+  if (places.length < DIVIDER_ROWS) return false;
+  const at = median(places.map((p) => p.x));
+  const stack = places.filter((p) => Math.abs(p.x - at) <= DIVIDER_ALIGN * p.size);
+  if (stack.length < DIVIDER_ROWS) return false;
+  const span = stack[stack.length - 1].row - stack[0].row + 1;
+  return stack.length >= DIVIDER_SHARE * span;
+}
+
+/**
  * Lists of numbered entries set in three columns or more, each column on baselines of its own (a court's cover sheet
  * lists its case types by number under headings in six columns; a code list of a tax form). Each column's numbers go
  * up down the column, but for a step or two where a new heading starts a new run, and the lines of the columns do not
