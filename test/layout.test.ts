@@ -9,6 +9,7 @@ import { column, labels, layoutParams, line, run } from './support/runs.js';
 import { wordCount } from '../lib/layout/words.js';
 import { buildRows, inkIntervals } from '../lib/layout/rows.js';
 import { numberedListColumns } from '../lib/layout/tables.js';
+import { headBlocks } from '../lib/layout/zones.js';
 import { headingRowBands } from '../lib/layout/sideheads.js';
 
 const params = layoutParams;
@@ -1512,6 +1513,71 @@ describe('a court order’s caption divided by a column of brackets (the parties
   it('is read as a table’s rows when the column is of colons (keys and their values)', () => {
     const text = textOf(page(':')).replace(/\s+/g, ' ');
     expect(text).not.toContain('IN RE: HARBOUR WORKS BOARD, INC. PIER PRACTICES LITIGATION JOHN SMITH');
+  });
+});
+
+describe('a page’s head in three blocks side by side (a tax form’s, a court’s letterhead)', () => {
+  // Left: the form's number, its revision and the agency; middle: the title, centred; right: where the form goes.
+  // Each block on baselines of its own; under them the form's first line across the page, then its text.
+  const centred = (text: string, size: number) => 306 - run(text, 0, 0, size).x1 / 2;
+  const head = (middleX: (text: string, size: number) => number, over: Run[] = []) => {
+    const middle = (text: string, baseline: number, size: number) => run(text, middleX(text, size), baseline, size);
+    return [
+      ...over,
+      middle('Request for Taxpayer', 47, 14),
+      run('Give Form to the', 496, 51, 9),
+      run('Form W-9', 18, 54, 24),
+      run('(Rev. October 2018)', 18, 62, 7),
+      middle('Identification Number and Certification', 62, 14),
+      run('requester. Do not', 496, 62, 9),
+      run('Department of the Treasury', 18, 73, 7),
+      run('send to the IRS.', 496, 73, 9),
+      run('Internal Revenue Service', 18, 80, 7),
+      middle('Go to www.irs.gov/FormW9 for the latest information.', 80, 8),
+      run('1 Name (as shown on your income tax return). Name is required on this line; do not leave it blank.', 62, 91, 7),
+      ...Array.from({ length: 12 }, (_, k) =>
+        run(
+          `The harbour works of the board were noted in the minute book, and the engineer's survey of the pier and the breakwater, line ${k} of the form.`,
+          36,
+          110 + 10 * k,
+          7,
+        ),
+      ),
+    ];
+  };
+  const rowsOf = (runs: Run[]) => buildRows(runs).map((row) => ({ row, ink: inkIntervals(row.runs, 4.9) }));
+
+  it('is the run of rows from the top that leaves two strips clean, read block by block', () => {
+    const found = headBlocks(rowsOf(head(centred)));
+    expect(found?.from).toBe(0);
+    expect(found?.zone.rows.map((r) => r.row.runs.map((q) => q.text).join(' '))).toHaveLength(6);
+    expect(found?.zone.gutters).toHaveLength(2);
+    expect(found?.zone.tabular).toBe(false);
+    // After a filing stamp in the body's size over it.
+    const stamp = [run('Case 17-2400 Document 3 Filed 07/13/2017', 120, 25, 12)];
+    expect(headBlocks(rowsOf(head(centred, stamp)))?.from).toBe(1);
+  });
+
+  it('is not taken when the middle block’s lines start flush (a column of terms, of cells), or under a title in larger type', () => {
+    expect(headBlocks(rowsOf(head(() => 184)))).toBeNull();
+    const title = [run('The Harbour Board Annual Report', 120, 25, 30)];
+    expect(headBlocks(rowsOf(head(centred, title)))).toBeNull();
+  });
+
+  it('is not taken when its rows stand level in all three blocks, as a table’s do', () => {
+    const cells = ['Pier', 'Breakwater', 'Harbour'].flatMap((w, k) => [
+      run(`${w} works`, 36, 50 + 12 * k, 9),
+      run(`${w} of the board`, 250, 50 + 12 * k, 9),
+      run(`${1900 + k}`, 496, 50 + 12 * k, 9),
+    ]);
+    expect(
+      headBlocks(
+        rowsOf([
+          ...cells,
+          run('The harbour works of the board were noted in the minute book, and the survey of the pier and the breakwater.', 36, 100, 9),
+        ]),
+      ),
+    ).toBeNull();
   });
 });
 

@@ -204,6 +204,16 @@ describe('real pages', () => {
     expect(text.indexOf('Defendant-Appellant.')).toBeLessThan(text.indexOf('Appeal from the United'));
   });
 
+  it('a head of three blocks side by side, each read whole: a tax form’s, a court clerk’s letterhead (form_irs_w9_2018, letter_ca6_clerk_three_block_letterhead)', async () => {
+    const form = squash((await read('form_irs_w9_2018')).text);
+    expect(form).toContain(
+      'Form W-9 (Rev. October 2018) Department of the Treasury Internal Revenue Service Request for Taxpayer Identification Number and Certification',
+    );
+    expect(form).toContain('Give Form to the requester. Do not send to the IRS.');
+    const letter = squash((await read('letter_ca6_clerk_three_block_letterhead')).text);
+    expect(letter).toContain('100 EAST FIFTH STREET, ROOM 540 POTTER STEWART U.S. COURTHOUSE CINCINNATI, OHIO 45202-3988 Tel. (513) 564-7000');
+  });
+
   it('a civil cover sheet’s six columns of numbered case types, under the form’s boxes, read column by column (form_uscourts_cacd_cv71_civil_cover)', async () => {
     const text = squash((await read('form_uscourts_cacd_cv71_civil_cover')).text);
     expect(text).toContain('376 Qui Tam (31 USC 3729(a)) 400 State Reapportionment 410 Antitrust');

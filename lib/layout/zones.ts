@@ -784,11 +784,113 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
   let top: Zone | null = null;
   let foot: Zone | null = null;
   for (let n = 2; n <= MAX_EDGE_ROWS && n < rows.length && !top; n++) if (blankAt(rows, n)) top = edgeBlocks(rows.slice(0, n), MAX_EDGE_ROWS);
-  const from = top ? top.rows.length : 0;
+  // Or a head of three blocks side by side, after a line or two over it (a filing stamp): those lines on their own.
+  const head = top ? null : headBlocks(rows);
+  const lead = top ? [top] : head ? [...partitionRows(rows.slice(0, head.from), p), head.zone] : [];
+  const from = top ? top.rows.length : head ? head.from + head.zone.rows.length : 0;
   for (let n = 2; n <= MAX_EDGE_ROWS && n < rows.length - from && !foot; n++)
     if (blankAt(rows, rows.length - n)) foot = edgeBlocks(rows.slice(rows.length - n), MAX_EDGE_ROWS);
   const to = rows.length - (foot ? foot.rows.length : 0);
-  return [...(top ? [top] : []), ...blocksApart(rows.slice(from, to), p), ...(foot ? [foot] : [])];
+  return [...lead, ...blocksApart(rows.slice(from, to), p), ...(foot ? [foot] : [])];
+}
+
+/** A page's head of blocks starts at one of its first rows (a filing stamp or two may stand over it)... */
+const HEAD_START_ROWS = 3;
+/** ...holds this many rows, at least and at most... */
+const MIN_HEAD_ROWS = 3;
+const MAX_HEAD_ROWS = 10;
+/** ...ends at blank space of this many of the larger line's sizes (baseline to baseline), or at a row crossing a gap... */
+const HEAD_BLANK = 2;
+/** ...and its blocks stand apart by this many of its rows' median size at least. */
+const HEAD_GAP_EM = 3;
+/** A block with this many lines of this many words or more, flush at one place, is a column of prose. */
+const PROSE_LINES = 3;
+const PROSE_WORDS = 5;
+/** The middle block's lines are centred within this many sizes of one axis. */
+const CENTRED_EM = 1;
+/** ...and that axis is within this many sizes of the middle of the head. */
+const MIDDLE_EM = 3;
+
+/**
+ * A page's head in three blocks side by side: a form's number, revision and agency on the left, its title and where
+ * to find instructions in the middle, "Give Form to the requester. Do not send to the IRS." on the right; a court's
+ * letterhead with the clerk's name, the court's address and the telephone. Each block has two lines or more, set on
+ * baselines of their own, so that too few rows stand beside its gaps for a gutter, and read row by row the blocks
+ * splice at every line. The head is the longest run of rows from one of the page's first rows that leaves two strips
+ * clean, ended by blank space or by a row crossing a strip (never by the row limit: columns of text run on); fewer
+ * than half its rows hold ink in all three blocks (a table's rows hold a cell in every column, columns of text stand
+ * level line by line). Each block is read whole, left to right.
+ */
+export function headBlocks(rows: InkRow[]): { from: number; zone: Zone } | null {
+  let best: { from: number; zone: Zone } | null = null;
+  for (let s = 0; s < HEAD_START_ROWS && s < rows.length; s++) {
+    let found: Zone | null = null;
+    for (let e = s + 1; e <= rows.length && e - s <= MAX_HEAD_ROWS + 1; e++) {
+      const ended = e === rows.length || blankAfter(rows, e - 1, HEAD_BLANK);
+      if (e - s >= MIN_HEAD_ROWS) {
+        const zone = threeBlocks(rows.slice(s, e));
+        // The run must end where the next row crosses its gaps or blank space parts it from what follows.
+        if (zone && (ended || !threeBlocks(rows.slice(s, e + 1)))) found = e - s <= MAX_HEAD_ROWS ? zone : null;
+      }
+      if (ended) break;
+    }
+    // The lines over it are a stamp or two, in no larger type than its own (not a title over authors' blocks).
+    const largest = found ? Math.max(...found.rows.map((r) => r.row.size)) : 0;
+    if (found && rows.slice(0, s).some((r) => r.row.size > largest + 0.5)) found = null;
+    if (found && (!best || found.rows.length > best.zone.rows.length)) best = { from: s, zone: found };
+  }
+  return best;
+}
+
+/** Rows i and i + 1 are parted by blank space, `sizes` of the larger line's sizes. */
+const blankAfter = (rows: InkRow[], i: number, sizes: number) =>
+  rows[i + 1].row.baseline - rows[i].row.baseline > sizes * Math.max(rows[i].row.size, rows[i + 1].row.size);
+
+/** Rows that leave exactly two strips clean, wide enough, with three blocks of two lines and more, not level. */
+function threeBlocks(rows: InkRow[]): Zone | null {
+  if (rows.some((r) => r.ink.some((iv) => !Number.isFinite(iv[0]) || !Number.isFinite(iv[1])))) return null;
+  const size = median(rows.map((r) => r.row.size));
+  const covered = sweep(rows.flatMap((r) => r.ink)).filter((c) => c.count > 0);
+  const gaps: Interval[] = [];
+  for (let i = 1; i < covered.length; i++) if (covered[i].x0 - covered[i - 1].x1 >= HEAD_GAP_EM * size) gaps.push([covered[i - 1].x1, covered[i].x0]);
+  if (gaps.length !== 2) return null;
+  const blockOf = (iv: Interval) => (iv[1] <= gaps[0][0] ? 0 : iv[1] <= gaps[1][0] ? 1 : 2);
+  const lines = [0, 0, 0];
+  const worded = [false, false, false];
+  // Each block's lines of prose (PROSE_WORDS words or more) by where they start.
+  const prose: number[][] = [[], [], []];
+  // The middle block's pieces, its lines' ends.
+  const middle: Interval[] = [];
+  let level = 0;
+  for (const r of rows) {
+    const blocks = new Set(r.ink.map(blockOf));
+    for (const b of blocks) lines[b]++;
+    if (blocks.size === 3) level++;
+    for (const iv of r.ink) if (blockOf(iv) === 1) middle.push(iv);
+    for (const run of r.row.runs) {
+      const b = blockOf([run.x0, run.x1]);
+      if (TWO_WORDS.test(run.text)) worded[b] = true;
+      if (run.text.trim().split(/\s+/u).length >= PROSE_WORDS) prose[b].push(run.x0);
+    }
+  }
+  if (lines.some((n) => n < 2) || !worded.some(Boolean) || 2 * level >= rows.length) return null;
+  // A block of prose is a column of text: PROSE_LINES of its lines of prose start at one place (a centred title's
+  // lines start each at its own).
+  const flush = (xs: number[]) => xs.some((x) => xs.filter((y) => Math.abs(y - x) <= 0.5 * size).length >= PROSE_LINES);
+  if (prose.some(flush)) return null;
+  // The middle block is centred: its lines' middles on one axis, their starts not at one place (a column of terms or
+  // of a table's cells starts flush).
+  const axis = median(middle.map((iv) => (iv[0] + iv[1]) / 2));
+  const flushWith = (x: number) => middle.filter((iv) => Math.abs(iv[0] - x) <= 0.25 * size).length;
+  if (
+    middle.some((iv) => Math.abs((iv[0] + iv[1]) / 2 - axis) > CENTRED_EM * size) ||
+    middle.some((iv) => flushWith(iv[0]) > 1 && 2 * flushWith(iv[0]) >= middle.length)
+  )
+    return null;
+  // ...and stands in the middle of the head, between its outer blocks' outer edges (a letterhead's, a form's).
+  const mid = (covered[0].x0 + covered[covered.length - 1].x1) / 2;
+  if (Math.abs(axis - mid) > MIDDLE_EM * size) return null;
+  return { rows, gutters: gaps, crossingShare: 0, ambiguous: false, tabular: false };
 }
 
 /** Blocks standing apart inside the page hold this many rows at most (a thesis's title page: four supervisors' lines). */
