@@ -1581,6 +1581,41 @@ describe('a page’s head in three blocks side by side (a tax form’s, a court�
   });
 });
 
+describe('centred lines apart over two blocks side by side (a court’s docketing notice)', () => {
+  // The court's name and address centred, blank space, then the judge and the clerk and the docket's details in two
+  // blocks; the centred lines happen to leave the gap between the judge's name and the details clean.
+  const centred = (text: string, baseline: number) => run(text, 306 - run(text, 0, 0, 12).x1 / 2, baseline, 12);
+  const runs = [
+    centred('United States Court of Appeals for the Harbour Circuit', 85),
+    centred('Harbour Board Courthouse', 99),
+    centred('40 Pier Square', 113),
+    centred('Portsmouth, PH 10007', 127),
+    run('ANN SMITH', 72, 158, 10),
+    run('JOHN BROWN', 372, 158, 10),
+    run('CHIEF JUDGE', 72, 168, 8),
+    run('CLERK OF COURT', 372, 168, 8),
+    run('Date: October 31, 2017', 72, 185, 12),
+    run('DC Docket #: 17-cv-6761', 372, 185, 12),
+    run('Docket #: 17-3510', 72, 199, 12),
+    run('DC Court: PIER (HARBOUR', 372, 199, 12),
+    run('Short Title: Harbour Board v. Pier Co.', 72, 212, 12),
+    run('CITY)', 372, 212, 12),
+    run('Harbour Pier Works', 72, 226, 12),
+    run('DC Judge: Brown', 372, 226, 12),
+    centred('DOCKETING NOTICE', 312),
+    ...Array.from({ length: 6 }, (_, k) =>
+      run(`A notice of appeal filed by the harbour board was docketed, line ${k} of the notice.`, 72, 367 + 14 * k, 12),
+    ),
+  ];
+
+  it('are read as a block of their own before the two blocks', () => {
+    const text = textOf(runs).replace(/\s+/g, ' ');
+    expect(text).toContain(
+      'United States Court of Appeals for the Harbour Circuit Harbour Board Courthouse 40 Pier Square Portsmouth, PH 10007 ANN SMITH',
+    );
+  });
+});
+
 describe('a chart over three columns of text, parted by a heading across two of them (IRS Data Book)', () => {
   // A chart's labels, in small type, reach into the first gutter; a section's title in large type runs across the
   // first two columns; three columns of text follow.

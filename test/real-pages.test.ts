@@ -214,6 +214,13 @@ describe('real pages', () => {
     expect(letter).toContain('100 EAST FIFTH STREET, ROOM 540 POTTER STEWART U.S. COURTHOUSE CINCINNATI, OHIO 45202-3988 Tel. (513) 564-7000');
   });
 
+  it('a court’s centred name and address over two blocks side by side are read before them, whole (letter_ca2_docketing_notice_twoblock_header)', async () => {
+    const text = squash((await read('letter_ca2_docketing_notice_twoblock_header')).text);
+    expect(text).toContain(
+      'United States Court of Appeals for the Second Circuit Thurgood Marshall U.S. Courthouse 40 Foley Square New York, NY 10007 ROBERT A. KATZMANN',
+    );
+  });
+
   it('a civil cover sheet’s six columns of numbered case types, under the form’s boxes, read column by column (form_uscourts_cacd_cv71_civil_cover)', async () => {
     const text = squash((await read('form_uscourts_cacd_cv71_civil_cover')).text);
     expect(text).toContain('376 Qui Tam (31 USC 3729(a)) 400 State Reapportionment 410 Antitrust');

@@ -794,6 +794,43 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
   return [...lead, ...blocksApart(rows.slice(from, to), p), ...(foot ? [foot] : [])];
 }
 
+/**
+ * Centred lines standing apart, blank space above and below them, in the middle of the rows around, over blocks side
+ * by side: a letter's court name and address over the judges' names and the docket's details. Each line is one piece
+ * in the body's type or larger,
+ * all centred on one axis with starts of their own. They may leave the gutter of the blocks below clean, and then
+ * they were read as the right block's first lines; they are a zone of their own.
+ */
+function centredApart(rows: InkRow[], bodySize: number): [number, number] | null {
+  if (rows.length < 3) return null;
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  for (const r of rows)
+    for (const iv of r.ink) {
+      x0 = Math.min(x0, iv[0]);
+      x1 = Math.max(x1, iv[1]);
+    }
+  const mid = (x0 + x1) / 2;
+  for (let i = 0; i < rows.length; i++) {
+    if (i > 0 && !blankAfter(rows, i - 1, HEAD_BLANK)) continue;
+    let j = i;
+    while (j + 1 < rows.length && !blankAfter(rows, j, HEAD_BLANK)) j++;
+    // Over blocks side by side: the row under it holds two pieces or more.
+    if (j === i || j + 1 >= rows.length || rows[j + 1].ink.length < 2) continue;
+    const block = rows.slice(i, j + 1);
+    if (block.some((r) => r.ink.length !== 1 || !Number.isFinite(r.ink[0][0]) || !Number.isFinite(r.ink[0][1]))) continue;
+    const pieces = block.map((r) => r.ink[0]);
+    const size = median(block.map((r) => r.row.size));
+    // In the body's type or larger (a figure's small labels are the figure's).
+    if (size < bodySize) continue;
+    const axis = median(pieces.map((iv) => (iv[0] + iv[1]) / 2));
+    const flushWith = (x: number) => pieces.filter((iv) => Math.abs(iv[0] - x) <= 0.25 * size).length;
+    if (pieces.some((iv) => Math.abs((iv[0] + iv[1]) / 2 - axis) > CENTRED_EM * size || flushWith(iv[0]) > 1)) continue;
+    if (Math.abs(axis - mid) <= MIDDLE_EM * size) return [i, j];
+  }
+  return null;
+}
+
 /** A page's head of blocks starts at one of its first rows (a filing stamp or two may stand over it)... */
 const HEAD_START_ROWS = 3;
 /** ...holds this many rows, at least and at most... */
@@ -920,6 +957,11 @@ function blocksApart(rows: InkRow[], p: ZoneParams): Zone[] {
 function partitionRows(rows: InkRow[], p: ZoneParams): Zone[] {
   if (rows.length === 0) return [];
   const single = (rs: InkRow[]): Zone => ({ rows: rs, gutters: [], crossingShare: 0, ambiguous: false, tabular: false });
+  const centred = centredApart(rows, p.bodySize);
+  if (centred) {
+    const [i, j] = centred;
+    return [...partitionRows(rows.slice(0, i), p), single(rows.slice(i, j + 1)), ...partitionRows(rows.slice(j + 1), p)];
+  }
   const candidates = findCandidates(rows, p.minGutter);
   let moves = 0;
   for (let c = 0; c < candidates.length; c++) {
