@@ -1616,6 +1616,27 @@ describe('centred lines apart over two blocks side by side (a court’s docketin
   });
 });
 
+describe('a watermark set level across two columns, the text over it', () => {
+  const left = column(1, 30, 50, 60);
+  const right = column(31, 30, 270, 60);
+
+  it('is kept out of the columns and read as a line of its own', () => {
+    // "DRAFT" in 90 pt type across both columns, halfway down.
+    const layout = layoutPage([...rowByRow(left, right), run('DRAFT', 120, 260, 90)], params());
+    const columns = layout.segments.filter((s) => s.kind !== 'rotated');
+    expect(labels(columns.map((s) => s.text).join('\n'))).toEqual(seq(1, 60));
+    expect(columns.map((s) => s.text).join('\n')).not.toContain('DRAFT');
+    expect(layout.segments.filter((s) => s.kind === 'rotated').map((s) => s.text)).toEqual(['DRAFT']);
+  });
+
+  it('is not a title in large type over the columns, nor a long line set large', () => {
+    const title = layoutPage([run('Harbour', 120, 40, 40), ...rowByRow(left, right)], params());
+    expect(title.segments.some((s) => s.kind === 'rotated')).toBe(false);
+    const long = layoutPage([...rowByRow(left, right), run('the works of the harbour', 60, 260, 30)], params());
+    expect(long.segments.some((s) => s.kind === 'rotated')).toBe(false);
+  });
+});
+
 describe('a chart over three columns of text, parted by a heading across two of them (IRS Data Book)', () => {
   // A chart's labels, in small type, reach into the first gutter; a section's title in large type runs across the
   // first two columns; three columns of text follow.

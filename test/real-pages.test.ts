@@ -221,6 +221,14 @@ describe('real pages', () => {
     );
   });
 
+  it('a poster’s watermark in large type, its columns set over it, is lifted whole, its raised “A” too (poster_tcolorbox_example_poster)', async () => {
+    const doc = await read('poster_tcolorbox_example_poster');
+    expect(doc.headers.filter((h) => h.kind === 'watermark').map((h) => h.text.replace(/\s+/g, ''))).toEqual(['LATEXPoster']);
+    const text = squash(doc.text);
+    expect(text).not.toContain('Poster\\begin');
+    expect(text).not.toMatch(/\bL\b.*\bA\b.*TEX Poster/u);
+  });
+
   it('a civil cover sheet’s six columns of numbered case types, under the form’s boxes, read column by column (form_uscourts_cacd_cv71_civil_cover)', async () => {
     const text = squash((await read('form_uscourts_cacd_cv71_civil_cover')).text);
     expect(text).toContain('376 Qui Tam (31 USC 3729(a)) 400 State Reapportionment 410 Antitrust');

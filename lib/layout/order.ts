@@ -274,7 +274,7 @@ function placeRotated(ctx: OrderContext): Diagnostic | null {
     code: 'rotated-text',
     severity: 'info',
     page,
-    message: `${rotated.length} run(s) of rotated text kept out of the column analysis and read as separate segments (by the geometry, each after the column it stands in, or after the page's flow when in a margin)`,
+    message: `${rotated.length} run(s) of rotated text, or of a watermark set level with the text over it, kept out of the column analysis and read as separate segments (by the geometry, each after the column it stands in, or after the page's flow when in a margin)`,
     detail: { runs: rotated.length, angles: [...new Set(rotated.map((r) => Math.round(r.angle)))] },
   };
 }

@@ -21,6 +21,7 @@ import { findSpread } from './spread.js';
 import { findParallel, type ParallelText } from './parallel.js';
 import { gridBlocks } from './grid.js';
 import { wordCount } from './words.js';
+import { overprintedRuns } from './rotated.js';
 
 export interface LayoutParams {
   page: number;
@@ -416,9 +417,11 @@ function layoutParallel(parallel: ParallelText, params: LayoutParams, direction:
 /** Lay out runs that make one page (or one page of a spread). */
 function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): PageLayout {
   const diagnostics: Diagnostic[] = [];
-  const flat = runs.filter(isHorizontal);
-  const rotated = runs.filter((r) => !isHorizontal(r));
   const bodySize = bodySizeOf(runs);
+  // A watermark set level, the text over it, goes with the rotated text (rotated.ts).
+  const over = overprintedRuns(runs.filter(isHorizontal), bodySize);
+  const flat = runs.filter((r) => isHorizontal(r) && !over.has(r));
+  const rotated = runs.filter((r) => !isHorizontal(r) || over.has(r));
   const minGutter = params.minGutterWidth * bodySize;
 
   const built = buildRows(flat);

@@ -81,3 +81,44 @@ export function layoutRotated(runs: Run[]): Line[][] {
   }
   return blocks;
 }
+
+/** A watermark set level is this many times the body's size at least, in at most this many words... */
+const WATERMARK_SIZE = 3;
+const WATERMARK_WORDS = 3;
+/** ...with at least this many runs of text set over it, in at most this many times the body's size. */
+const OVER_RUNS = 3;
+const OVER_SIZE = 1.5;
+
+/**
+ * Level runs of a watermark: a word or two in type many times the body's size with the page's text set over it ("LaTeX
+ * Poster" across a poster's columns, "DRAFT" across a page). Read with the rest, its letters join the rows of the
+ * text they lie under and splice into their lines; like rotated text, they are kept out of the column analysis and
+ * read as lines of their own (furniture.ts then lifts them as a watermark). A title or a drop cap in large type has
+ * text beside it, not over it. Pieces in large type touching a piece so found are the watermark's too.
+ */
+export function overprintedRuns(runs: Run[], bodySize: number): Set<Run> {
+  const out = new Set<Run>();
+  for (const r of runs) {
+    if (r.size < WATERMARK_SIZE * bodySize || !/\p{L}/u.test(r.text) || r.text.trim().split(/\s+/u).length > WATERMARK_WORDS) continue;
+    let over = 0;
+    for (const q of runs) {
+      if (q === r || q.size > OVER_SIZE * bodySize) continue;
+      const cx = (q.x0 + q.x1) / 2;
+      const cy = (q.y0 + q.y1) / 2;
+      if (cx > r.x0 && cx < r.x1 && cy > r.y0 && cy < r.y1 && ++over >= OVER_RUNS) break;
+    }
+    if (over >= OVER_RUNS) out.add(r);
+  }
+  // The watermark's other pieces in its large type, touching a piece found (a letter over a blank stretch of the page,
+  // the raised "A" of "LaTeX"), go with it.
+  const touches = (a: Run, b: Run) => a.x0 <= b.x1 + 0.5 * a.size && b.x0 <= a.x1 + 0.5 * a.size && a.y0 < b.y1 && b.y0 < a.y1;
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const r of runs)
+      if (!out.has(r) && r.size >= WATERMARK_SIZE * bodySize && [...out].some((w) => touches(r, w))) {
+        out.add(r);
+        grown = true;
+      }
+  }
+  return out;
+}
