@@ -8,7 +8,7 @@ import type { Run } from '../lib/types.js';
 import { column, labels, layoutParams, line, run } from './support/runs.js';
 import { wordCount } from '../lib/layout/words.js';
 import { buildRows, inkIntervals } from '../lib/layout/rows.js';
-import { numberedListColumns } from '../lib/layout/tables.js';
+import { numberedListColumns, staggeredColumns } from '../lib/layout/tables.js';
 import { headBlocks } from '../lib/layout/zones.js';
 import { headingRowBands } from '../lib/layout/sideheads.js';
 
@@ -1219,6 +1219,13 @@ describe('a line mixing right-to-left and left-to-right text', () => {
     expect(runsDirection(runs)).toBe('rtl');
     expect(makeLine(runs, 100).text.startsWith('• שפת JavaScript')).toBe(true);
   });
+
+  it('takes the majority when no run has a letter, only right-to-left marks (a font table’s vowel signs on dotted circles)', () => {
+    // Before, finding the ends among no runs with a letter failed the page ("Reduce of empty array").
+    const runs = [run('◌ِّ', 60, 100, 10, { x1: 70 }), run('◌ٌ', 80, 100, 10, { x1: 90 })];
+    expect(() => runsDirection(runs)).not.toThrow();
+    expect(makeLine(runs, 100).text).toContain('◌ٌ');
+  });
 });
 
 describe('a caption over a spanning table or figure', () => {
@@ -1634,6 +1641,28 @@ describe('a watermark set level across two columns, the text over it', () => {
     expect(title.segments.some((s) => s.kind === 'rotated')).toBe(false);
     const long = layoutPage([...rowByRow(left, right), run('the works of the harbour', 60, 260, 30)], params());
     expect(long.segments.some((s) => s.kind === 'rotated')).toBe(false);
+  });
+});
+
+describe('columns of short paragraphs side by side, each on baselines of its own (a slide’s four columns under heads)', () => {
+  // Four columns under a row of heads; each column's paragraphs of two or three words a line, every column set on
+  // baselines of its own, so that there are twice as many rows as the longest column has lines.
+  const words = ['harbour works', 'pier repairs', 'survey notes', 'engineer report', 'board minutes', 'season funds'];
+  const cols = [0, 1, 2, 3].map((c) => [`Head ${c}`, ...words.map((w, k) => `${w} ${c}${k}`)]);
+  const runsOf = (offsets: number[], texts = cols) => [
+    ...texts.flatMap((lines, c) => lines.map((t, k) => run(t, 20 + 160 * c, 100 + (k === 0 ? 0 : 10 + offsets[c]) + 15 * k, 11))),
+  ];
+  const rowsOf = (runs: Run[]) => buildRows(runs).map((row) => ({ row, ink: inkIntervals(row.runs, 7.7) }));
+  const gutters: [number, number][] = [0, 1, 2].map((c) => [20 + 160 * c + 120, 20 + 160 * (c + 1) - 1]);
+
+  it('are columns, read one after the other, when their lines stand on baselines of their own', () => {
+    expect(staggeredColumns(rowsOf(runsOf([0, 5, 10, 2.5])), gutters)).toBe(true);
+  });
+
+  it('are a table when the lines stand level, or a column holds codes of one word (a font table’s feature ids)', () => {
+    expect(staggeredColumns(rowsOf(runsOf([0, 0, 0, 0])), gutters)).toBe(false);
+    const codes = cols.map((lines, c) => (c === 1 ? lines.map((_, k) => `cv${k}${c}`) : lines));
+    expect(staggeredColumns(rowsOf(runsOf([0, 5, 10, 2.5], codes)), gutters)).toBe(false);
   });
 });
 

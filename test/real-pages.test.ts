@@ -229,6 +229,12 @@ describe('real pages', () => {
     expect(text).not.toMatch(/\bL\b.*\bA\b.*TEX Poster/u);
   });
 
+  it('a slide’s four columns of short paragraphs on baselines of their own are read column by column, not as a table (slides_nasa_tops_yoos_workshop_columns)', async () => {
+    const text = squash((await read('slides_nasa_tops_yoos_workshop_columns')).text);
+    expect(text).toContain('TOPS and YOOS everywhere: Articles, announcements, Twitter Spaces, conferences');
+    expect(text).toContain('Online, free, Open Science curriculum on Open edX');
+  });
+
   it('a civil cover sheet’s six columns of numbered case types, under the form’s boxes, read column by column (form_uscourts_cacd_cv71_civil_cover)', async () => {
     const text = squash((await read('form_uscourts_cacd_cv71_civil_cover')).text);
     expect(text).toContain('376 Qui Tam (31 USC 3729(a)) 400 State Reapportionment 410 Antitrust');

@@ -99,6 +99,8 @@ export function runsDirection(runs: Run[], tie?: Direction): Direction {
   // The ends are the outermost runs with a letter: a bullet or a comma at an end is neutral, as in the bidirectional
   // algorithm ("•" opening a right-to-left list item at the right).
   const strong = runs.filter((r) => firstStrong(r.text) !== null);
+  // Right-to-left marks alone (a table's column of vowel signs on dotted circles) give no end a direction.
+  if (strong.length === 0) return majority;
   const right = strong.reduce((a, b) => (b.x1 > a.x1 ? b : a));
   const left = strong.reduce((a, b) => (b.x0 < a.x0 ? b : a));
   const opensRight = firstStrong(right.text) === 'rtl';

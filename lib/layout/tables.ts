@@ -251,6 +251,27 @@ export function captionDivider(rows: InkRow[], gutters: Interval[]): boolean {
  * beside cell, and its columns of figures are not all sorted. Read across, such rows splice entries of six headings
  * into one row; each column is read down instead.
  */
+/**
+ * Columns of text side by side, each on baselines of its own (a slide's four columns of short paragraphs under their
+ * heads): three columns or more, each of MIN_STAGGERED_LINES lines at least, and the rows are STAGGERED_TEXT_ROWS
+ * times as many as the longest column's lines. A table's cells stand level, row by row; cells centred in their row
+ * against a neighbour of two lines stand half a line off, which makes half again as many rows at most. Every column
+ * holds words, two to its median line at least.
+ */
+const STAGGERED_TEXT_ROWS = 1.75;
+const wordsOf = (l: { runs: Run[] }) => l.runs.reduce((n, q) => n + (q.text.match(/\p{L}+/gu)?.length ?? 0), 0);
+const MIN_STAGGERED_LINES = 3;
+
+export function staggeredColumns(rows: InkRow[], gutters: Interval[]): boolean {
+  if (gutters.length < 2) return false;
+  const columns = Array.from({ length: gutters.length + 1 }, (_, k) => columnLines(rows, gutters, k));
+  if (columns.some((c) => c.length < MIN_STAGGERED_LINES)) return false;
+  if (rows.length < STAGGERED_TEXT_ROWS * Math.max(...columns.map((c) => c.length))) return false;
+  // Every column is of words: its median line holds two words or more (a table's column of codes, "kmr", "cv12",
+  // "G,O,T", beside its glyph samples set on baselines of their own, is a table's still).
+  return columns.every((lines) => median(lines.map((l) => wordsOf(l))) >= 2);
+}
+
 export function numberedListColumns(rows: InkRow[], gutters: Interval[]): boolean {
   if (gutters.length < 2) return false;
   const columns = Array.from({ length: gutters.length + 1 }, (_, k) => columnLines(rows, gutters, k));

@@ -10,7 +10,7 @@ import { BULLET_CHARS } from './markers.js';
 import { displayFormula, TWO_WORDS } from './formulas.js';
 import { blockStarts, centredBlocks, paragraphStarts, sideLines } from './sides.js';
 import { median, runsOf } from './lines.js';
-import { CAPTION_LABEL, captionDivider, LISTINGS_GAP_EM, numberedListColumns, sortedDownColumns } from './tables.js';
+import { CAPTION_LABEL, captionDivider, LISTINGS_GAP_EM, numberedListColumns, sortedDownColumns, staggeredColumns } from './tables.js';
 
 export interface Zone {
   rows: InkRow[];
@@ -1048,7 +1048,8 @@ function partitionRows(rows: InkRow[], p: ZoneParams): Zone[] {
         !titleBeside(zoneRows, gutters, p.bodySize) &&
         !sortedDownColumns(zoneRows, gutters) &&
         !numberedListColumns(zoneRows, gutters) &&
-        !captionDivider(zoneRows, gutters),
+        !captionDivider(zoneRows, gutters) &&
+        !staggeredColumns(zoneRows, gutters),
     };
     const list = zone.tabular ? numberedListStretch(zoneRows, best.gutter, p) : null;
     if (list) {
