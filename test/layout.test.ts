@@ -263,6 +263,25 @@ describe('authors side by side', () => {
     ];
     expect(labels(textOf(runs))).toEqual(seq(1, 18));
   });
+
+  it('reads two rows of three authors block by block when their names are set no larger, each block ending in an e-mail', () => {
+    // Name, affiliation, e-mail, all in 9.5 pt, three to a row, two rows a line's advance apart (a proceedings page).
+    const people = [
+      ['Kristoffer Landsnes', 'EPFL', 'kristoffer.landsnes@epfl.ch'],
+      ['Liana Mehrabyan', 'EPFL', 'liana.mehrabyan@epfl.ch'],
+      ['Victor Wiklund', 'EPFL', 'victor.wiklund@epfl.ch'],
+      ['Robert Lieck', 'EPFL', 'robert.lieck@epfl.ch'],
+      ['Fabian C. Moss', 'EPFL', 'fabian.moss@epfl.ch'],
+      ['Martin Rohrmeier', 'EPFL', 'martin.rohrmeier@epfl.ch'],
+    ];
+    const runs = people.flatMap((lines, k) => lines.map((t, i) => run(t, 80 + (k % 3) * 170, 126 + Math.floor(k / 3) * 36 + i * 11.5, 9.5)));
+    const text = textOf(runs).replace(/\s+/g, ' ');
+    expect(text).toContain('Kristoffer Landsnes EPFL kristoffer.landsnes@epfl.ch Liana Mehrabyan');
+    expect(text).toContain('victor.wiklund@epfl.ch Robert Lieck EPFL robert.lieck@epfl.ch');
+    // The same grid with a figure in a cell is a table still, read row by row.
+    const table = runs.map((r) => (r.text === 'EPFL' ? { ...r, text: '1.25' } : r));
+    expect(textOf(table).replace(/\s+/g, ' ')).toContain('Kristoffer Landsnes Liana Mehrabyan Victor Wiklund');
+  });
 });
 
 describe('three columns over a section in two', () => {
@@ -1265,6 +1284,25 @@ describe('keys and their values (a reference card)', () => {
     // Values in the keys' own face: columns of short lines side by side, each read down (a slide's two lists).
     const plain = runs.map((r) => ({ ...r, mono: false, font: 'Helvetica' }));
     expect(textOf(plain)).not.toContain('q001 describe topic ?cmd1');
+  });
+
+  it('reads each command set in a fixed-pitch face with what it does beside it (an Octave card: commands first)', () => {
+    const card = (x: number, first: number) =>
+      Array.from({ length: 14 }, (_, i) => {
+        const n = first + i;
+        const key = run(`cmd${n}${i % 2 ? ' file' : ''}`, x, 80 + i * 9.5, 8, { mono: true, font: 'CMTT8' });
+        const value = run(`q${String(n).padStart(3, '0')} run the ${i % 2 ? 'commands in file' : 'session'}`, x + 75, 80 + i * 9.5, 8);
+        return [key, value];
+      });
+    const runs = [...card(18, 1), ...card(295, 15), ...card(572, 29)].flat();
+    const text = layoutPage(runs, params())
+      .segments.map((s) => s.text)
+      .join('\n');
+    expect(text).toContain('cmd1 q001 run the session');
+    expect(text).toContain('cmd2 file q002 run the commands in file');
+    // Both sides in one face: columns of short lines side by side, each read down.
+    const plain = runs.map((r) => ({ ...r, mono: false, font: 'Helvetica' }));
+    expect(textOf(plain)).not.toContain('cmd1 q001 run the session');
   });
 });
 

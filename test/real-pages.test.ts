@@ -235,6 +235,21 @@ describe('real pages', () => {
     expect(text).toContain('Online, free, Open Science curriculum on Open edX');
   });
 
+  it('a reference card’s commands each read with what it does beside it, the commands first (refcard_octave_quickref)', async () => {
+    const text = squash((await read('refcard_octave_quickref')).text);
+    expect(text).toContain('octave start interactive Octave session octave file run Octave on commands in file');
+  });
+
+  it('a testimony’s side heads in display type, their tops level with their paragraphs, each read before its section (gov_gao_eac_testimony_sideheads)', async () => {
+    const text = squash((await read('gov_gao_eac_testimony_sideheads')).text);
+    expect(text).toContain('today to share the results of that survey with you. Overview of EAC Creation and Purpose The EAC was established');
+  });
+
+  it('a proceedings page’s six authors in two rows, names no larger, each block ending in an e-mail, read block by block (paper_smc2019_chord_prediction)', async () => {
+    const text = squash((await read('paper_smc2019_chord_prediction')).text);
+    expect(text).toContain('Kristoffer Landsnes EPFL kristoffer.landsnes@epfl.ch Liana Mehrabyan EPFL liana.mehrabyan@epfl.ch');
+  });
+
   it('a civil cover sheet’s six columns of numbered case types, under the form’s boxes, read column by column (form_uscourts_cacd_cv71_civil_cover)', async () => {
     const text = squash((await read('form_uscourts_cacd_cv71_civil_cover')).text);
     expect(text).toContain('376 Qui Tam (31 USC 3729(a)) 400 State Reapportionment 410 Antitrust');

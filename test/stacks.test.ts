@@ -305,6 +305,26 @@ describe('side heads: section headings in a narrow column left of the text', () 
     expect(layoutPage(manual([[3, 2, 3], [2], [1, 1], [3, 2]]), layoutParams()).gutters).toHaveLength(1);
   });
 
+  it('reads headings in display type, their tops level with their paragraphs’ first lines, in a wider column (a GAO testimony’s)', () => {
+    // 17 pt headings of two lines in a column 160 pt wide beside 11 pt text 358 pt wide; each heading's baseline sits
+    // 6 pt below its paragraph's first baseline, their tops level.
+    const runs: Run[] = [];
+    let y = 100;
+    for (let s = 0; s < 3; s++) {
+      runs.push(run(`H${s} Overview of EAC`, 37, y + 6, 17), run(`H${s}b Purpose`, 37, y + 26, 17));
+      for (let k = 0; k < 8; k++) {
+        const r = run(line(`S${s}L${k}`, 60, s + k), 216, y + k * 13, 11);
+        r.x1 = k === 7 ? 400 : 574;
+        runs.push(r);
+      }
+      y += 8 * 13 + 26;
+    }
+    const text = textOf(runs);
+    const at = (t: string) => text.indexOf(t);
+    const order = ['H0 ', 'H0b ', 'S0L0', 'S0L7', 'H1 ', 'S1L0', 'S1L7', 'H2 ', 'S2L0'];
+    for (let k = 1; k < order.length; k++) expect(at(order[k - 1])).toBeLessThan(at(order[k]));
+  });
+
   it('keeps a sidebar placed with no regard to the paragraphs as a column of its own', () => {
     // The narrow column's blocks start between the text's paragraphs, not level with them.
     const runs: Run[] = [];

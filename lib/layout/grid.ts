@@ -2,7 +2,8 @@
  * Grids of blocks that line up like a table but are read block by block: a paper's author block, authors side by
  * side, each a name over an affiliation, an address and an e-mail. Its rows line up as a table's do, but a row
  * is not a record: a reader takes each author's stack top to bottom, then the next. What tells it from a table: the
- * first row of each group of rows (the names) is set larger than the rows under it, and no cell holds a number.
+ * first row of each group of rows (the names) is set larger than the rows under it, or the group ends in a row of
+ * e-mail addresses, one under each name (and a row of them ends a group); and no cell holds a number.
  */
 import type { Diagnostic, Line, Run, Segment } from '../types.js';
 import { cellRuns, median, orderRuns, pieceLine, roundBox, runsDirection, runsOfLine, unionBox } from './lines.js';
@@ -29,13 +30,30 @@ function cellsOf(line: Line): Cell[] {
     .sort((a, b) => a.x0 - b.x0);
 }
 
-/** Rows of a table segment in groups parted by wider gaps. */
-function groups(lines: Line[]): Line[][] {
+/** An e-mail address, a cell of its own. */
+const EMAIL = /^[\w.+-]+@[\w-]+(\.[\w-]+)+$/u;
+/** Every cell of the row is an e-mail address: an author block's last line. */
+const emailRow = (cells: Cell[]) =>
+  cells.length > 0 &&
+  cells.every((c) =>
+    EMAIL.test(
+      c.runs
+        .map((q) => q.text)
+        .join('')
+        .trim(),
+    ),
+  );
+
+/** Rows of a table segment in groups parted by wider gaps, or ended by a row of e-mail addresses. */
+function groups(lines: Line[], cells: Map<Line, Cell[]>): Line[][] {
   const steps = lines.slice(1).map((l, i) => l.baseline - lines[i].baseline);
   const usual = steps.length ? Math.min(...steps) : 0;
   const out: Line[][] = [[lines[0]]];
   for (let i = 1; i < lines.length; i++) {
-    if (lines[i].baseline - lines[i - 1].baseline > GROUP_GAP * usual) out.push([]);
+    // A row of e-mail addresses ends its group when a group's worth of rows follows it (not an affiliation's line under
+    // the addresses).
+    const mailsEnd = emailRow(cells.get(lines[i - 1])!) && lines.length - i >= MIN_GROUP_ROWS;
+    if (lines[i].baseline - lines[i - 1].baseline > GROUP_GAP * usual || mailsEnd) out.push([]);
     out[out.length - 1].push(lines[i]);
   }
   return out;
@@ -49,10 +67,12 @@ export function gridBlocks(seg: Segment): Line[][] | null {
     if (row.length === 0 || row.some((c) => NUMERIC.test(c.runs.map((q) => q.text).join(' ')))) return null;
   }
   const blocks: Line[][] = [];
-  for (const group of groups(seg.lines)) {
+  for (const group of groups(seg.lines, cells)) {
     if (group.length < MIN_GROUP_ROWS) return null;
     const [first, ...rest] = group;
-    if (first.size < NAME_SIZE * median(rest.map((l) => l.size))) return null;
+    // The names set larger, or the group ending in the authors' e-mail addresses, one under each name.
+    const mails = emailRow(cells.get(group[group.length - 1])!) && cells.get(group[group.length - 1])!.length === cells.get(first)!.length;
+    if (first.size < NAME_SIZE * median(rest.map((l) => l.size)) && !mails) return null;
     // Columns of the group: the names' cells, each taking the cells under it that overlap it most.
     const heads = cells.get(first)!;
     if (heads.length < 2) return null;

@@ -14,13 +14,20 @@ import { blockStarts, paragraphStarts, type SideLine, sideLines } from './sides.
 import { BREAK_STEP, isHeading } from './spans.js';
 import type { Row } from './rows.js';
 import type { Zone } from './zones.js';
+import { median } from './lines.js';
 
-/** The heading column is at most this share of the text column's width. */
+/** The heading column is at most this share of the text column's width; this larger share when its type is this
+ * many times the text's size. */
 const HEAD_WIDTH = 0.4;
+const DISPLAY_HEAD_WIDTH = 0.5;
+const DISPLAY_HEADS = 1.3;
 /** A heading block holds at most this many lines. */
 const MAX_BLOCK_LINES = 6;
 /** At least this many heading blocks. */
 const MIN_BLOCKS = 2;
+/** A head in larger type whose top is level with a paragraph's first line has its baseline this many of its sizes
+ * lower at most. */
+const TOPS_LEVEL = 0.5;
 
 /** The zone cut into bands at its side heads, or null when its narrow left column is not one of side heads. */
 export function sideHeadBands(zone: Zone, bodySize: number): Zone[] | null {
@@ -43,21 +50,30 @@ export function sideHeadBands(zone: Zone, bodySize: number): Zone[] | null {
   const right = sideLines(rows, g, 1);
   if (left.length < MIN_BLOCKS || right.length < left.length) return null;
   const span = (ls: SideLine[]) => Math.max(...ls.map((l) => l.x1)) - Math.min(...ls.map((l) => l.x0));
-  if (span(left) > HEAD_WIDTH * span(right)) return null;
+  // Heads set in display type may take a wider column (a GAO testimony's 17 pt heads beside 11 pt text).
+  const size = (ls: SideLine[]) => median(ls.map((l) => Math.max(...l.runs.map((q) => q.size))));
+  const display = size(left) >= DISPLAY_HEADS * size(right);
+  if (span(left) > (display ? DISPLAY_HEAD_WIDTH : HEAD_WIDTH) * span(right)) return null;
   // The heading blocks, each short, and each level with a paragraph's first line in the text column.
   const starts = blockStarts(left);
   if (starts.length < MIN_BLOCKS) return null;
   const at = starts.map((s) => left.indexOf(s));
   if (at.some((a, k) => (at[k + 1] ?? left.length) - a > MAX_BLOCK_LINES)) return null;
   const index = new Map(zone.rows.map((r, i) => [r.row, i]));
-  const paragraphs = new Set(paragraphStarts(right, bodySize).map((l) => l.row));
-  if (!starts.every((s) => paragraphs.has(s.row))) {
+  const paragraphs = paragraphStarts(right, bodySize).map((l) => l.row);
+  // Level: on the paragraph's first line, or a larger head's top set level with that line's top (its baseline a little
+  // lower); the band starts at the higher of the two.
+  const levelWith = (st: SideLine) =>
+    paragraphs.find((p) => p === st.row) ??
+    paragraphs.find((p) => st.row.baseline > p.baseline && st.row.baseline - p.baseline <= TOPS_LEVEL * st.row.size && st.row.size > p.size);
+  const firstRows = starts.map((st) => levelWith(st));
+  if (!firstRows.every(Boolean)) {
     const pairs = besideTheirBlocks(left, starts, right);
     return pairs && cutAt(zone, [...pairs.map((row) => index.get(row)!), end]);
   }
   // Side heads found, the other stretches (between rows a long heading runs across the gutter in, a manual's "control
   // operator" on a line of its own) are cut at their heads too: those level with a paragraph's first line.
-  const cuts = new Set([...starts.map((st) => index.get(st.row)!), end]);
+  const cuts = new Set([...firstRows.map((row) => index.get(row!)!), end]);
   for (const [a, b] of stretches) {
     if (a === top) continue;
     const part = zone.rows.slice(a, b);

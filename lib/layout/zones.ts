@@ -186,8 +186,8 @@ const VALUE_REACH = 1;
  * The gap between keys and their values: a reference card's descriptions and the commands beside them ("describe
  * function   ?function", "list of relevant help topics   ???pattern"), each pair on its own row. It is as clean down
  * the column as a gutter, but the rows are read across it: short keys in prose ending well before it, short values
- * in a fixed-pitch face after it, nearly every value with its key. Two columns of short lines (a slide's two lists)
- * are not set as prose beside code.
+ * in a fixed-pitch face after it, nearly every value with its key; or the commands before the gap and what they do
+ * after it. Two columns of short lines (a slide's two lists) are not set as prose beside code.
  */
 function keysAndValues(gutter: Interval, rows: InkRow[]): boolean {
   const monoIn = (r: InkRow, iv: Interval) => r.row.runs.some((q) => q.mono && q.x0 >= iv[0] - 0.5 && q.x1 <= iv[1] + 0.5);
@@ -212,13 +212,15 @@ function keysAndValues(gutter: Interval, rows: InkRow[]): boolean {
     if (monoIn(r, key)) monoKeys++;
     gaps.push((gutter[0] - key[1]) / r.row.size);
   }
+  if (keys.length < PAIRED_SHARE * withValue || median(gaps) < KEY_GAP) return false;
+  // Prose before the gap and commands after it, or commands before it and what they do after it (an Octave card's
+  // "octave --eval code   Evaluate code using Octave").
+  const code = (n: number) => n >= CODE_VALUE_SHARE * keys.length;
+  const prose = (n: number) => n <= PROSE_KEY_SHARE * keys.length;
+  const [k, v] = [median(keys), median(values)];
   return (
-    keys.length >= PAIRED_SHARE * withValue &&
-    median(keys) <= MAX_KEY_CHARS &&
-    median(values) <= MAX_VALUE_CHARS &&
-    median(gaps) >= KEY_GAP &&
-    monoValues >= CODE_VALUE_SHARE * keys.length &&
-    monoKeys <= PROSE_KEY_SHARE * keys.length
+    (code(monoValues) && prose(monoKeys) && k <= MAX_KEY_CHARS && v <= MAX_VALUE_CHARS) ||
+    (code(monoKeys) && prose(monoValues) && k <= MAX_VALUE_CHARS && v <= MAX_KEY_CHARS)
   );
 }
 
