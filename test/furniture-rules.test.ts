@@ -168,6 +168,15 @@ describe('a head on one page', () => {
     expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).headers)).toEqual(['Proceedings of Machine Learning Research 1:1-11, 2010']);
   });
 
+  it('is not a listing’s line carried over to the top of the page, small and in a fixed-pitch face', () => {
+    const lines = page(1, [['\\underline{\\jamoword{mit/jur/gvs/gi}}', 72, 40, 8], ['Full Title of Article', 150, 90, 17], ...body(130)]);
+    lines[0].line.mono = true;
+    expect(detectFurniture(lines, BODY, 3, ADVANCE).headers).toEqual([]);
+    // The same line in the text face is taken, as a venue line is.
+    lines[0].line.mono = false;
+    expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).headers)).toHaveLength(1);
+  });
+
   it('is taken at the foot when it is a copyright line', () => {
     const lines = page(1, [...body(80), ['© 2020 The Authors', 72, 760, 8]]);
     expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).footers)).toEqual(['© 2020 The Authors']);

@@ -6,7 +6,7 @@ import { measuredFixedPitch, unevenPitch } from '../lib/pdf/runs.js';
 import { turnUpright } from '../lib/layout/sideways.js';
 import type { Run } from '../lib/types.js';
 import { column, labels, layoutParams, line, run } from './support/runs.js';
-import { wordCount } from '../lib/layout/words.js';
+import { joinCellLines, wordCount } from '../lib/layout/words.js';
 import { buildRows, inkIntervals } from '../lib/layout/rows.js';
 import { numberedListColumns, staggeredColumns } from '../lib/layout/tables.js';
 import { headBlocks } from '../lib/layout/zones.js';
@@ -1361,6 +1361,13 @@ describe('counting words', () => {
     expect(wordCount('データを SQL クエリ')).toBe(5);
     expect(wordCount('한국어 문장입니다')).toBe(2);
     expect(wordCount('  ')).toBe(0);
+  });
+
+  it('joins a cell’s turned lines with a space, but not between two characters of a script set without spaces', () => {
+    expect(joinCellLines(['僅臚列最新調查之歷年', '資料；底色標示者'])).toBe('僅臚列最新調查之歷年資料；底色標示者');
+    expect(joinCellLines(['the harbour', 'works'])).toBe('the harbour works');
+    expect(joinCellLines(['最新調查', 'OECD index'])).toBe('最新調查 OECD index');
+    expect(joinCellLines(['한국어', '문장입니다'])).toBe('한국어 문장입니다');
   });
 });
 

@@ -250,6 +250,12 @@ describe('real pages', () => {
     expect(text).toContain('Kristoffer Landsnes EPFL kristoffer.landsnes@epfl.ch Liana Mehrabyan EPFL liana.mehrabyan@epfl.ch');
   });
 
+  it('a listing’s line carried over to the top of a page stays in the text, not a head (cjk_pmhanguljamo_kdoc_table_notes)', async () => {
+    const doc = await read('cjk_pmhanguljamo_kdoc_table_notes');
+    expect(doc.headers.filter((h) => h.page === 1)).toEqual([]);
+    expect(doc.text).toContain('\\underline{\\jamoword{mit/jur/gvs/gi}}');
+  });
+
   it('a civil cover sheet’s six columns of numbered case types, under the form’s boxes, read column by column (form_uscourts_cacd_cv71_civil_cover)', async () => {
     const text = squash((await read('form_uscourts_cacd_cv71_civil_cover')).text);
     expect(text).toContain('376 Qui Tam (31 USC 3729(a)) 400 State Reapportionment 410 Antitrust');

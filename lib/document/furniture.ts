@@ -342,7 +342,9 @@ function isolatedEdgeRow(
   // Far below the text, a line in small type is the page's foot ("This content is available for free at …"),
   // unless it opens as a note does, with its marker, or is a link deep into a site alone (a slide's source).
   const farNotice = farFoot && small && short && !NOTE_START.test(texts[0].trim()) && !DEEP_LINK.test(texts.join(' ').trim());
-  if (!numbered && !(top && small && short) && !(farFoot && texts.join(' ').length <= MAX_FAR_FOOT_CHARS) && !farNotice) return null;
+  // A line of a listing carried over to the top of the page is set small too, in a fixed-pitch face: no venue line is.
+  const listing = row.every((l) => l.line.mono);
+  if (!numbered && !(top && small && short && !listing) && !(farFoot && texts.join(' ').length <= MAX_FAR_FOOT_CHARS) && !farNotice) return null;
   const sure = (folio && row.length >= 2) || small || gap >= WIDE_EDGE_GAP * advance || capitals || endNumber || paged || title || chapter;
   return { row, gap, sure };
 }

@@ -9,6 +9,7 @@ import { ancestor, blockOf, type TagLeaf } from './tag-tree.js';
 import { buildRows, INITIAL_SIZE } from './rows.js';
 import { layoutRotated } from './rotated.js';
 import { codePoints, isHorizontal, makeLine, median, roundBox, runsOfLine, unionBox } from './lines.js';
+import { joinCellLines } from './words.js';
 import type { PageLayout } from './page.js';
 
 /** Tags must cover at least this share of the page's (non-artifact) characters. */
@@ -253,11 +254,7 @@ export function readTagged(runs: Run[], leaves: TagLeaf[], geometric: PageLayout
         .map((row) => {
           const all = row.flat();
           const line = makeLine(all, Math.min(...all.map((r) => r.baseline)));
-          line.cells = row.map((c) =>
-            linesOf(c)
-              .map((l) => l.text)
-              .join(' '),
-          );
+          line.cells = row.map((c) => joinCellLines(linesOf(c).map((l) => l.text)));
           line.text = line.cells.join(' ');
           return line;
         });

@@ -22,3 +22,20 @@ export function wordCount(text: string): number {
   for (const w of rest.split(/\s+/)) if (w) spaced++;
   return spaced + Math.ceil(unspaced / CHARS_PER_WORD);
 }
+
+/** A character of the scripts set without spaces, or CJK punctuation. */
+const UNSPACED_END = new RegExp(`[${UNSPACED_CHARS}\u3000-\u303f]`, 'u');
+
+/**
+ * A cell's lines as one text: a space between them, but none where the break falls between two characters of a
+ * script set without spaces (a Chinese note turned in its cell, "歷年" / "資料", is one word run on).
+ */
+export function joinCellLines(texts: string[]): string {
+  let out = '';
+  for (const t of texts) {
+    if (!out) out = t;
+    else if (UNSPACED_END.test(out.slice(-1)) && UNSPACED_END.test(t.charAt(0))) out += t;
+    else out += ` ${t}`;
+  }
+  return out;
+}
