@@ -583,8 +583,9 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     // unless it ends the page's text with notes numbered one after the other (a manuscript's title page, its
     // affiliations under the title block and the rest of the page blank).
     const ending = !pageLines.some((l) => !inBlock.has(lineKey(l)) && l.line.bbox[1] > box[3]);
-    const bandFoot = box[3] < FOOT_SHARE * block[0].pageHeight && !ending && bandFootNotes(block[0].seg, bySegment.values(), body, atMarkers);
-    if (box[3] < FOOT_SHARE * block[0].pageHeight && !(ending && highNotes(atMarkers(block))) && !bandFoot) continue;
+    const high = box[3] < FOOT_SHARE * block[0].pageHeight;
+    const bandFoot = high && !ending && bandFootNotes(block[0].seg, bySegment.values(), body, atMarkers);
+    if (high && !(ending && highNotes(atMarkers(block))) && !bandFoot) continue;
     // A column set in small type from its top, level with the top of the page's columns of text (a bill's text printed
     // in the Congressional Record, a sidebar's column), is a column of text: notes stand under text. (Notes set in
     // columns of their own under the text stand level with each other, not with the text.)

@@ -10,6 +10,7 @@ import { median } from './lines.js';
 import { BULLET_CHARS } from './markers.js';
 import { inkIntervals } from './rows.js';
 import { columnLines } from './sides.js';
+import { wordCount } from './words.js';
 
 /** A caption label opening a line: "Table 1.", "Figure 2:", "Fig. 3", "Exhibit IV". */
 export const CAPTION_LABEL = /^(table|tab\.|figure|fig\.|exhibit|chart|scheme)\s*[\dIVX]+[a-z]?([.:]|\s)/iu;
@@ -259,7 +260,6 @@ export function captionDivider(rows: InkRow[], gutters: Interval[]): boolean {
  * holds words, two to its median line at least.
  */
 const STAGGERED_TEXT_ROWS = 1.75;
-const wordsOf = (l: { runs: Run[] }) => l.runs.reduce((n, q) => n + (q.text.match(/\p{L}+/gu)?.length ?? 0), 0);
 const MIN_STAGGERED_LINES = 3;
 
 export function staggeredColumns(rows: InkRow[], gutters: Interval[]): boolean {
@@ -269,7 +269,7 @@ export function staggeredColumns(rows: InkRow[], gutters: Interval[]): boolean {
   if (rows.length < STAGGERED_TEXT_ROWS * Math.max(...columns.map((c) => c.length))) return false;
   // Every column is of words: its median line holds two words or more (a table's column of codes, "kmr", "cv12",
   // "G,O,T", beside its glyph samples set on baselines of their own, is a table's still).
-  return columns.every((lines) => median(lines.map((l) => wordsOf(l))) >= 2);
+  return columns.every((lines) => median(lines.map((l) => wordCount(l.runs.map((q) => q.text).join(' ')))) >= 2);
 }
 
 export function numberedListColumns(rows: InkRow[], gutters: Interval[]): boolean {

@@ -799,9 +799,8 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
 /**
  * Centred lines standing apart, blank space above and below them, in the middle of the rows around, over blocks side
  * by side: a letter's court name and address over the judges' names and the docket's details. Each line is one piece
- * in the body's type or larger,
- * all centred on one axis with starts of their own. They may leave the gutter of the blocks below clean, and then
- * they were read as the right block's first lines; they are a zone of their own.
+ * in the body's type or larger, all centred on one axis with starts of their own. They may leave the gutter of the
+ * blocks below clean, and then they were read as the right block's first lines; they are a zone of their own.
  */
 function centredApart(rows: InkRow[], bodySize: number): [number, number] | null {
   if (rows.length < 3) return null;
@@ -825,10 +824,8 @@ function centredApart(rows: InkRow[], bodySize: number): [number, number] | null
     const size = median(block.map((r) => r.row.size));
     // In the body's type or larger (a figure's small labels are the figure's).
     if (size < bodySize) continue;
-    const axis = median(pieces.map((iv) => (iv[0] + iv[1]) / 2));
-    const flushWith = (x: number) => pieces.filter((iv) => Math.abs(iv[0] - x) <= 0.25 * size).length;
-    if (pieces.some((iv) => Math.abs((iv[0] + iv[1]) / 2 - axis) > CENTRED_EM * size || flushWith(iv[0]) > 1)) continue;
-    if (Math.abs(axis - mid) <= MIDDLE_EM * size) return [i, j];
+    const axis = centredAxis(pieces, size);
+    if (axis !== null && Math.abs(axis - mid) <= MIDDLE_EM * size) return [i, j];
   }
   return null;
 }
@@ -881,6 +878,18 @@ export function headBlocks(rows: InkRow[]): { from: number; zone: Zone } | null 
   return best;
 }
 
+/**
+ * The axis lines are centred on: their middles within CENTRED_EM sizes of one axis, their starts not at one place (two
+ * or more starting together, half of them or more, start flush: a column of terms, a table's cells). Null when not.
+ */
+function centredAxis(pieces: Interval[], size: number): number | null {
+  const axis = median(pieces.map((iv) => (iv[0] + iv[1]) / 2));
+  const flushWith = (x: number) => pieces.filter((iv) => Math.abs(iv[0] - x) <= 0.25 * size).length;
+  if (pieces.some((iv) => Math.abs((iv[0] + iv[1]) / 2 - axis) > CENTRED_EM * size)) return null;
+  if (pieces.some((iv) => flushWith(iv[0]) > 1 && 2 * flushWith(iv[0]) >= pieces.length)) return null;
+  return axis;
+}
+
 /** Rows i and i + 1 are parted by blank space, `sizes` of the larger line's sizes. */
 const blankAfter = (rows: InkRow[], i: number, sizes: number) =>
   rows[i + 1].row.baseline - rows[i].row.baseline > sizes * Math.max(rows[i].row.size, rows[i + 1].row.size);
@@ -898,7 +907,7 @@ function threeBlocks(rows: InkRow[]): Zone | null {
   const worded = [false, false, false];
   // Each block's lines of prose (PROSE_WORDS words or more) by where they start.
   const prose: number[][] = [[], [], []];
-  // The middle block's pieces, its lines' ends.
+  // The middle block's pieces.
   const middle: Interval[] = [];
   let level = 0;
   for (const r of rows) {
@@ -917,18 +926,11 @@ function threeBlocks(rows: InkRow[]): Zone | null {
   // lines start each at its own).
   const flush = (xs: number[]) => xs.some((x) => xs.filter((y) => Math.abs(y - x) <= 0.5 * size).length >= PROSE_LINES);
   if (prose.some(flush)) return null;
-  // The middle block is centred: its lines' middles on one axis, their starts not at one place (a column of terms or
-  // of a table's cells starts flush).
-  const axis = median(middle.map((iv) => (iv[0] + iv[1]) / 2));
-  const flushWith = (x: number) => middle.filter((iv) => Math.abs(iv[0] - x) <= 0.25 * size).length;
-  if (
-    middle.some((iv) => Math.abs((iv[0] + iv[1]) / 2 - axis) > CENTRED_EM * size) ||
-    middle.some((iv) => flushWith(iv[0]) > 1 && 2 * flushWith(iv[0]) >= middle.length)
-  )
-    return null;
-  // ...and stands in the middle of the head, between its outer blocks' outer edges (a letterhead's, a form's).
+  // The middle block is centred, in the middle of the head, between its outer blocks' outer edges (a letterhead's, a
+  // form's).
+  const axis = centredAxis(middle, size);
   const mid = (covered[0].x0 + covered[covered.length - 1].x1) / 2;
-  if (Math.abs(axis - mid) > MIDDLE_EM * size) return null;
+  if (axis === null || Math.abs(axis - mid) > MIDDLE_EM * size) return null;
   return { rows, gutters: gaps, crossingShare: 0, ambiguous: false, tabular: false };
 }
 
