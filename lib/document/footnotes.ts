@@ -437,7 +437,8 @@ const highNotes = (notes: PlacedLine[][]) => notes.length >= MIN_HIGH_NOTES && c
  */
 function bandFootNotes(
   seg: PlacedLine['seg'],
-  segments: Iterable<PlacedLine[]>,
+  /** The lines of each segment of the page. */
+  segments: PlacedLine[][],
   body: number,
   notesOf: (block: PlacedLine[]) => PlacedLine[][],
 ): boolean {
@@ -445,7 +446,7 @@ function bandFootNotes(
   const feet: { column: number; notes: PlacedLine[][] }[] = [];
   for (const segLines of segments) {
     const s = segLines[0].seg;
-    if (s.page !== seg.page || s.band !== seg.band || s.kind !== 'column' || s.column === null) continue;
+    if (s.band !== seg.band || s.kind !== 'column' || s.column === null) continue;
     let start = segLines.length;
     while (start > 0 && segLines[start - 1].line.size <= NOTE_SIZE * body) start--;
     if (start === 0 || start === segLines.length || !MARKER.test(segLines[start].line.text)) continue;
@@ -469,6 +470,13 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     const k = `${l.page}:${l.segment}`;
     if (!bySegment.has(k)) bySegment.set(k, []);
     bySegment.get(k)!.push(l);
+  }
+  // Each page's segments' lines, for the notes at the foot of a band (bandFootNotes looks at one page's columns).
+  const segmentsOfPage = new Map<number, PlacedLine[][]>();
+  for (const segLines of bySegment.values()) {
+    const page = segLines[0].page;
+    if (!segmentsOfPage.has(page)) segmentsOfPage.set(page, []);
+    segmentsOfPage.get(page)!.push(segLines);
   }
   const pageCount = new Set(lines.map((l) => l.page)).size;
   const byPage = new Map<number, PlacedLine[]>();
@@ -584,7 +592,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     // affiliations under the title block and the rest of the page blank).
     const ending = !pageLines.some((l) => !inBlock.has(lineKey(l)) && l.line.bbox[1] > box[3]);
     const high = box[3] < FOOT_SHARE * block[0].pageHeight;
-    const bandFoot = high && !ending && bandFootNotes(block[0].seg, bySegment.values(), body, atMarkers);
+    const bandFoot = high && !ending && bandFootNotes(block[0].seg, segmentsOfPage.get(block[0].page)!, body, atMarkers);
     if (high && !(ending && highNotes(atMarkers(block))) && !bandFoot) continue;
     // A column set in small type from its top, level with the top of the page's columns of text (a bill's text printed
     // in the Congressional Record, a sidebar's column), is a column of text: notes stand under text. (Notes set in

@@ -8,6 +8,7 @@
 import { CAPTION_WORDS } from './captions.js';
 import type { Diagnostic, FurnitureItem, Line, Segment } from '../types.js';
 import { round2 } from '../layout/lines.js';
+import { WATERMARK_SIZE, WATERMARK_WORDS } from '../layout/rotated.js';
 import { lineKey, type PlacedLine } from './lines.js';
 
 /** Lines among the first / last this many rows of a page are head and foot candidates (deeper rows: with words)... */
@@ -35,9 +36,6 @@ const NOTICE_LINES = 4;
 const NOTICE_STEP = 1.3;
 /** ...or, its type smaller, with this many line advances of space between the text's baseline and its own type's top. */
 const NOTICE_SPACE = 0.5;
-/** A watermark is set at least this many times the body size, in at most this many words. */
-const WATERMARK_SIZE = 3;
-const WATERMARK_WORDS = 3;
 /** Rotated text this close to a page edge (share of the width) is a margin stamp (arXiv identifiers). */
 const STAMP_EDGE = 0.08;
 

@@ -4,7 +4,9 @@
  * inconclusive the hyphen is kept at its line end: a wrong hyphen is visible to a reader, a wrongly deleted one
  * is not.
  */
-import { UNSPACED_CHARS } from '../layout/words.js';
+import { runsOnCjk, UNSPACED_CHARS } from '../layout/words.js';
+
+export { runsOnCjk };
 
 /** Words of any script (letters and combining marks), hyphenated compounds as one token. */
 const TOKEN = /[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*(?:[-\u2010\u2011][\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*)*/gu;
@@ -56,9 +58,6 @@ const WORD_TAIL = 128;
 /** CJK characters set full width (ideographs, kana, hangul, full-width forms), every one in a text. */
 const CJK_CHARS = `${UNSPACED_CHARS}\uac00-\ud7af`;
 export const CJK_WIDE = new RegExp(`[${CJK_CHARS}]`, 'gu');
-const CJK = new RegExp(`[${CJK_CHARS}\u3000-\u303f]`);
-/** Hangul syllables and jamo. */
-const HANGUL = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/u;
 
 /**
  * Join two pieces of text that a line (or column, or page) break separated. Returns the joined text; a hyphen kept
@@ -121,10 +120,4 @@ function joinParts(before: string, after: string, vocabulary: Vocabulary | (() =
   if ((/\p{L}—$/u.test(a) && /^\p{L}/u.test(b)) || (/\p{Nd}–$/u.test(a) && /^\p{Nd}/u.test(b))) return [a, b];
   if (runsOnCjk(a, b)) return [a, b];
   return [a, ' ' + b];
-}
-
-/** Chinese and Japanese run on across a line break without a space; Korean separates its words with spaces and breaks lines at them. */
-export function runsOnCjk(a: string, b: string): boolean {
-  const [end, start] = [a.slice(-1), b.charAt(0)];
-  return CJK.test(end) && CJK.test(start) && !HANGUL.test(end) && !HANGUL.test(start);
 }

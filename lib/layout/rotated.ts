@@ -82,9 +82,9 @@ export function layoutRotated(runs: Run[]): Line[][] {
   return blocks;
 }
 
-/** A watermark set level is this many times the body's size at least, in at most this many words... */
-const WATERMARK_SIZE = 3;
-const WATERMARK_WORDS = 3;
+/** A watermark is set this many times the body's size at least, in at most this many words (furniture.ts lifts it)... */
+export const WATERMARK_SIZE = 3;
+export const WATERMARK_WORDS = 3;
 /** ...with at least this many runs of text set over it, in at most this many times the body's size. */
 const OVER_RUNS = 3;
 const OVER_SIZE = 1.5;
@@ -109,6 +109,7 @@ export function overprintedRuns(runs: Run[], bodySize: number): Set<Run> {
     }
     if (over >= OVER_RUNS) out.add(r);
   }
+  if (out.size === 0) return out;
   // The watermark's other pieces in its large type, touching a piece found (a letter over a blank stretch of the page,
   // the raised "A" of "LaTeX"), go with it.
   const touches = (a: Run, b: Run) => a.x0 <= b.x1 + 0.5 * a.size && b.x0 <= a.x1 + 0.5 * a.size && a.y0 < b.y1 && b.y0 < a.y1;

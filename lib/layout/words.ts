@@ -23,8 +23,16 @@ export function wordCount(text: string): number {
   return spaced + Math.ceil(unspaced / CHARS_PER_WORD);
 }
 
-/** A character of the scripts set without spaces, or CJK punctuation. */
-const UNSPACED_END = new RegExp(`[${UNSPACED_CHARS}\u3000-\u303f]`, 'u');
+/** CJK characters set full width (ideographs, kana, hangul, full-width forms) and CJK punctuation... */
+const CJK = new RegExp(`[${UNSPACED_CHARS}\uac00-\ud7af\u3000-\u303f]`);
+/** ...but for Hangul syllables and jamo. */
+const HANGUL = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/u;
+
+/** Chinese and Japanese run on across a line break without a space; Korean separates its words with spaces and breaks lines at them. */
+export function runsOnCjk(a: string, b: string): boolean {
+  const [end, start] = [a.slice(-1), b.charAt(0)];
+  return CJK.test(end) && CJK.test(start) && !HANGUL.test(end) && !HANGUL.test(start);
+}
 
 /**
  * A cell's lines as one text: a space between them, but none where the break falls between two characters of a
@@ -34,7 +42,7 @@ export function joinCellLines(texts: string[]): string {
   let out = '';
   for (const t of texts) {
     if (!out) out = t;
-    else if (UNSPACED_END.test(out.slice(-1)) && UNSPACED_END.test(t.charAt(0))) out += t;
+    else if (runsOnCjk(out, t)) out += t;
     else out += ` ${t}`;
   }
   return out;

@@ -774,9 +774,12 @@ function numberedListStretch(rows: InkRow[], gutter: Interval, p: ZoneParams): {
   return { from: best[0], zone: sub[0] };
 }
 
+/** Rows i and i + 1 are parted by blank space, `sizes` of the larger line's sizes. */
+const blankAfter = (rows: InkRow[], i: number, sizes: number) =>
+  rows[i + 1].row.baseline - rows[i].row.baseline > sizes * Math.max(rows[i].row.size, rows[i + 1].row.size);
+
 /** Rows i - 1 and i are parted by blank space (EDGE_BLANK of the larger line's sizes). */
-const blankAt = (rows: InkRow[], i: number) =>
-  rows[i].row.baseline - rows[i - 1].row.baseline > EDGE_BLANK * Math.max(rows[i].row.size, rows[i - 1].row.size);
+const blankAt = (rows: InkRow[], i: number) => blankAfter(rows, i - 1, EDGE_BLANK);
 
 /**
  * Split rows (sorted top to bottom) into zones: two little blocks at the page's top or foot first (edgeBlocks), then
@@ -889,10 +892,6 @@ function centredAxis(pieces: Interval[], size: number): number | null {
   if (pieces.some((iv) => flushWith(iv[0]) > 1 && 2 * flushWith(iv[0]) >= pieces.length)) return null;
   return axis;
 }
-
-/** Rows i and i + 1 are parted by blank space, `sizes` of the larger line's sizes. */
-const blankAfter = (rows: InkRow[], i: number, sizes: number) =>
-  rows[i + 1].row.baseline - rows[i].row.baseline > sizes * Math.max(rows[i].row.size, rows[i + 1].row.size);
 
 /** Rows that leave exactly two strips clean, wide enough, with three blocks of two lines and more, not level. */
 function threeBlocks(rows: InkRow[]): Zone | null {
