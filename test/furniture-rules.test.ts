@@ -455,6 +455,44 @@ describe('notes at the foot of a band of columns, over a table set across the pa
   });
 });
 
+describe('a column of small type beside the text, starting level with it (a paper’s affiliations beside its abstract)', () => {
+  /** A left column of small lines from `top`, opening with markers, beside twenty lines of text from 460 to 688. */
+  function sidebar(top: number): PlacedLine[] {
+    const place = (entries: [string, number, number, number][], column: number, segment: number): PlacedLine[] => {
+      const lines = entries.map(([text, x, baseline, size]) => makeLine([run(text, x, baseline, size)], baseline));
+      const seg: Segment = { kind: 'column', page: 1, band: 0, column, text: '', bbox: roundBox(unionBox(lines.map((l) => l.bbox))), lines };
+      return lines.map((line, index) => ({ page: 1, segment, index, line, seg, pageHeight: 792, pageWidth: 612 }));
+    };
+    const title = place([['Assessing the harbour board’s works by season', 72, 80, 16]], 0, 0);
+    const side = place(
+      [
+        ['1 School of Engineering, Harbour College', 72, top, 8],
+        ['2 Survey Institute, Pier Road', 72, top + 10, 8],
+        ['Correspondence: the engineer, Harbour', 72, top + 20, 8],
+        ['College, Pier Road, Harbour Town', 72, top + 30, 8],
+      ],
+      0,
+      1,
+    );
+    const text = place(
+      body(460)
+        .slice(0, 20)
+        .map(([t, , baseline]): [string, number, number, number] => [t.slice(0, 40), 250, baseline, BODY]),
+      1,
+      2,
+    );
+    return [...title, ...side, ...text];
+  }
+
+  it('is read with the page when the text beside it starts level with it and runs on far below it', () => {
+    expect(detectFootnotes(sidebar(460), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+  });
+
+  it('is notes when it stands lower, level with the text’s foot', () => {
+    expect(detectFootnotes(sidebar(660), new Set(), BODY, ADVANCE).footnotes.map((n) => n.marker)).toEqual(['1', '2']);
+  });
+});
+
 describe('folios and note markers in other scripts', () => {
   it('take an Arabic-Indic page number alone at the foot', () => {
     const lines = page(1, [...body(80), ['١٢', 300, 752]], 842);

@@ -497,6 +497,14 @@ describe('real pages', () => {
     expect(squash(doc.text)).toContain('population had a disability in 2010.9 About 38.3 million people');
   });
 
+  it('affiliations and a correspondence address in a column beside the abstract are read, not notes (paper_wiley_aphw_climate_anxiety)', async () => {
+    const doc = await read('paper_wiley_aphw_climate_anxiety');
+    expect(doc.footnotes.filter((f) => f.page === 1).map((f) => f.text)).not.toContain(
+      'School of Psychology & Neuroscience, University of Glasgow, UK',
+    );
+    expect(squash(doc.text)).toContain('School of Psychology & Neuroscience, University of Glasgow, UK');
+  });
+
   it('a Word report’s footnotes filling a third of the page are notes (report_crs_seafood_simp)', async () => {
     const doc = await read('report_crs_seafood_simp');
     expect(doc.footnotes.filter((f) => f.page === 1).map((f) => f.marker)).toEqual(['25', '26', '27', '28', '29', '30', '31', '32', '33', '34']);

@@ -333,6 +333,27 @@ function isSideNotes(segLines: PlacedLine[], pageLines: PlacedLine[], body: numb
   });
 }
 
+/** Text beside a block of notes ends at most this many line advances below it (columns end level, give or take). */
+const BESIDE_RUN_ON = 4;
+
+/**
+ * A column of body text beside the box, in the same band, starting level with the box's top and running on more than
+ * BESIDE_RUN_ON advances below its bottom: the box is a column of its own beside the text, not its foot. (Notes set in
+ * a margin beside the text stand level with their calls, below the top of the text.)
+ */
+function textRunsOnBeside(pageLines: PlacedLine[], inBlock: Set<Line>, box: Box, band: number, body: number, advance: number): boolean {
+  let top = Infinity;
+  let bottom = -Infinity;
+  for (const l of pageLines) {
+    const b = l.line.bbox;
+    if (inBlock.has(lineKey(l)) || l.seg.kind !== 'column' || l.seg.band !== band || l.line.size <= NOTE_SIZE * body) continue;
+    if (b[0] < box[2] && b[2] > box[0]) continue;
+    top = Math.min(top, b[1]);
+    bottom = Math.max(bottom, b[3]);
+  }
+  return Math.abs(top - box[1]) <= advance && bottom > box[3] + BESIDE_RUN_ON * advance;
+}
+
 /**
  * The step down a block of notes needs: STEP_ADVANCES line advances, or for notes that open with their markers an
  * extra STEP_EXTRA_EM of the body size over one advance (the space above notes is set in points, not in lines: a
@@ -614,6 +635,9 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
         (l.line.size > NOTE_SIZE * body || CAPTION.test(l.line.text)),
     );
     if (below) continue;
+    // Notes stand at the foot of the text: a column of text beside the block, starting level with it and running on
+    // well below it (an abstract beside a paper's affiliations and correspondence address), shows the block is no foot.
+    if (textRunsOnBeside(pageLines, inBlock, box, block[0].seg.band, body, advance)) continue;
     // The step down from the nearest text above it in the same column (notes already taken above it, in a segment of
     // their own, are not text: the step is measured from the text above them).
     const above = pageLines
