@@ -843,6 +843,19 @@ describe('notes in the body’s own size under a raised mark', () => {
     expect(footnotes[1].text).toBe('Shift left, as the note says, and more of the third note.');
   });
 
+  it('takes an unmarked note of a few lines heading them (a journal’s revision note over its numbered notes)', () => {
+    const notes = (lead: number) => [
+      ...Array.from({ length: lead }, (_, k) => lineAt(`Revised in March ${1992 + k}, and again in the spring;`, 72, 640 + 15 * k, 12)),
+      raised('1', 'A file of the harbour board is also kept,', 640 + 15 * lead),
+      lineAt('but no longer used.', 72, 655 + 15 * lead, 12),
+    ];
+    const { footnotes } = detectFootnotes(placed([segment([...body.slice(0, 35), ...notes(2)], 0)]), new Set(), 12, 15);
+    expect(footnotes.map((f) => f.marker)).toEqual([null, '1']);
+    expect(footnotes[0].text).toBe('Revised in March 1992, and again in the spring; Revised in March 1993, and again in the spring;');
+    // Four unmarked lines over the mark are a paragraph of the text, not a note.
+    expect(detectFootnotes(placed([segment([...body.slice(0, 35), ...notes(4)], 0)]), new Set(), 12, 15).footnotes).toEqual([]);
+  });
+
   it('leaves a body line opening with a raised number inside the text alone (no step down before it)', () => {
     const lines = [
       ...body.slice(0, 30),

@@ -505,6 +505,14 @@ describe('real pages', () => {
     expect(squash(doc.text)).toContain('School of Psychology & Neuroscience, University of Glasgow, UK');
   });
 
+  it('notes in the body’s size headed by an unmarked note are notes: a revision note, a note run on from the page before (magazine_tugboat_plain_guide, report_crs_seafood_simp)', async () => {
+    const tug = await read('magazine_tugboat_plain_guide');
+    expect(tug.footnotes.map((f) => f.marker)).toEqual([null, '1']);
+    expect(squash(tug.text)).not.toContain('Revised March 1992');
+    const crs = await read('report_crs_seafood_simp');
+    expect(crs.footnotes.filter((f) => f.page === 2).map((f) => f.marker)).toEqual([null, '35', '36', '37', '38']);
+  });
+
   it('a Word report’s footnotes filling a third of the page are notes (report_crs_seafood_simp)', async () => {
     const doc = await read('report_crs_seafood_simp');
     expect(doc.footnotes.filter((f) => f.page === 1).map((f) => f.marker)).toEqual(['25', '26', '27', '28', '29', '30', '31', '32', '33', '34']);

@@ -441,7 +441,13 @@ function raisedNotesStart(segLines: PlacedLine[], advance: number): number {
     // of citations, a third of the page under the text, a mark every two lines).
     const stretch = segLines.slice(j, k + 1);
     const marks = stretch.filter((l) => l.line.mark).length;
-    if (!segLines[j].line.mark || (stretch.length > MAX_RAISED_NOTE_LINES && marks * LINES_PER_MARK < stretch.length)) return start;
+    if (stretch.length > MAX_RAISED_NOTE_LINES && marks * LINES_PER_MARK < stretch.length) return start;
+    if (!segLines[j].line.mark) {
+      // A note without a mark may head the notes (a journal's "Revised …" note over its numbered ones): a few lines,
+      // then a raised mark. Nothing above it is notes.
+      const lead = stretch.findIndex((l) => l.line.mark);
+      return lead > 0 && lead <= MAX_UNMARKED_LEAD ? j : start;
+    }
     start = j;
     k = j - 1;
   }
@@ -481,6 +487,8 @@ const RAISED_NOTE_ADVANCE = 1.6;
 /** A stretch of notes holds at most this many lines, or a raised mark every LINES_PER_MARK lines at least. */
 const MAX_RAISED_NOTE_LINES = 12;
 const LINES_PER_MARK = 4;
+/** An unmarked note heading notes under raised marks holds at most this many lines. */
+const MAX_UNMARKED_LEAD = 3;
 
 export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: number, advance: number): FootnoteResult {
   const out: Footnote[] = [];
