@@ -34,6 +34,12 @@ export const DIAGNOSTICS = {
     from: 'page',
     meaning: 'A table row leaves the gutter clean and nothing near it shows it is a table: split between the columns.',
   },
+  'line-overflow': {
+    severity: ['info'],
+    from: 'page',
+    meaning:
+      "A column's line runs over the gutter into the next column's line (an overfull line of code or an address): each of its runs was read in the column it starts in, and no band was broken.",
+  },
   'block-order': {
     severity: ['info'],
     from: 'page',

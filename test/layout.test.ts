@@ -1832,3 +1832,43 @@ describe('small capitals level with the words beside them, a little off the next
     expect(rows[0].runs.map((r) => r.text)).toContain('EXP RELEASE DATE');
   });
 });
+
+describe('a column’s line run over the gutter (an overfull line of code in a two-column paper)', () => {
+  /**
+   * Two columns of 30 lines, 12 pt apart, drawn one after the other; line q015 of the left column runs on past the
+   * gutter to x, and the right column leaves its row blank or not.
+   */
+  function page(x: number, blankBeside: boolean): Run[] {
+    const left = Array.from({ length: 30 }, (_, i) => {
+      const label = `q${String(1 + i).padStart(3, '0')}`;
+      const chars = i === 14 ? Math.round((x - 72) / 5) : i === 29 ? 24 : 40;
+      return run(line(label, chars, i), 72, 100 + 12 * i);
+    });
+    const right: Run[] = [];
+    for (let i = 0; i < 30; i++) {
+      if (blankBeside && i === 14) continue;
+      right.push(run(line(`q${String(31 + i).padStart(3, '0')}`, i === 29 ? 24 : 40, i), 300, 100 + 12 * i));
+    }
+    return [...left, ...right];
+  }
+
+  it('is read in its column when it runs over the next column’s line on its baseline', () => {
+    const layout = layoutPage(page(330, false), params());
+    expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, 60));
+    expect(layout.diagnostics.map((d) => d.code)).toContain('line-overflow');
+  });
+
+  it('is read in its column when it runs into the space the next column leaves beside it', () => {
+    const layout = layoutPage(page(330, true), params());
+    expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual([...seq(1, 44), ...seq(46, 60)]);
+  });
+
+  it('breaks the columns when it runs far across the next column (a line set across the page)', () => {
+    const text = labels(
+      layoutPage(page(480, true), params())
+        .segments.map((s) => s.text)
+        .join('\n'),
+    );
+    expect(text.indexOf('q031')).toBeLessThan(text.indexOf('q015'));
+  });
+});

@@ -513,6 +513,15 @@ describe('real pages', () => {
     expect(crs.footnotes.filter((f) => f.page === 2).map((f) => f.marker)).toEqual([null, '35', '36', '37', '38']);
   });
 
+  it('lines of code run over the gutter into the next column are read in their own column, which goes on past them (paper_spie_oe_letters)', async () => {
+    const doc = await read('paper_spie_oe_letters');
+    const text = squash(doc.text);
+    expect(text).toContain('Furthermore there is possibility to choose a format suitable for submission (');
+    expect(text).toContain('The two minipage environments of the Optical Engineer');
+    expect(text.indexOf('3.4 endfloat package')).toBeLessThan(text.indexOf('Both Reference and Acknowledgments'));
+    expect(doc.diagnostics.filter((d) => d.code === 'line-overflow').length).toBeGreaterThanOrEqual(2);
+  });
+
   it('a Word report’s footnotes filling a third of the page are notes (report_crs_seafood_simp)', async () => {
     const doc = await read('report_crs_seafood_simp');
     expect(doc.footnotes.filter((f) => f.page === 1).map((f) => f.marker)).toEqual(['25', '26', '27', '28', '29', '30', '31', '32', '33', '34']);

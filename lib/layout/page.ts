@@ -784,6 +784,15 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
         detail: { text: rowLine(zone.rows[i].row).text, baseline: round2(zone.rows[i].row.baseline) },
       });
     }
+    for (const i of spans.overflow) {
+      diagnostics.push({
+        code: 'line-overflow',
+        severity: 'info',
+        page: params.page,
+        message: "a column's line runs over the gutter into the next column's line: each run was read in the column it starts in",
+        detail: { text: rowLine(zone.rows[i].row).text, baseline: round2(zone.rows[i].row.baseline) },
+      });
+    }
     for (const i of spans.splitTabular) {
       diagnostics.push({
         code: 'tabular-line-split',
@@ -802,7 +811,10 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
     };
     const order = [...Array(columns).keys()];
     if (direction === 'rtl') order.reverse();
-    const partialRows = new Set(spans.partial);
+    // A line run over into the next column is read as a partial span's row is, its runs each in the column they start
+    // in, but it breaks no column.
+    const overflowRows = new Set(spans.overflow);
+    const partialRows = new Set([...spans.partial, ...spans.overflow]);
     // Each column's width, from the gutters' middles and the zone's outer ink.
     const zoneLeft = Math.min(...zone.rows.map((r) => r.ink[0]?.[0] ?? Infinity));
     const zoneRight = Math.max(...zone.rows.map((r) => r.ink[r.ink.length - 1]?.[1] ?? -Infinity));
@@ -837,7 +849,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
 
     // Which columns a partial span covers: from the column its crossing runs start in to the one they end in.
     const spanned = (i: number): [number, number] | null => {
-      if (!partialRows.has(i)) return null;
+      if (!partialRows.has(i) || overflowRows.has(i)) return null;
       let lo = Infinity;
       let hi = -Infinity;
       const crossing = crossingRuns(i);

@@ -22,6 +22,8 @@ export interface SpanResult {
   partial: number[];
   /** Rows (zone indices) that look tabular, leave the gutters clean and had no crossing row near to seed them. */
   splitTabular: number[];
+  /** Rows (zone indices) whose line overruns a gutter into the next column's line: each run read in its column. */
+  overflow: number[];
 }
 
 /** Rows grown outward must sit within this many normal line advances of the region's edge. */
@@ -61,6 +63,38 @@ function justifiedProse(r: InkRow, gutters: Interval[]): boolean {
 }
 
 const crosses = (ink: Interval[], g: Interval) => ink.some((iv) => iv[0] < g[1] && iv[1] > g[0]);
+
+/** An overrun line reaches at most this share of the next column's width into it. */
+const OVERRUN_SHARE = 0.25;
+/** Runs overprint one another by at least this share of the body size. */
+const OVERPRINT_EM = 0.1;
+
+/**
+ * A column's line run over a gutter into the next column's line (an overfull line of code or a long address in a
+ * two-column paper): a run starting left of a gutter reaches past its start and over a run that starts beyond it,
+ * on its baseline and in its size, drawn apart from it in the content stream. No line set across columns overprints
+ * itself so.
+ */
+function overprints(r: InkRow, gutters: Interval[], bodySize: number): boolean {
+  const runs = r.row.runs;
+  return gutters.some((g) =>
+    runs.some(
+      (a) =>
+        a.x0 < g[0] &&
+        a.x1 > g[0] &&
+        runs.some(
+          (b) =>
+            b !== a &&
+            b.x0 >= g[0] &&
+            b.x0 < a.x1 - OVERPRINT_EM * bodySize &&
+            Math.abs(a.stream - b.stream) > 1 &&
+            // On one baseline, in one size: not an equation's stacked scripts.
+            Math.abs(a.baseline - b.baseline) <= OVERPRINT_EM * bodySize &&
+            Math.abs(a.size - b.size) <= OVERPRINT_EM * bodySize,
+        ),
+    ),
+  );
+}
 
 /** The lines that close the columns above a break, and those that open them below, agree to this many line advances. */
 const BREAK_ALIGN = 0.5;
@@ -158,6 +192,55 @@ function bandBreaks(rows: InkRow[], gutters: Interval[], crossed: number[], line
   return out;
 }
 
+/**
+ * A column's line run on over the gutter between the column's lines above and below it (an overfull line reaching
+ * past the gutter, over nothing or over space the next column leaves): it crosses one gutter, every run of it starts
+ * in the column, the rows a line's advance above and below it keep the gutter clean, and the content stream draws it
+ * between that column's lines above and below, with nothing of the columns beyond drawn in between.
+ */
+function overrunsInColumn(rows: InkRow[], i: number, gutters: Interval[], lineAdvance: number, direction: 'ltr' | 'rtl'): boolean {
+  if (i === 0 || i + 1 >= rows.length) return false;
+  const r = rows[i];
+  const crossedBy = gutters.filter((g) => crosses(r.ink, g));
+  if (crossedBy.length !== 1) return false;
+  const g = crossedBy[0];
+  // The column's side of the gutter: left of it in left-to-right text. The line is one piece of ink from the column
+  // over the gutter, or that and pieces clear of the gutter on the column's side.
+  const clearOf = (run: Run) => (direction === 'rtl' ? run.x0 >= g[1] : run.x1 <= g[0]);
+  const piece = r.ink.find((iv) => iv[0] < g[1] && iv[1] > g[0])!;
+  if (direction === 'rtl' ? piece[1] <= g[1] : piece[0] >= g[0]) return false;
+  // It reaches a little way into the next column, not across it (a line set across a column made of one).
+  const ltr = direction !== 'rtl';
+  const next = ltr ? gutters.find((h) => h[0] > g[1])?.[0] : gutters.filter((h) => h[1] < g[0]).pop()?.[1];
+  const far =
+    next ?? (ltr ? Math.max(...rows.map((x) => x.ink[x.ink.length - 1]?.[1] ?? -Infinity)) : Math.min(...rows.map((x) => x.ink[0]?.[0] ?? Infinity)));
+  const reach = ltr ? piece[1] - g[1] : g[0] - piece[0];
+  if (reach > OVERRUN_SHARE * Math.abs(far - (ltr ? g[1] : g[0]))) return false;
+  const inPiece = (run: Run) => run.x0 >= piece[0] - 0.5 && run.x1 <= piece[1] + 0.5;
+  const inColumn = (run: Run) => clearOf(run) || inPiece(run);
+  if (!r.row.runs.every(inColumn)) return false;
+  // The column's nearest lines above and below it, a line's advance away; the rows from one to the other (the next
+  // column's lines among them) keep the gutter clean but for it.
+  const columnRow = (from: number, step: number) => {
+    for (let k = from; k >= 0 && k < rows.length; k += step) {
+      if (Math.abs(rows[k].row.baseline - r.row.baseline) > GROW_ADVANCES * lineAdvance) return -1;
+      if (rows[k].row.runs.some(clearOf)) return k;
+    }
+    return -1;
+  };
+  const [up, down] = [columnRow(i - 1, -1), columnRow(i + 1, 1)];
+  if (up < 0 || down < 0) return false;
+  const around = rows.slice(up, down + 1);
+  if (around.some((x) => x !== r && crosses(x.ink, g))) return false;
+  const before = rows[up].row.runs.filter(clearOf).map((run) => run.stream);
+  const after = rows[down].row.runs.filter(clearOf).map((run) => run.stream);
+  const streams = r.row.runs.map((run) => run.stream);
+  const [lo, hi] = [Math.max(...before), Math.min(...after)];
+  if (!(lo < Math.min(...streams) && Math.max(...streams) < hi)) return false;
+  const beyond = around.flatMap((x) => (x === r ? [] : x.row.runs.filter((run) => !clearOf(run))));
+  return !beyond.some((run) => run.stream > lo && run.stream < hi);
+}
+
 export function growSpans(
   rows: InkRow[],
   gutters: Interval[],
@@ -179,9 +262,15 @@ export function growSpans(
   const breaks = new Set(bandBreaks(rows, gutters, crossed, lineAdvance, bodySize).flat());
   const title = topTitle(rows, gutters, lineAdvance, bodySize, direction);
   if (title >= 0) breaks.add(title);
+  const overflow: number[] = [];
+  const overflows = (i: number) => overprints(rows[i], gutters, bodySize) || overrunsInColumn(rows, i, gutters, lineAdvance, direction);
   const seed = crossed.map((n, i) => {
     if (inTable.has(i) || breaks.has(i)) return true;
     if (n === 0) return false;
+    if (overflows(i)) {
+      overflow.push(i);
+      return false;
+    }
     if (n === gutters.length) return true;
     if (partialSpans === 'band') return true;
     partial.push(i);
@@ -235,5 +324,5 @@ export function growSpans(
     const bothSides = gutters.some((g) => ink.some((iv) => iv[1] <= g[0]) && ink.some((iv) => iv[0] >= g[1]));
     if (bothSides) splitTabular.push(i);
   });
-  return { regions, partial: partial.filter((i) => !taken.has(i)), splitTabular };
+  return { regions, partial: partial.filter((i) => !taken.has(i)), splitTabular, overflow: overflow.filter((i) => !taken.has(i)) };
 }
