@@ -493,6 +493,54 @@ describe('a column of small type beside the text, starting level with it (a pape
   });
 });
 
+describe('a masthead beside the title on a journal’s first page', () => {
+  /** A title column and, beside it, a column opening with small lines over an author line in the body's type. */
+  function first(masthead: string[]): PlacedLine[] {
+    const place = (entries: [string, number, number, number][], column: number, segment: number): PlacedLine[] => {
+      const lines = entries.map(([text, x, baseline, size]) => makeLine([run(text, x, baseline, size)], baseline));
+      const seg: Segment = { kind: 'column', page: 1, band: 0, column, text: '', bbox: roundBox(unionBox(lines.map((l) => l.bbox))), lines };
+      return lines.map((line, index) => ({ page: 1, segment, index, line, seg, pageHeight: 792, pageWidth: 612 }));
+    };
+    const title = place(
+      [
+        ['Evaluating the Harbour Board’s', 72, 80, 18],
+        ['Works by Season and by Pier', 72, 102, 18],
+        ['Terra Survey, Catherine Engineer,', 72, 140, BODY],
+      ],
+      0,
+      0,
+    );
+    const side = place(
+      [...masthead.map((t, k): [string, number, number, number] => [t, 450, 70 + 9 * k, 7]), ['and Jonathan Pier', 450, 140, BODY]],
+      1,
+      1,
+    );
+    return [...title, ...side, ...page(1, body(200)).map((l) => ({ ...l, segment: l.segment + 2 }))];
+  }
+
+  it('is taken when its short small lines name the article (its copyright line and DOI among them)', () => {
+    const lines = first([
+      'Harbour Studies',
+      'Volume 10: 1–13',
+      '© The Author(s) 2026',
+      'DOI: 10.1177/24705470261442334',
+      'journals.example.com/home/hs',
+    ]);
+    expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).headers)).toEqual([
+      'Harbour Studies',
+      'Volume 10: 1–13',
+      '© The Author(s) 2026',
+      'DOI: 10.1177/24705470261442334',
+      'journals.example.com/home/hs',
+    ]);
+  });
+
+  it('is read with the page when one line at most names the article (a small-type note beside the title)', () => {
+    const lines = first(['Harbour Studies', 'Volume 10: 1–13', 'DOI: 10.1177/24705470261442334', 'journals.example.com/home/hs']);
+    expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).headers)).toEqual([]);
+  });
+});
+
 describe('folios and note markers in other scripts', () => {
   it('take an Arabic-Indic page number alone at the foot', () => {
     const lines = page(1, [...body(80), ['١٢', 300, 752]], 842);

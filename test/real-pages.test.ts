@@ -522,6 +522,12 @@ describe('real pages', () => {
     expect(doc.diagnostics.filter((d) => d.code === 'line-overflow').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('a journal’s masthead beside the title, its copyright line and DOI among short small lines, is furniture (paper_sage_chronic_stress_ecoanxiety)', async () => {
+    const doc = await read('paper_sage_chronic_stress_ecoanxiety');
+    expect(doc.headers.filter((h) => h.page === 1).map((h) => h.text)).toContain('DOI: 10.1177/24705470261442334');
+    expect(doc.text).not.toContain('sagepub.com/journals-permissions');
+  });
+
   it('a Word report’s footnotes filling a third of the page are notes (report_crs_seafood_simp)', async () => {
     const doc = await read('report_crs_seafood_simp');
     expect(doc.footnotes.filter((f) => f.page === 1).map((f) => f.marker)).toEqual(['25', '26', '27', '28', '29', '30', '31', '32', '33', '34']);

@@ -229,6 +229,10 @@ const JUMP_LINE =
 /** A line of an article's history: when it was received, revised, accepted, published. */
 const HISTORY =
   /^(?:received|revised|accepted|published(?: online)?|submitted|recebido|aceito|recibido|aceptado|eingegangen|angenommen)\b\s*:?\s*\p{Nd}{1,2}\s+\p{L}+\s+\p{Nd}{4}/iu;
+/** A masthead beside a title: at most this many short lines, ending in this top share of the page. */
+const MAX_MASTHEAD_LINES = 8;
+const MAX_MASTHEAD_CHARS = 60;
+const BESIDE_MASTHEAD_SHARE = 0.25;
 /** A venue stack holds at most this many lines. */
 const MAX_VENUE_LINES = 4;
 /** Text smaller than this (points) is invisible: a logo's hidden label ("bs_bs_banner"). */
@@ -858,6 +862,28 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
     const step = tail[0].line.baseline - segLines[k - 1].line.baseline;
     if (step < NOTICE_STEP * advance && step - tail[0].line.size < NOTICE_SPACE * advance) continue;
     for (const l of tail) take(l, 'page-footer', false);
+  }
+
+  // 1c''. A masthead beside the title on a page's top: a column's first lines in small type, a few short ones, two of
+  //       them at least the article's identity or history (its copyright line, DOI, dates), the journal's name and
+  //       volume and web address among them ("Chronic Stress / Volume 10: 1–13 / © The Author(s) 2026 / … / DOI:
+  //       10.1177/…"), over the column's text in its own type or larger.
+  for (const segLines of columnLines.values()) {
+    if (segLines[0].seg.kind !== 'column') continue;
+    const lead: PlacedLine[] = [];
+    for (const l of segLines) {
+      if (removed.has(lineKey(l))) continue;
+      if (l.line.size >= SMALL_HEAD * body || l.line.text.length > MAX_MASTHEAD_CHARS) break;
+      lead.push(l);
+    }
+    if (lead.length < 2 || lead.length > MAX_MASTHEAD_LINES || lead.length === segLines.length) continue;
+    if (lead[lead.length - 1].line.bbox[3] > BESIDE_MASTHEAD_SHARE * lead[0].pageHeight) continue;
+    const identity = lead.filter((l) => {
+      const text = l.line.text.normalize('NFKC').trim();
+      return LEGAL.test(text) || HISTORY.test(text);
+    });
+    if (identity.length < 2) continue;
+    for (const l of lead) take(l, 'running-head', true);
   }
 
   const order = (a: FurnitureItem, b: FurnitureItem) => a.page - b.page || a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0];
