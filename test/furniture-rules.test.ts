@@ -541,6 +541,29 @@ describe('a masthead beside the title on a journal’s first page', () => {
   });
 });
 
+describe('text too small to see', () => {
+  it('is lifted out as an artifact: a logo’s hidden label at a third of a point', () => {
+    const lines = page(1, [['bs_bs_banner', 300, 58, 0.36], ...body(80)]);
+    const { headers } = detectFurniture(lines, BODY, 3, ADVANCE);
+    expect(headers.map((h) => [h.kind, h.text])).toEqual([['artifact', 'bs_bs_banner']]);
+  });
+
+  it('is left alone when the whole page is measured that small (its size is wrong, not the text invisible)', () => {
+    const lines = page(
+      1,
+      body(80).map(([t, x, y]): [string, number, number, number] => [t, x, y, 1.5]),
+    );
+    expect(detectFurniture(lines, 1.5, 3, ADVANCE).headers).toEqual([]);
+    const small = page(1, [
+      ...body(80)
+        .slice(0, 3)
+        .map(([t, x, y]): [string, number, number, number] => [t, x, y, 1]),
+      ...body(120).slice(0, 5),
+    ]);
+    expect(detectFurniture(small, BODY, 3, ADVANCE).headers.filter((h) => h.kind === 'artifact')).toEqual([]);
+  });
+});
+
 describe('folios and note markers in other scripts', () => {
   it('take an Arabic-Indic page number alone at the foot', () => {
     const lines = page(1, [...body(80), ['١٢', 300, 752]], 842);

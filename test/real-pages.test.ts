@@ -528,6 +528,12 @@ describe('real pages', () => {
     expect(doc.text).not.toContain('sagepub.com/journals-permissions');
   });
 
+  it('a logo’s hidden label set at a third of a point is an artifact, not text (paper_wiley_aphw_climate_anxiety)', async () => {
+    const doc = await read('paper_wiley_aphw_climate_anxiety');
+    expect(doc.text).not.toContain('bs_bs_banner');
+    expect(doc.headers.filter((h) => h.kind === 'artifact').map((h) => h.text)).toContain('bs_bs_banner');
+  });
+
   it('a Word report’s footnotes filling a third of the page are notes (report_crs_seafood_simp)', async () => {
     const doc = await read('report_crs_seafood_simp');
     expect(doc.footnotes.filter((f) => f.page === 1).map((f) => f.marker)).toEqual(['25', '26', '27', '28', '29', '30', '31', '32', '33', '34']);

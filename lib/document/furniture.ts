@@ -237,6 +237,10 @@ const BESIDE_MASTHEAD_SHARE = 0.25;
 const MAX_VENUE_LINES = 4;
 /** Text smaller than this (points) is invisible: a logo's hidden label ("bs_bs_banner"). */
 const MIN_VISIBLE_SIZE = 2;
+/** ...and smaller than this share of the body size; such lines hold at most this share of a page's characters... */
+const INVISIBLE_SHARE = 0.25;
+/** ...and this many characters each. */
+const MAX_INVISIBLE_CHARS = 40;
 /** A row longer than this is text, not a head... */
 const MAX_HEAD_CHARS = 120;
 /** ...and one without a page number in it longer than this. */
@@ -521,6 +525,15 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
     removed.add(k);
     (top ? headers : footers).push({ page: l.page, text: l.line.text, bbox: l.line.bbox, kind });
   };
+
+  // 0. Text too small to see (a logo's hidden label, "bs_bs_banner" at a third of a point): no reader meets it. A few
+  //    short lines of a page only; a page set all so small is measured wrong, not invisible.
+  for (const pageLines of byPage.values()) {
+    const tiny = pageLines.filter((l) => l.seg.kind !== 'rotated' && l.line.size < MIN_VISIBLE_SIZE && l.line.size < INVISIBLE_SHARE * body);
+    const chars = (ls: PlacedLine[]) => ls.reduce((n, l) => n + l.line.text.length, 0);
+    if (!tiny.length || chars(tiny) > INVISIBLE_SHARE * chars(pageLines)) continue;
+    for (const l of tiny) if (l.line.text.length <= MAX_INVISIBLE_CHARS) take(l, 'artifact', l.line.bbox[1] < l.pageHeight / 2);
+  }
 
   // 1. Repeating heads and feet: same normalised text at the same height on enough pages of their stretch.
   const candidates = edgeCandidates(byPage, body);
