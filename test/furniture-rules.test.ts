@@ -564,6 +564,38 @@ describe('text too small to see', () => {
   });
 });
 
+describe('a licence notice closing a sidebar on a journal’s first page', () => {
+  const notice = [
+    '© The Author(s), 2026. Published by',
+    'the Harbour Press. This is an Open',
+    'Access article, distributed under the',
+    'terms of the Creative Commons',
+    'Attribution licence, which permits reuse.',
+  ];
+  /** A sidebar at x (width 150) with a few lines at its top and the given paragraph at its foot, beside the text. */
+  function sidebar(tail: string[], width = 150): PlacedLine[] {
+    const entries: [string, number][] = [
+      ['Cite this article: Survey T,', 100],
+      ['Engineer C (2026). Harbour works.', 110],
+      ['Received: 13 August 2025', 130],
+      ...tail.map((t, k): [string, number] => [t, 600 + 9 * k]),
+    ];
+    const lines = entries.map(([text, baseline]) => makeLine([run(text.slice(0, Math.floor(width / 3.5)), 43, baseline, 7)], baseline));
+    const seg: Segment = { kind: 'column', page: 1, band: 0, column: 0, text: '', bbox: roundBox(unionBox(lines.map((l) => l.bbox))), lines };
+    const side = lines.map((line, index) => ({ page: 1, segment: 0, index, line, seg, pageHeight: 792, pageWidth: 612 }));
+    return [...side, ...page(1, body(80)).map((l) => ({ ...l, segment: l.segment + 1 }))];
+  }
+  const footers = (lines: PlacedLine[]) => texts(detectFurniture(lines, BODY, 3, ADVANCE).footers.filter((f) => f.kind === 'page-footer'));
+
+  it('is lifted out when it names the licence and stands apart at the sidebar’s foot', () => {
+    expect(footers(sidebar(notice))).toHaveLength(5);
+  });
+
+  it('is read with the page when it names no licence (a sidebar’s last paragraph about the article)', () => {
+    expect(footers(sidebar(['Keywords: harbour works;', 'breakwater; survey; piers', 'and the engineer’s report']))).toEqual([]);
+  });
+});
+
 describe('folios and note markers in other scripts', () => {
   it('take an Arabic-Indic page number alone at the foot', () => {
     const lines = page(1, [...body(80), ['١٢', 300, 752]], 842);

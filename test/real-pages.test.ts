@@ -534,6 +534,14 @@ describe('real pages', () => {
     expect(doc.headers.filter((h) => h.kind === 'artifact').map((h) => h.text)).toContain('bs_bs_banner');
   });
 
+  it('licence notices closing a first page’s sidebar are furniture (paper_cambridge_eurpsy_climate_review, paper_cadsaudecolet_diabetes_gestacional_pt)', async () => {
+    const cam = await read('paper_cambridge_eurpsy_climate_review');
+    expect(cam.text).not.toContain('Creative Commons Attribution licence');
+    expect(squash(cam.text)).toContain('Corresponding author: Kirsten Catthoor;');
+    const cad = await read('paper_cadsaudecolet_diabetes_gestacional_pt');
+    expect(cad.text).not.toContain('sob a licença Creative Commons');
+  });
+
   it('a Word report’s footnotes filling a third of the page are notes (report_crs_seafood_simp)', async () => {
     const doc = await read('report_crs_seafood_simp');
     expect(doc.footnotes.filter((f) => f.page === 1).map((f) => f.marker)).toEqual(['25', '26', '27', '28', '29', '30', '31', '32', '33', '34']);

@@ -233,6 +233,13 @@ const HISTORY =
 const MAX_MASTHEAD_LINES = 8;
 const MAX_MASTHEAD_CHARS = 60;
 const BESIDE_MASTHEAD_SHARE = 0.25;
+/** What a licence notice names. */
+const LICENCE = /creative\s*commons|\blicen[cçs][ae]\b|all rights reserved/iu;
+/** A licence notice in a sidebar (a column at most this share of the page's width) holds at most this many lines, each
+ * at most this many of its sizes below the one before. */
+const SIDEBAR_WIDTH = 0.35;
+const MAX_LICENCE_LINES = 12;
+const LICENCE_ADVANCE = 1.6;
 /** A venue stack holds at most this many lines. */
 const MAX_VENUE_LINES = 4;
 /** Text smaller than this (points) is invisible: a logo's hidden label ("bs_bs_banner"). */
@@ -875,6 +882,22 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
     const step = tail[0].line.baseline - segLines[k - 1].line.baseline;
     if (step < NOTICE_STEP * advance && step - tail[0].line.size < NOTICE_SPACE * advance) continue;
     for (const l of tail) take(l, 'page-footer', false);
+  }
+
+  // 6. A licence notice closing a sidebar (an open-access journal's first page: "This is an Open Access article,
+  //    distributed under the terms of the Creative Commons Attribution licence …" at the foot of the narrow column
+  //    beside the text): the last lines of a narrow column, a paragraph standing apart below the column's other lines,
+  //    in the lower half of the page, that names the licence.
+  for (const segLines of columnLines.values()) {
+    const seg = segLines[0].seg;
+    if (seg.kind !== 'column' || seg.bbox[2] - seg.bbox[0] > SIDEBAR_WIDTH * segLines[0].pageWidth) continue;
+    let k = segLines.length - 1;
+    while (k > 0 && segLines[k].line.baseline - segLines[k - 1].line.baseline <= LICENCE_ADVANCE * segLines[k].line.size) k--;
+    const notice = segLines.slice(k);
+    if (k > 0 && notice[0].line.baseline - segLines[k - 1].line.baseline < NOTICE_STEP * advance) continue;
+    if (notice.length > MAX_LICENCE_LINES || notice[0].line.bbox[1] < notice[0].pageHeight / 2) continue;
+    if (!LICENCE.test(notice.map((l) => l.line.text).join(' '))) continue;
+    for (const l of notice) take(l, 'page-footer', false);
   }
 
   // 1c''. A masthead beside the title on a page's top: a column's first lines in small type, a few short ones, two of
