@@ -542,6 +542,13 @@ describe('real pages', () => {
     expect(cad.text).not.toContain('sob a licença Creative Commons');
   });
 
+  it('three boxes of bullets side by side over a note across the page and a mailing table are read box by box (form_irs_f1040v_2024_payment_voucher)', async () => {
+    const text = squash((await read('form_irs_f1040v_2024_payment_voucher')).text);
+    expect(text).toContain('• Go to www.irs.gov/Account to log in and make a payment.');
+    expect(text).toContain('• Use Direct Pay online to make an individual tax payment from your checking or savings account without registration.');
+    expect(text.indexOf('and more.')).toBeLessThan(text.indexOf('• Use Direct Pay online'));
+  });
+
   it('a Word report’s footnotes filling a third of the page are notes (report_crs_seafood_simp)', async () => {
     const doc = await read('report_crs_seafood_simp');
     expect(doc.footnotes.filter((f) => f.page === 1).map((f) => f.marker)).toEqual(['25', '26', '27', '28', '29', '30', '31', '32', '33', '34']);

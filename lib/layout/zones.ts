@@ -694,18 +694,25 @@ function crossedEnd(gutter: Interval, rows: InkRow[], start: number, end: number
   // code set side by side crosses every gap there is: that end stays with its gutter.)
   // Its gutters are looked for among the end's rows too: boxes set side by side over two columns of text leave gaps
   // in too few of the page's rows to be found over the whole page.
+  const blankAbove = (j: number) => rows[j].row.baseline - rows[j - 1].row.baseline > END_BLANK * Math.max(rows[j].row.size, rows[j - 1].row.size);
   const ownGutter = (a: number, b: number) => {
     const part = rows.slice(a, b + 1);
+    // A line alone across the page with blank space over it (it crosses this gutter and the other both: a note under
+    // boxes set side by side, the title over the next part) stands between parts and leaves the other gutter whole.
+    const apart = (k: number, g: Interval) =>
+      a + k > 0 && blankAbove(a + k) && part[k].ink.length === 1 && [gutter, g].every((h) => part[k].ink[0][0] < h[1] && part[k].ink[0][1] > h[0]);
     const clean = (g: Interval) => {
       if (g[0] < gutter[1] && g[1] > gutter[0]) return false;
-      const c = classify(g, part);
+      const c = classify(
+        g,
+        part.filter((_, k) => !apart(k, g)),
+      );
       return c.crossing.size === 0 && c.twoSided.size >= MIN_TWO_SIDED;
     };
     return others.some(clean) || findCandidates(part, minGutter).some((c) => clean(c.gutter));
   };
   // The end runs on past its last crossing row to the blank space under it (a box's closing lines, clean of the
   // gutter by chance, are still the box's), when that comes within a few rows.
-  const blankAbove = (j: number) => rows[j].row.baseline - rows[j - 1].row.baseline > END_BLANK * Math.max(rows[j].row.size, rows[j - 1].row.size);
   let upper = hi;
   for (let j = hi + 1; j <= Math.min(end, hi + MAX_END_TAIL); j++) {
     if (blankAbove(j)) {
