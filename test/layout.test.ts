@@ -1239,6 +1239,17 @@ describe('a line mixing right-to-left and left-to-right text', () => {
     expect(makeLine(runs, 100).text.startsWith('• שפת JavaScript')).toBe(true);
   });
 
+  it('reads right to left when both its ends are Persian in right-to-left text, though its English title has most letters', () => {
+    // "به OWASP API Security Top 10 – 2019 خوش آمدید!", a Persian heading (OWASP API Security 2019, Persian).
+    const runs = [he('خوش آمدید!', 259, 321), en('OWASP API Security Top 10 – 2019', 324, 512), he('به', 515, 525)];
+    expect(runsDirection(runs)).toBe('ltr');
+    expect(runsDirection(runs, 'rtl')).toBe('rtl');
+    expect(makeLine(runs, 100, { tie: 'rtl' }).text).toBe('به OWASP API Security Top 10 – 2019 خوش آمدید!');
+    // Ends in English around Persian words in left-to-right text keep the line left to right.
+    const en2 = [en('The term', 60, 110), he('خوش آمدید به اولین ویراست ده آسیب پذیری', 115, 330), en('is used', 335, 370)];
+    expect(runsDirection(en2, 'ltr')).toBe('ltr');
+  });
+
   it('takes the majority when no run has a letter, only right-to-left marks (a font table’s vowel signs on dotted circles)', () => {
     // Before, finding the ends among no runs with a letter failed the page ("Reduce of empty array").
     const runs = [run('◌ِّ', 60, 100, 10, { x1: 70 }), run('◌ٌ', 80, 100, 10, { x1: 90 })];

@@ -549,6 +549,11 @@ describe('real pages', () => {
     expect(text.indexOf('and more.')).toBeLessThan(text.indexOf('• Use Direct Pay online'));
   });
 
+  it('a Persian heading naming a long English title reads from its right end (rtl_owasp_api_security_2019_fa_foreword)', async () => {
+    const text = (await read('rtl_owasp_api_security_2019_fa_foreword')).text;
+    expect(text).toContain('به OWASP API Security Top 10 – 2019 خوش آمدید!');
+  });
+
   it('a Word report’s footnotes filling a third of the page are notes (report_crs_seafood_simp)', async () => {
     const doc = await read('report_crs_seafood_simp');
     expect(doc.footnotes.filter((f) => f.page === 1).map((f) => f.marker)).toEqual(['25', '26', '27', '28', '29', '30', '31', '32', '33', '34']);

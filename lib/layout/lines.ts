@@ -95,7 +95,7 @@ export function runsDirection(runs: Run[], tie?: Direction): Direction {
   // Counted once: the majority and the mixed band come from the same counts.
   const { rtl, all } = letterCounts(runs.map((x) => x.text));
   const majority: Direction = all > 0 && rtl * 2 > all ? 'rtl' : 'ltr';
-  if (runs.length < 2 || rtl < MIXED[0] * all || rtl > MIXED[1] * all) return majority;
+  if (runs.length < 2) return majority;
   // The ends are the outermost runs with a letter: a bullet or a comma at an end is neutral, as in the bidirectional
   // algorithm ("•" opening a right-to-left list item at the right).
   const strong = runs.filter((r) => firstStrong(r.text) !== null);
@@ -105,6 +105,11 @@ export function runsDirection(runs: Run[], tie?: Direction): Direction {
   const left = strong.reduce((a, b) => (b.x0 < a.x0 ? b : a));
   const opensRight = firstStrong(right.text) === 'rtl';
   const opensLeft = firstStrong(left.text) === 'ltr';
+  // Both ends in the direction of the text around it, against the line's majority (a Persian heading naming a long
+  // English title, "به OWASP API Security Top 10 – 2019 خوش آمدید!"): a line in that direction opens and closes so.
+  if (tie && tie !== majority && (tie === 'rtl' ? opensRight && firstStrong(left.text) === 'rtl' : opensLeft && firstStrong(right.text) === 'ltr'))
+    return tie;
+  if (rtl < MIXED[0] * all || rtl > MIXED[1] * all) return majority;
   if (opensRight && !opensLeft) return 'rtl';
   if (opensLeft && !opensRight) return 'ltr';
   // Neither end settles it (a right-to-left line that opens with a file name and ends with a conjunction): the
