@@ -31,8 +31,18 @@ export async function textLayerCensus(bytes: Uint8Array): Promise<Census> {
   try {
     for (let p = 1; p <= doc.numPages; p++) {
       const page = await doc.getPage(p);
-      // pdf.js' 16-bit cut of mathematical letters is mended as readflow mends it (lib/pdf/runs.ts).
-      const items = (await page.getTextContent()).items.flatMap((item) => ('str' in item ? [{ text: item.str, font: item.fontName } as Run] : []));
+      // pdf.js' 16-bit cut of mathematical letters is mended as readflow mends it (lib/pdf/runs.ts), by the fonts' own
+      // names (a Korean face's subfont holding only syllables in that range keeps them), which the operator list loads.
+      const content = await page.getTextContent();
+      await page.getOperatorList().catch(() => undefined);
+      const realName = (n: string) => {
+        try {
+          return page.commonObjs.has(n) ? ((page.commonObjs.get(n) as { name?: string }).name ?? n) : n;
+        } catch {
+          return n;
+        }
+      };
+      const items = content.items.flatMap((item) => ('str' in item ? [{ text: item.str, font: realName(item.fontName) } as Run] : []));
       restoreAstralLetters(items);
       for (const item of items) add(census, p, item.text);
       // A filled form's entries: drawn by the fields' appearances, not by the page's content, and part of what the page
