@@ -1250,6 +1250,22 @@ describe('a line mixing right-to-left and left-to-right text', () => {
     expect(runsDirection(en2, 'ltr')).toBe('ltr');
   });
 
+  it('ends an English phrase with the number the content stream draws after it, though it stands at the phrase’s right', () => {
+    // "ברוכים הבאים ל- OWASP Top 10 2010! עדכון חשוב" (OWASP Top 10 2010, Hebrew), runs made in the file's order.
+    const made = [
+      he('ברוכים הבאים ל', 471, 532),
+      run('-', 465, 100, 10, { x1: 468 }),
+      en('OWASP Top', 379, 427),
+      en('10 2010', 430, 462),
+      run('!', 376, 100, 10, { x1: 378 }),
+      he('עדכון חשוב זה מציג', 200, 373),
+    ];
+    expect(makeLine(made, 100, { tie: 'rtl' }).text).toContain('OWASP Top 10 2010');
+    // A number drawn before the phrase ("שנת 2010 Windows") stays where right-to-left order puts it.
+    const before = [he('שנת', 400, 430), en('2010', 370, 395), en('Windows', 320, 365), he('הותקנה', 250, 315)];
+    expect(makeLine(before, 100, { tie: 'rtl' }).text).toBe('שנת 2010 Windows הותקנה');
+  });
+
   it('takes the majority when no run has a letter, only right-to-left marks (a font table’s vowel signs on dotted circles)', () => {
     // Before, finding the ends among no runs with a letter failed the page ("Reduce of empty array").
     const runs = [run('◌ِّ', 60, 100, 10, { x1: 70 }), run('◌ٌ', 80, 100, 10, { x1: 90 })];

@@ -554,6 +554,11 @@ describe('real pages', () => {
     expect(text).toContain('به OWASP API Security Top 10 – 2019 خوش آمدید!');
   });
 
+  it('an English name and its number inside a Hebrew sentence read in their order (rtl_owasp_top10_2010_he_about)', async () => {
+    const text = (await read('rtl_owasp_top10_2010_he_about')).text;
+    expect(text).toContain('OWASP Top 10 2010');
+  });
+
   it('a Word report’s footnotes filling a third of the page are notes (report_crs_seafood_simp)', async () => {
     const doc = await read('report_crs_seafood_simp');
     expect(doc.footnotes.filter((f) => f.page === 1).map((f) => f.marker)).toEqual(['25', '26', '27', '28', '29', '30', '31', '32', '33', '34']);

@@ -187,7 +187,13 @@ function leftToRightIslands(sorted: Run[]): Run[] {
     }
     let last = i;
     for (let j = i + 1; j < sorted.length && strong[j] !== 'rtl'; j++) if (strong[j] === 'ltr') last = j;
-    for (let j = last; j >= i; j--) out.push(sorted[j]);
+    // Numbers set right of the phrase that the content stream draws after it end the phrase ("OWASP Top" then
+    // "10 2010": a number after a left-to-right word takes its direction), though they stand at the island's right
+    // end, where the run before it in right-to-left order sits. Already emitted, they move to the island's end.
+    let first = i;
+    while (first > 0 && strong[first - 1] === null && /\p{Nd}/u.test(sorted[first - 1].text) && sorted[first - 1].stream > sorted[i].stream) first--;
+    if (first < i) out.splice(out.length - (i - first), i - first);
+    for (let j = last; j >= first; j--) out.push(sorted[j]);
     i = last + 1;
   }
   return out;
