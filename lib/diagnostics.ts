@@ -38,7 +38,7 @@ export const DIAGNOSTICS = {
     severity: ['info'],
     from: 'page',
     meaning:
-      "A column's line runs over the gutter into the next column's line (an overfull line of code or an address): each of its runs was read in the column it starts in, and no band was broken.",
+      "A column's line runs over the gutter into the next column (an overfull line of code or an address): each of its runs was read in the column it starts in, and no band was broken.",
   },
   'block-order': {
     severity: ['info'],

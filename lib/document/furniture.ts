@@ -900,10 +900,10 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
     for (const l of notice) take(l, 'page-footer', false);
   }
 
-  // 1c''. A masthead beside the title on a page's top: a column's first lines in small type, a few short ones, two of
-  //       them at least the article's identity or history (its copyright line, DOI, dates), the journal's name and
-  //       volume and web address among them ("Chronic Stress / Volume 10: 1–13 / © The Author(s) 2026 / … / DOI:
-  //       10.1177/…"), over the column's text in its own type or larger.
+  // 7. A masthead beside the title on a page's top: a column's first lines in small type, a few short ones, two of
+  //    them at least the article's identity or history (its copyright line, DOI, dates), the journal's name and
+  //    volume and web address among them ("Chronic Stress / Volume 10: 1–13 / © The Author(s) 2026 / … / DOI:
+  //    10.1177/…"), over the column's text in its own type or larger.
   for (const segLines of columnLines.values()) {
     if (segLines[0].seg.kind !== 'column') continue;
     const lead: PlacedLine[] = [];

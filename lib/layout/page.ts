@@ -789,7 +789,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
         code: 'line-overflow',
         severity: 'info',
         page: params.page,
-        message: "a column's line runs over the gutter into the next column's line: each run was read in the column it starts in",
+        message: "a column's line runs over the gutter into the next column: each run was read in the column it starts in",
         detail: { text: rowLine(zone.rows[i].row).text, baseline: round2(zone.rows[i].row.baseline) },
       });
     }

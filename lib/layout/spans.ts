@@ -22,7 +22,7 @@ export interface SpanResult {
   partial: number[];
   /** Rows (zone indices) that look tabular, leave the gutters clean and had no crossing row near to seed them. */
   splitTabular: number[];
-  /** Rows (zone indices) whose line overruns a gutter into the next column's line: each run read in its column. */
+  /** Rows (zone indices) whose line overruns a gutter into the next column: each run read in the column it starts in. */
   overflow: number[];
 }
 
@@ -194,8 +194,9 @@ function bandBreaks(rows: InkRow[], gutters: Interval[], crossed: number[], line
 
 /**
  * A column's line run on over the gutter between the column's lines above and below it (an overfull line reaching
- * past the gutter, over nothing or over space the next column leaves): it crosses one gutter, every run of it starts
- * in the column, the rows a line's advance above and below it keep the gutter clean, and the content stream draws it
+ * past the gutter, over nothing or over space the next column leaves): it crosses one gutter, in one piece of ink
+ * that starts in the column and reaches at most OVERRUN_SHARE into the next (its other runs clear of the gutter on the
+ * column's side), the rows a line's advance above and below it keep the gutter clean, and the content stream draws it
  * between that column's lines above and below, with nothing of the columns beyond drawn in between.
  */
 function overrunsInColumn(rows: InkRow[], i: number, gutters: Interval[], lineAdvance: number, direction: 'ltr' | 'rtl'): boolean {
