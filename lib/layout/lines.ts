@@ -95,21 +95,22 @@ export function runsDirection(runs: Run[], tie?: Direction): Direction {
   // Counted once: the majority and the mixed band come from the same counts.
   const { rtl, all } = letterCounts(runs.map((x) => x.text));
   const majority: Direction = all > 0 && rtl * 2 > all ? 'rtl' : 'ltr';
-  if (runs.length < 2) return majority;
+  const mixed = rtl >= MIXED[0] * all && rtl <= MIXED[1] * all;
+  // Ends are looked at for a mixed line, or for one whose majority goes against the text around it.
+  if (runs.length < 2 || (!mixed && (!tie || tie === majority))) return majority;
   // The ends are the outermost runs with a letter: a bullet or a comma at an end is neutral, as in the bidirectional
   // algorithm ("•" opening a right-to-left list item at the right).
   const strong = runs.filter((r) => firstStrong(r.text) !== null);
   // Right-to-left marks alone (a table's column of vowel signs on dotted circles) give no end a direction.
   if (strong.length === 0) return majority;
-  const right = strong.reduce((a, b) => (b.x1 > a.x1 ? b : a));
-  const left = strong.reduce((a, b) => (b.x0 < a.x0 ? b : a));
-  const opensRight = firstStrong(right.text) === 'rtl';
-  const opensLeft = firstStrong(left.text) === 'ltr';
+  const rightEnd = firstStrong(strong.reduce((a, b) => (b.x1 > a.x1 ? b : a)).text);
+  const leftEnd = firstStrong(strong.reduce((a, b) => (b.x0 < a.x0 ? b : a)).text);
   // Both ends in the direction of the text around it, against the line's majority (a Persian heading naming a long
   // English title, "به OWASP API Security Top 10 – 2019 خوش آمدید!"): a line in that direction opens and closes so.
-  if (tie && tie !== majority && (tie === 'rtl' ? opensRight && firstStrong(left.text) === 'rtl' : opensLeft && firstStrong(right.text) === 'ltr'))
-    return tie;
-  if (rtl < MIXED[0] * all || rtl > MIXED[1] * all) return majority;
+  if (tie && tie !== majority && leftEnd === tie && rightEnd === tie) return tie;
+  if (!mixed) return majority;
+  const opensRight = rightEnd === 'rtl';
+  const opensLeft = leftEnd === 'ltr';
   if (opensRight && !opensLeft) return 'rtl';
   if (opensLeft && !opensRight) return 'ltr';
   // Neither end settles it (a right-to-left line that opens with a file name and ends with a conjunction): the

@@ -761,9 +761,13 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
         detail: { gutters: zone.gutters.map((g) => g.map(round2)), crossingShare: round2(zone.crossingShare), settledByStreamOrder: settled },
       });
     }
+    // The zone's outer ink, left and right.
+    const zoneLeft = Math.min(...zone.rows.map((r) => r.ink[0]?.[0] ?? Infinity));
+    const zoneRight = Math.max(...zone.rows.map((r) => r.ink[r.ink.length - 1]?.[1] ?? -Infinity));
     const spans = growSpans(
       zone.rows,
       zone.gutters,
+      [zoneLeft, zoneRight],
       advance,
       bodySize,
       params.partialSpans,
@@ -816,8 +820,6 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
     const overflowRows = new Set(spans.overflow);
     const partialRows = new Set([...spans.partial, ...spans.overflow]);
     // Each column's width, from the gutters' middles and the zone's outer ink.
-    const zoneLeft = Math.min(...zone.rows.map((r) => r.ink[0]?.[0] ?? Infinity));
-    const zoneRight = Math.max(...zone.rows.map((r) => r.ink[r.ink.length - 1]?.[1] ?? -Infinity));
     const widthOf = (j: number) => Math.min(edges[2 * j + 1], zoneRight) - Math.max(edges[2 * j], zoneLeft);
     const columnsWithin = (lines: Line[], j: number): Segment[] | null => {
       if (params.nested || columns < 2) return null;

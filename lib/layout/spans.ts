@@ -199,7 +199,7 @@ function bandBreaks(rows: InkRow[], gutters: Interval[], crossed: number[], line
  * column's side), the rows a line's advance above and below it keep the gutter clean, and the content stream draws it
  * between that column's lines above and below, with nothing of the columns beyond drawn in between.
  */
-function overrunsInColumn(rows: InkRow[], i: number, gutters: Interval[], lineAdvance: number, direction: 'ltr' | 'rtl'): boolean {
+function overrunsInColumn(rows: InkRow[], i: number, gutters: Interval[], extent: Interval, lineAdvance: number, direction: 'ltr' | 'rtl'): boolean {
   if (i === 0 || i + 1 >= rows.length) return false;
   const r = rows[i];
   const crossedBy = gutters.filter((g) => crosses(r.ink, g));
@@ -213,8 +213,7 @@ function overrunsInColumn(rows: InkRow[], i: number, gutters: Interval[], lineAd
   // It reaches a little way into the next column, not across it (a line set across a column made of one).
   const ltr = direction !== 'rtl';
   const next = ltr ? gutters.find((h) => h[0] > g[1])?.[0] : gutters.filter((h) => h[1] < g[0]).pop()?.[1];
-  const far =
-    next ?? (ltr ? Math.max(...rows.map((x) => x.ink[x.ink.length - 1]?.[1] ?? -Infinity)) : Math.min(...rows.map((x) => x.ink[0]?.[0] ?? Infinity)));
+  const far = next ?? (ltr ? extent[1] : extent[0]);
   const reach = ltr ? piece[1] - g[1] : g[0] - piece[0];
   if (reach > OVERRUN_SHARE * Math.abs(far - (ltr ? g[1] : g[0]))) return false;
   const inPiece = (run: Run) => run.x0 >= piece[0] - 0.5 && run.x1 <= piece[1] + 0.5;
@@ -245,6 +244,8 @@ function overrunsInColumn(rows: InkRow[], i: number, gutters: Interval[], lineAd
 export function growSpans(
   rows: InkRow[],
   gutters: Interval[],
+  /** The zone's ink from its left edge to its right: the outer columns' far edges. */
+  extent: Interval,
   lineAdvance: number,
   bodySize: number,
   partialSpans: 'refuse' | 'band',
@@ -264,7 +265,7 @@ export function growSpans(
   const title = topTitle(rows, gutters, lineAdvance, bodySize, direction);
   if (title >= 0) breaks.add(title);
   const overflow: number[] = [];
-  const overflows = (i: number) => overprints(rows[i], gutters, bodySize) || overrunsInColumn(rows, i, gutters, lineAdvance, direction);
+  const overflows = (i: number) => overprints(rows[i], gutters, bodySize) || overrunsInColumn(rows, i, gutters, extent, lineAdvance, direction);
   const seed = crossed.map((n, i) => {
     if (inTable.has(i) || breaks.has(i)) return true;
     if (n === 0) return false;

@@ -297,7 +297,7 @@ export function prefetchPageText(pdf: OpenPdf, pageNo: number): void {
 }
 
 /** Characters pdf.js' cut to 16 bits of a mathematical letter (U+1D400…U+1D7FF) lands on. */
-const CUT_MATH = /[\uD400-\uD7FF]/u;
+export const CUT_MATH = /[\uD400-\uD7FF]/u;
 const CUT_MATH_ALL = /[\uD400-\uD7FF]/gu;
 /** Hangul outside that range: a font holding any is a Korean text face, whose syllables there are real. */
 const OTHER_HANGUL = /[\u1100-\u11FF\u3130-\u318F\uAC00-\uD3FF]/u;

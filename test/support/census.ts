@@ -7,7 +7,7 @@
  */
 import { SPACING_ACCENTS } from '../../lib/layout/lines.js';
 import { documentParams } from '../../lib/pdf/open.js';
-import { restoreAstralLetters, shownFieldText } from '../../lib/pdf/runs.js';
+import { CUT_MATH, restoreAstralLetters, shownFieldText } from '../../lib/pdf/runs.js';
 import { pdfjs } from '../../lib/pdf/pdfjs.js';
 import type { DocumentResult, Run } from '../../lib/types.js';
 
@@ -32,9 +32,10 @@ export async function textLayerCensus(bytes: Uint8Array): Promise<Census> {
     for (let p = 1; p <= doc.numPages; p++) {
       const page = await doc.getPage(p);
       // pdf.js' 16-bit cut of mathematical letters is mended as readflow mends it (lib/pdf/runs.ts), by the fonts' own
-      // names (a Korean face's subfont holding only syllables in that range keeps them), which the operator list loads.
+      // names (a Korean face's subfont holding only syllables in that range keeps them). The operator list loads the
+      // names: asked for only on a page holding such characters.
       const content = await page.getTextContent();
-      await page.getOperatorList().catch(() => undefined);
+      if (content.items.some((item) => 'str' in item && CUT_MATH.test(item.str))) await page.getOperatorList().catch(() => undefined);
       const realName = (n: string) => {
         try {
           return page.commonObjs.has(n) ? ((page.commonObjs.get(n) as { name?: string }).name ?? n) : n;
