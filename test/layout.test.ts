@@ -328,6 +328,16 @@ describe('sections set as a grid of boxes', () => {
     }
   });
 
+  it('reads columns of boxes column by column when one column opens a box of its own between the rows of headings', () => {
+    // A poster: the right column's second box ends halfway and a third box, its heading level with the left box's
+    // text, runs down to the row of headings below. The rows of headings line up by chance.
+    const runs = boxes(true).filter((r) => !/^q02[2-8]/.test(r.text));
+    runs.push(run('HEAD-E Results', 260, 118 + 8 * 12 + 6, 14, { bold: true }));
+    runs.push(...column(22, 4, 260, 118 + 8 * 12 + 24, { chars: 36 }));
+    const text = textOf(runs);
+    expect(labels(text)).toEqual([...seq(1, 14), ...seq(29, 42), ...seq(15, 25), ...seq(43, 56)]);
+  });
+
   it('reads running columns column by column when only their first row opens both with a heading', () => {
     // The right column runs on past the left column's second heading: no grid.
     const runs = boxes(false).filter((r) => !/^q04[3-9]|^q05/.test(r.text));

@@ -80,6 +80,16 @@ describe('real pages', () => {
     expect(at('Example Attack Scenarios')).toBeLessThan(text.lastIndexOf('References'));
   });
 
+  it('a poster’s columns of boxes whose rows of headings line up by chance read column by column (poster_modernposter_demo)', async () => {
+    const text = squash((await read('poster_modernposter_demo')).text);
+    const at = (s: string) => text.indexOf(s);
+    // "Results" opens a box of its own in the right column: the columns run apart.
+    expect(at('Introduction')).toBeLessThan(at('Motivation'));
+    expect(at('Contribution')).toBeLessThan(at('Construction'));
+    expect(at('Implementation')).toBeLessThan(at('Results'));
+    expect(at('Results')).toBeLessThan(at('Conclusions'));
+  });
+
   it('a tree listing a fact sheet’s boxes in the order they were made is not used (factsheet_epa_avert)', async () => {
     const doc = await read('factsheet_epa_avert');
     const p1 = doc.diagnostics.find((d) => d.page === 1 && d.code === 'tags-incoherent');

@@ -183,24 +183,38 @@ export function headingRowBands(zone: Zone, bodySize: number, advance: number): 
       .trim();
   const styleOf = (runs: Run[]) =>
     `${Math.round(Math.max(...runs.map((run) => run.size)))}/${runs.every((run) => run.bold)}/${runs.every((run) => run.italic)}`;
+  // A column's heading: a line of words in heading type standing clear of the column's text above it.
+  const headingIn = (i: number, j: number): string | null => {
+    const runs = runsIn(zone.rows[i], j);
+    const text = textOf(runs);
+    if (!isHeading(runs, bodySize) || (text.match(/\p{L}/gu)?.length ?? 0) < MIN_HEADING_LETTERS) return null;
+    let a = i - 1;
+    while (a >= 0 && runsIn(zone.rows[a], j).length === 0) a--;
+    if (a >= 0 && zone.rows[i].row.baseline - zone.rows[a].row.baseline < BREAK_STEP * advance) return null;
+    return styleOf(runs);
+  };
   const rows: { at: number; style: string }[] = [];
   zone.rows.forEach((r, i) => {
     if (crosses(r)) return;
     const heads = new Set<string>();
     const styles = new Set<string>();
     for (let j = 0; j < columns; j++) {
-      const runs = runsIn(r, j);
-      const text = textOf(runs);
-      if (!isHeading(runs, bodySize) || (text.match(/\p{L}/gu)?.length ?? 0) < MIN_HEADING_LETTERS) return;
-      let a = i - 1;
-      while (a >= 0 && runsIn(zone.rows[a], j).length === 0) a--;
-      if (a >= 0 && r.row.baseline - zone.rows[a].row.baseline < BREAK_STEP * advance) return;
-      heads.add(text.toLowerCase());
-      styles.add(styleOf(runs));
+      const style = headingIn(i, j);
+      if (style === null) return;
+      heads.add(textOf(runsIn(r, j)).toLowerCase());
+      styles.add(style);
     }
     if (heads.size === columns && styles.size === 1) rows.push({ at: i, style: [...styles][0] });
   });
   if (rows.length < MIN_HEADING_ROWS || rows.some((r) => r.style !== rows[0].style)) return null;
+  // A heading of the rows' style that opens a box in one column alone, level with no heading beside it, shows the
+  // columns running apart: a poster's columns of boxes, read each to its foot, whose rows of headings line up by
+  // chance ("Implementation" over "Results" beside one "Motivation" box).
+  const atRow = new Set(rows.map((r) => r.at));
+  for (let i = 0; i < zone.rows.length; i++) {
+    if (atRow.has(i) || crosses(zone.rows[i])) continue;
+    for (let j = 0; j < columns; j++) if (headingIn(i, j) === rows[0].style) return null;
+  }
   // Headings one row after another are lines of text set larger than the page's commonest type (a report's columns
   // over a table and notes in smaller type), not a grid's headings, each over its box.
   if (rows.some((r, k) => k > 0 && r.at === rows[k - 1].at + 1)) return null;
