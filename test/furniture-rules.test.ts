@@ -759,6 +759,11 @@ describe('small blocks stepped down from the text', () => {
     it('are notes when they count up one by one and are set much smaller than the body', () => {
       expect(detectFootnotes(tight(counted), new Set(), BODY, ADVANCE).footnotes.map((n) => n.marker)).toEqual(['1', '2', '3']);
     });
+    it('are notes when their reference symbols count up in LaTeX’s order (∗ † ‡), and not when the symbols skip', () => {
+      const symbols = ['∗ See the minute book of the harbour board.', '† The engineer reported in the spring.', '‡ The funds were voted late.'];
+      expect(detectFootnotes(tight(symbols), new Set(), BODY, ADVANCE).footnotes.map((n) => n.marker)).toEqual(['∗', '†', '‡']);
+      expect(detectFootnotes(tight([symbols[0]!, symbols[2]!]), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+    });
     it('are not notes when their numbers do not count up, or when they are set near the body size', () => {
       const skipping = [counted[0]!, counted[2]!];
       expect(detectFootnotes(tight(skipping), new Set(), BODY, ADVANCE).footnotes).toEqual([]);

@@ -90,6 +90,13 @@ describe('real pages', () => {
     expect(at('Results')).toBeLessThan(at('Conclusions'));
   });
 
+  it('a title page’s notes under ∗ † ‡ § ¶ right under its contents are notes (cjk_texproposal_cqu_toc_margin_notes)', async () => {
+    const doc = await read('cjk_texproposal_cqu_toc_margin_notes');
+    const notes = doc.footnotes.filter((n) => n.page === 1);
+    expect(notes.map((n) => n.marker)).toEqual(['∗', '†', '‡', '§', '¶']);
+    expect(doc.text).not.toContain('指导老师');
+  });
+
   it('a tree listing a fact sheet’s boxes in the order they were made is not used (factsheet_epa_avert)', async () => {
     const doc = await read('factsheet_epa_avert');
     const p1 = doc.diagnostics.find((d) => d.page === 1 && d.code === 'tags-incoherent');

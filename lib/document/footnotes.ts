@@ -388,9 +388,29 @@ function countedNotes(notes: PlacedLine[][], found: Footnote[], body: number): b
   return before.length > 0 && Math.max(...before) + 1 === numbers[0];
 }
 
-/** The notes' numbers when every note opens with one and each counts up by one from the note before; null otherwise. */
+/**
+ * The reference symbols in the order they count notes, LaTeX's \fnsymbol and the typographers' before it ("∗ † ‡ § ¶
+ * ‖", then doubled): a title page's notes to its title and authors count with them as others do with numbers.
+ */
+const SYMBOL_ORDER = ['*', '†', '‡', '§', '¶', '‖', '**', '††', '‡‡'];
+
+/** The position of a note's opening reference symbol in SYMBOL_ORDER (counting from 1), or NaN. */
+const symbolCount = (text: string): number => {
+  const mark = symbolMark(text)?.replace(/[∗⁎]/gu, '*');
+  return mark ? SYMBOL_ORDER.indexOf(mark) + 1 || Number.NaN : Number.NaN;
+};
+
+/**
+ * The notes' numbers when every note opens with one and each counts up by one from the note before; null otherwise.
+ * Reference symbols count in their order (SYMBOL_ORDER): "∗", "†", "‡" are notes 1, 2, 3.
+ */
 function countingUp(notes: PlacedLine[][]): number[] | null {
-  const numbers = notes.map((note) => /^(\p{Nd}{1,3})(?!\p{Nd})/u.exec(note[0].line.text)).map((m) => (m ? Number(m[1]) : NaN));
+  const numbers = notes
+    .map((note) => note[0].line.text)
+    .map((text) => {
+      const m = /^(\p{Nd}{1,3})(?!\p{Nd})/u.exec(text);
+      return m ? Number(m[1]) : symbolCount(text);
+    });
   if (numbers.some((n) => Number.isNaN(n))) return null;
   for (let i = 1; i < numbers.length; i++) if (numbers[i] !== numbers[i - 1] + 1) return null;
   return numbers;
