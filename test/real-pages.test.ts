@@ -97,6 +97,12 @@ describe('real pages', () => {
     expect(doc.text).not.toContain('指导老师');
   });
 
+  it('notes tagged as rows under a table read down, each note’s turned line after its first (cjk_dgbas_happiness_index_table_notes)', async () => {
+    const text = squash((await read('cjk_dgbas_happiness_index_table_notes')).text);
+    expect(text).toMatch(/自2013年第2次報告起 ?，改採蓋洛普世界調查/);
+    expect(text.indexOf('，改採蓋洛普世界調查')).toBeLessThan(text.indexOf('「加害（他殺）標準化死亡率」採2015年'));
+  });
+
   it('a tree listing a fact sheet’s boxes in the order they were made is not used (factsheet_epa_avert)', async () => {
     const doc = await read('factsheet_epa_avert');
     const p1 = doc.diagnostics.find((d) => d.page === 1 && d.code === 'tags-incoherent');

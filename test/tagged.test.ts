@@ -225,6 +225,20 @@ describe('a spreadsheet tagged as one table, with text blocks set under its grid
     expect(reading.segments.slice(1).map((s) => s.kind)).toEqual(['column', 'column']);
   });
 
+  it('reads notes under the grid, one cell a row with their turned lines indented, line by line down', () => {
+    const reading = sheet(
+      footRows([
+        [['1 The weekly prices are averages of the reports received by Friday noon from', 72]],
+        [['the plants of the region.', 84]],
+        [['2 The reports of the year ago week were revised in March.', 72]],
+      ]),
+    );
+    const text = reading.segments.map((s) => s.text).join('\n');
+    expect(text).toMatch(/from\nthe plants of the region\.\n2 The reports/);
+    expect(reading.segments[0]!.kind).toBe('table');
+    expect(reading.segments.slice(1).map((s) => s.kind)).toEqual(['column']);
+  });
+
   it('keeps a total row and its figures as table rows', () => {
     const reading = sheet(
       footRows([

@@ -172,7 +172,8 @@ const digits = (runs: Run[]) => runs.reduce((n, r) => n + (r.text.match(/\p{N}/g
  * (an address beside an e-mail and a web address) comes as rows of two cells, and read row by row the blocks are
  * spliced line by line. Rows at the end of a tagged table whose cells are not cells of its grid (one straddles two
  * of the grid's columns), with at most two cells, none of them a number, are such a foot: it is read block by block,
- * each block (cells starting at one edge) top to bottom, as text rather than as table rows.
+ * each block (cells starting at one edge) top to bottom, as text rather than as table rows; a foot of one cell a row
+ * (notes under the grid, their turned lines indented) is read down, line by line.
  */
 function tableFoot(unit: Unit, direction: Direction): { rows: Set<number>; blocks: Run[][] } {
   const none = { rows: new Set<number>(), blocks: [] };
@@ -199,10 +200,13 @@ function tableFoot(unit: Unit, direction: Direction): { rows: Set<number>; block
     rows.add(i);
   }
   if (rows.size < 2) return none;
-  // Blocks: the foot's cells grouped by the edge they start at.
+  const footRows = [...rows].sort((a, b) => a - b);
+  // A foot of one cell a row is a stack of lines (notes under the grid, their turned lines indented): read down.
+  if (footRows.every((i) => cellsOf(unit.rows[i]).length === 1)) return { rows, blocks: [footRows.flatMap((i) => cellsOf(unit.rows[i]).flat())] };
+  // Blocks side by side: the foot's cells grouped by the edge they start at.
   const start = (c: Run[]) => (direction === 'rtl' ? -extent(c)[1] : extent(c)[0]);
   const blocks: { edge: number; runs: Run[] }[] = [];
-  for (const c of [...rows].sort((a, b) => a - b).flatMap((i) => cellsOf(unit.rows[i]))) {
+  for (const c of footRows.flatMap((i) => cellsOf(unit.rows[i]))) {
     const b = blocks.find((x) => Math.abs(x.edge - start(c)) <= BLOCK_EDGE_EM * em);
     if (b) b.runs.push(...c);
     else blocks.push({ edge: start(c), runs: [...c] });
