@@ -347,6 +347,20 @@ describe('sections set as a grid of boxes', () => {
   });
 });
 
+describe('a line whose wide spaces fall in gaps other rows leave clean', () => {
+  it('reads the line whole, not as three columns of which the middle holds that line alone', () => {
+    // A paragraph across the page; a line with a code word set apart by two wide spaces; a list down the left; a box
+    // lower on the right. Only the one line has ink between the list and the box.
+    const runs: Run[] = column(1, 3, 50, 60, { chars: 100 });
+    runs.push(run('q004 we draw each box with the command', 50, 96), run('\\box[style=?]{...}', 250, 96), run('where the word style names', 350, 96));
+    for (let i = 0; i < 9; i++) runs.push(run(`q${String(5 + i).padStart(3, '0')} the kind of box it draws`, 50, 112 + i * 16));
+    runs.push(...column(14, 7, 360, 270, { chars: 36 }));
+    const text = textOf(runs);
+    expect(labels(text)).toEqual(seq(1, 20));
+    expect(text).toContain('q004 we draw each box with the command \\box[style=?]{...} where the word style names');
+  });
+});
+
 describe('insets', () => {
   it("reads an inset's gap at the head of column one as part of that column, not as a third column", () => {
     // Column one: 20 rows of a command list (a name, a wide gap, a meaning, with a symbol raised between them on a

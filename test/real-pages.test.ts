@@ -103,6 +103,11 @@ describe('real pages', () => {
     expect(text.indexOf('，改採蓋洛普世界調查')).toBeLessThan(text.indexOf('「加害（他殺）標準化死亡率」採2015年'));
   });
 
+  it('an Arabic line around a code word, its wide spaces level with gaps the rows below leave clean, reads whole (rtl_arabic_nabox_manual)', async () => {
+    const text = squash((await read('rtl_arabic_nabox_manual')).text);
+    expect(text).toMatch(/باستخدام التّعليمة \\env\[style=\?\]\{\.\.\.\.\} حيث أمام كلمة style/);
+  });
+
   it('a tree listing a fact sheet’s boxes in the order they were made is not used (factsheet_epa_avert)', async () => {
     const doc = await read('factsheet_epa_avert');
     const p1 = doc.diagnostics.find((d) => d.page === 1 && d.code === 'tags-incoherent');

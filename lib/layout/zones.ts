@@ -964,6 +964,26 @@ function blocksApart(rows: InkRow[], p: ZoneParams): Zone[] {
   return partitionRows(rows, p);
 }
 
+/**
+ * The first middle column (1 to gutters.length - 1: the column between gutters k - 1 and k) that holds ink of one row
+ * only (a page number in it is no line of it), besides rows running across the gutters, that row having ink on both
+ * sides of it too; -1 when there is none.
+ */
+function splicedColumn(rows: InkRow[], gutters: Interval[]): number {
+  for (let k = 1; k < gutters.length; k++) {
+    const [lo, hi] = [gutters[k - 1][1], gutters[k][0]];
+    const inside = rows.filter(
+      (r) =>
+        r.row.runs.some((q) => q.x1 > lo && q.x0 < hi && !PAGE_NUMBER.test(q.text.trim())) &&
+        !r.ink.some((iv) => gutters.some((g) => iv[0] < g[1] && iv[1] > g[0])),
+    );
+    if (inside.length !== 1) continue;
+    const { ink } = inside[0];
+    if (ink.some((iv) => iv[1] <= gutters[k - 1][0]) && ink.some((iv) => iv[0] >= gutters[k][1])) return k;
+  }
+  return -1;
+}
+
 function partitionRows(rows: InkRow[], p: ZoneParams): Zone[] {
   if (rows.length === 0) return [];
   const single = (rs: InkRow[]): Zone => ({ rows: rs, gutters: [], crossingShare: 0, ambiguous: false, tabular: false });
@@ -1044,6 +1064,13 @@ function partitionRows(rows: InkRow[], p: ZoneParams): Zone[] {
       gutters.push(other.gutter);
     }
     gutters.sort((a, b) => a[0] - b[0]);
+    // A middle column whose only line has ink on both sides of it is no column: two wide spaces of one line (a
+    // justified line around a code word) that happened to fall in gaps other rows leave clean.
+    const spliced = splicedColumn(zoneRows, gutters);
+    if (spliced >= 0) {
+      gutters.splice(spliced - 1, 2);
+      if (gutters.length === 0) continue;
+    }
     const shares = gutters.map((g) => crossingShare(g, zoneRows).share);
     const worst = Math.max(...shares);
     const zone: Zone = {
