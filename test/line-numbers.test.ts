@@ -108,6 +108,24 @@ describe('numbered pleading paper', () => {
   });
 });
 
+describe('a two-column manuscript’s line numbers', () => {
+  it('are found in the gutter beside the second column when they go on from the first column’s, under a full-width abstract', () => {
+    // The abstract runs across the page (lines 1 to 4, numbered in the left margin); then two columns of 12 lines,
+    // the first numbered 5 to 16 in the left margin, the second 17 to 28 in the gutter, 4 pt left of its text.
+    const abstract = column(1, 4, 60, 80, { chars: 96 });
+    const left = column(5, 12, 60, 150, { chars: 46 });
+    const right = column(17, 12, 320, 150, { chars: 46 });
+    const margin = [...abstract, ...left].map((t, i) => run(String(i + 1), 45, t.baseline, 5));
+    const gutter = right.map((t, i) => run(String(17 + i), 311, t.baseline, 5));
+    const found = findLineNumbers([...abstract, ...left, ...right, ...margin, ...gutter]);
+    expect([...found].filter((r) => r.x0 === 311)).toHaveLength(12);
+    expect(found.size).toBe(28);
+    // A column of counting numbers in the text that does not go on from the margin's count stays.
+    const stray = right.map((t, i) => run(String(101 + i), 311, t.baseline, 5));
+    expect([...findLineNumbers([...abstract, ...left, ...right, ...margin, ...stray])].filter((r) => r.x0 === 311)).toHaveLength(0);
+  });
+});
+
 describe("an algorithm's numbered steps", () => {
   it('stay with the steps when the paragraph under the box runs across their strip', () => {
     // A box of nine steps numbered at x 77, their text from x 87 set word by word (a run per word, as formulas come),

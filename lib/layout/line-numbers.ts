@@ -43,6 +43,9 @@ export function findLineNumbers(runs: Run[]): Set<Run> {
   // The other runs' baselines, sorted once for the page when a stepped series asks for its lines.
   let otherBaselines: Float64Array | undefined;
   const baselines = () => (otherBaselines ??= Float64Array.from(others.filter(isHorizontal).map((r) => r.baseline)).sort());
+  // Series that count but stand in the text, held back: numbers in the gutter beside the second column go on from
+  // the first column's (see below).
+  const inText: Run[][] = [];
   for (const edge of ['x1', 'x0'] as const) {
     const sorted = [...numbers].sort((a, b) => a[edge] - b[edge]);
     for (let i = 0; i < sorted.length; ) {
@@ -69,13 +72,18 @@ export function findLineNumbers(runs: Run[]): Set<Run> {
       // sidebar's line may run a little into their strip, not across it.
       const across = (r: Run) =>
         textRight ? r.x0 < left - ACROSS_PT && r.x1 > right + BESIDE_EM * em : r.x1 > right + ACROSS_PT && r.x0 < left - BESIDE_EM * em;
-      if (beside.some(across)) continue;
+      if (beside.some(across)) {
+        inText.push(series);
+        continue;
+      }
       const onNumberLine = (baseline: number) => series.some((n) => Math.abs(n.baseline - baseline) <= LINE_EM * em);
       if (
         Math.min(strayLeft, strayRight) > STRAY_SHARE * beside.length &&
         !besideSidebar([left, right], series.length, beside, textRight, em, onNumberLine)
-      )
+      ) {
+        inText.push(series);
         continue;
+      }
       // Marks set small and raised against the start of their lines (a title page's affiliations, each opening with
       // its note's number) are notes' marks, not a margin's numbers: line numbers stand apart from the text.
       const glued = series.filter((n) =>
@@ -96,6 +104,22 @@ export function findLineNumbers(runs: Run[]): Set<Run> {
       if (numbered.filter((r) => r.mono).length * 2 > numbered.length) continue;
       for (const r of series) found.add(r);
     }
+  }
+  // A manuscript set in two columns numbers the second column's lines on from the first's, in the gutter: text on both
+  // sides, and the full-width abstract over them runs across their strip. A series that goes on from a series found
+  // (its first number the next after the other's last) is line numbers too when nothing between its first line and
+  // its last enters its strip.
+  const last = (list: Iterable<Run>) => Math.max(...[...list].map((r) => Number(r.text.trim())));
+  for (const series of inText) {
+    if (series.some((r) => found.has(r)) || !found.size) continue;
+    const down = [...series].sort((a, b) => a.baseline - b.baseline);
+    if (Number(down[0].text.trim()) !== last(found) + 1) continue;
+    const [left, right] = [Math.min(...series.map((r) => r.x0)), Math.max(...series.map((r) => r.x1))];
+    const [top, bottom] = [down[0].baseline - LINE_EM * em, down[down.length - 1].baseline + LINE_EM * em];
+    const enters = others.some(
+      (r) => isHorizontal(r) && r.baseline >= top && r.baseline <= bottom && r.x0 < right + ACROSS_PT && r.x1 > left - ACROSS_PT,
+    );
+    if (!enters) for (const r of series) found.add(r);
   }
   return found;
 }

@@ -13,7 +13,9 @@ const t = await readPageText(pdf, page, 1e6);
 const { turnUpright } = await import('../../lib/layout/sideways.js');
 // A sideways page is inspected turned upright, as the layout reads it.
 const upright = turnUpright(t.runs, t.width, t.height);
-const flat = (upright?.runs ?? t.runs).filter(isHorizontal);
+const { findLineNumbers } = await import('../../lib/layout/line-numbers.js');
+const numbered = findLineNumbers(upright?.runs ?? t.runs);
+const flat = (upright?.runs ?? t.runs).filter((r) => isHorizontal(r) && !numbered.has(r));
 const body = dominantSize(flat);
 const minGutter = 0.7 * body;
 const rows0 = buildRows(flat).map((row) => ({ row, ink: inkIntervals(row.runs, minGutter) }));
