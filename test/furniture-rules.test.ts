@@ -814,6 +814,15 @@ describe('small blocks stepped down from the text', () => {
       // Unbolded, the same two lines at a first page's foot are its unnumbered notes.
       expect(detectFootnotes(longer(column(520, chart)), new Set(), BODY, ADVANCE).footnotes).toHaveLength(1);
     });
+    it('stay in the flow right under a bold heading: the section’s first paragraph, not notes', () => {
+      const headed = longer(column(520, prose));
+      const at = headed[11]!;
+      headed[11] = { ...at, line: makeLine([run('Survey of the pier', 72, at.line.baseline, BODY, { bold: true })], at.line.baseline) };
+      expect(detectFootnotes(headed, new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+      // The same heading set plain is the last line of the text above them.
+      headed[11] = { ...at, line: makeLine([run('Survey of the pier', 72, at.line.baseline, BODY)], at.line.baseline) };
+      expect(detectFootnotes(headed, new Set(), BODY, ADVANCE).footnotes).toHaveLength(1);
+    });
     it('do not take a telephone number or a range at a line\'s start for a note\'s number ("202-512-3841 or …")', () => {
       const contact = ['For more information, contact the engineer of the harbour board at', '202-512-3841 or engineer@harbour.example.org.'];
       const found = detectFootnotes(longer(column(520, contact)), new Set(), BODY, ADVANCE).footnotes;

@@ -108,6 +108,12 @@ describe('real pages', () => {
     expect(text).toMatch(/باستخدام التّعليمة \\env\[style=\?\]\{\.\.\.\.\} حيث أمام كلمة style/);
   });
 
+  it('a section’s first paragraph at a first page’s foot, right under its bold heading, is no note (cjk_owasp_asvs500_ko_requirement_tables)', async () => {
+    const doc = await read('cjk_owasp_asvs500_ko_requirement_tables');
+    expect(doc.footnotes).toEqual([]);
+    expect(doc.text).toContain('이 섹션에서는 애플리케이션의 공식 문서에서 알려줘야 할 브라우저 내 보안 특징들에 대해 설명한다.');
+  });
+
   it('a tree listing a fact sheet’s boxes in the order they were made is not used (factsheet_epa_avert)', async () => {
     const doc = await read('factsheet_epa_avert');
     const p1 = doc.diagnostics.find((d) => d.page === 1 && d.code === 'tags-incoherent');

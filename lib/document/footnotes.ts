@@ -267,6 +267,11 @@ function unnumberedNotes(block: PlacedLine[], found: Footnote[], pages: number, 
   // A document of one page (a flyer, a letter) has no first page to set apart: its foot lines (a contact line, an
   // address) are its own text, unless they are a notice.
   if (pages === 1) return block.some((l) => NOTICE.test(l.line.text));
+  // A block right under a heading is the section's text: notes stand under text, not under a heading of their own.
+  const above = pageLines
+    .filter((l) => l.segment === first.segment && l.page === first.page && l.line.baseline < first.line.baseline)
+    .sort((a, b) => b.line.baseline - a.line.baseline)[0];
+  if (above && isHeadingLine(above, first)) return false;
   // A label of a few words stacked in a narrow box (a QR code's "Scan to / visit our / website") is not a note.
   const box = unionBox(block.map((l) => l.line.bbox));
   if (block.length >= 2 && box[2] - box[0] < UNNUMBERED_MIN_EMS * Math.max(...block.map((l) => l.line.size))) return false;
@@ -282,6 +287,15 @@ function unnumberedNotes(block: PlacedLine[], found: Footnote[], pages: number, 
   const last = before[before.length - 1];
   return !!last && !SENTENCE_END.test(last.text.trim());
 }
+
+/** A heading line over a line of text: a few words, short of the measure, no sentence end, bold over plain. */
+function isHeadingLine(head: PlacedLine, next: PlacedLine): boolean {
+  const words = head.line.text.trim().split(/\s+/).length;
+  const short = head.line.bbox[2] - head.line.bbox[0] < HEADING_MEASURE * (head.seg.bbox[2] - head.seg.bbox[0]);
+  return words <= 2 * HEADING_WORDS && short && !/[.,;:。，；：]$/u.test(head.line.text.trim()) && head.line.bold && !next.line.bold;
+}
+/** A heading line is shorter than this share of its column's measure. */
+const HEADING_MEASURE = 0.6;
 
 function titledBox(block: PlacedLine[]): boolean {
   if (block.length < 2) return false;
