@@ -823,6 +823,19 @@ describe('small blocks stepped down from the text', () => {
       headed[11] = { ...at, line: makeLine([run('Survey of the pier', 72, at.line.baseline, BODY)], at.line.baseline) };
       expect(detectFootnotes(headed, new Set(), BODY, ADVANCE).footnotes).toHaveLength(1);
     });
+    it('stay in the flow when they break off mid-sentence and go on at the top of the next page in their size (an aside)', () => {
+      const aside = [
+        '(The board met in the spring and the engineer reported on the state of the',
+        'pier and on the funds that the season had left for the',
+      ];
+      const page1 = column(520, aside);
+      const page2 = column(60, [], 2).map((l) => ({ ...l, segment: 7 }));
+      const top = (text: string): PlacedLine => ({ ...page2[0]!, index: -1, line: makeLine([run(text, 72, 40, 8)], 40) });
+      expect(detectFootnotes([...page1, top('repairs of the breakwater.)'), ...page2], new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+      // The next page opening a sentence of its own, or in the body's size, leaves them a first page's notes.
+      expect(detectFootnotes([...page1, top('Repairs of the breakwater.'), ...page2], new Set(), BODY, ADVANCE).footnotes).toHaveLength(1);
+      expect(detectFootnotes([...page1, ...page2], new Set(), BODY, ADVANCE).footnotes).toHaveLength(1);
+    });
     it('do not take a telephone number or a range at a line\'s start for a note\'s number ("202-512-3841 or …")', () => {
       const contact = ['For more information, contact the engineer of the harbour board at', '202-512-3841 or engineer@harbour.example.org.'];
       const found = detectFootnotes(longer(column(520, contact)), new Set(), BODY, ADVANCE).footnotes;

@@ -114,6 +114,12 @@ describe('real pages', () => {
     expect(doc.text).toContain('이 섹션에서는 애플리케이션의 공식 문서에서 알려줘야 할 브라우저 내 보안 특징들에 대해 설명한다.');
   });
 
+  it('an aside in small type running from a page’s foot onto the next page is text, not a note (rtl_unisugar_hebrew_bidi)', async () => {
+    const doc = await read('rtl_unisugar_hebrew_bidi');
+    expect(doc.footnotes).toEqual([]);
+    expect(squash(doc.text)).toContain('(There is yet a third difficulty in the above sentence');
+  });
+
   it('a tree listing a fact sheet’s boxes in the order they were made is not used (factsheet_epa_avert)', async () => {
     const doc = await read('factsheet_epa_avert');
     const p1 = doc.diagnostics.find((d) => d.page === 1 && d.code === 'tags-incoherent');

@@ -234,6 +234,8 @@ const UNNUMBERED_TOP_SHARE = 0.5;
 const HEADING_WORDS = 4;
 /** A note's text ends a sentence here. */
 const SENTENCE_END = /[.!?)\]"”’]$/u;
+/** Two lines are set in one size within this many points. */
+const SAME_SIZE = 0.3;
 /** A copyright or licence notice. */
 const NOTICE = /©|\(c\)\s*\p{Nd}{4}|\bcopyright\b|all rights reserved|\blicen[cs]e/iu;
 /** A line opening mid-sentence: a word in small letters ("and the", not a name set so, "cFE 6.6", "iOS", nor a web
@@ -252,8 +254,25 @@ const OUTLINE_ITEM = /^\p{Nd}{1,3}(\.\p{Nd}{1,3})+\b/u;
  * "Strengths and limitations" box), the foot of a sidebar of running text much narrower than the text column, or any
  * other block on a later page stays in the flow: nothing numbers it as a note. So does a narrow stack of a few words.
  */
-function unnumberedNotes(block: PlacedLine[], found: Footnote[], pages: number, pageLines: PlacedLine[], body: number): boolean {
+function unnumberedNotes(
+  block: PlacedLine[],
+  found: Footnote[],
+  pages: number,
+  pageLines: PlacedLine[],
+  body: number,
+  nextTop: PlacedLine | undefined,
+): boolean {
   if (titledBox(block)) return false;
+  // A paragraph in small type that breaks off mid-sentence at the page's foot and goes on at the top of the next page,
+  // in its size (an aside in parentheses), runs over the page: a note left unfinished goes on at the next page's foot.
+  const end = block[block.length - 1].line;
+  if (
+    nextTop &&
+    !SENTENCE_END.test(end.text.trim()) &&
+    MID_SENTENCE.test(nextTop.line.text.trim()) &&
+    Math.abs(nextTop.line.size - end.size) <= SAME_SIZE
+  )
+    return false;
   // The foot of a sidebar of running text (a report's grey column of "Why GAO did this study", ending with where to
   // read the full report and whom to call) is the sidebar's: notes are the text's, under its own column, not a much
   // narrower one. A margin column of small type only (an article's "Citation:", "Copyright:", side notes) keeps them.
@@ -711,7 +730,11 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
       continue;
     const rule = headed ? whole[0] : isRule(above) ? above : null;
     const marked = block.some((l) => MARKER.test(l.line.text));
-    if (!marked && !(proseLike && unnumberedNotes(block, out, pageCount, pageLines, body)) && !(rule && runsOn(block, out))) continue;
+    const nextTop = (byPage.get(block[0].page + 1) ?? []).reduce<PlacedLine | undefined>(
+      (a, l) => (!a || l.line.baseline < a.line.baseline ? l : a),
+      undefined,
+    );
+    if (!marked && !(proseLike && unnumberedNotes(block, out, pageCount, pageLines, body, nextTop)) && !(rule && runsOn(block, out))) continue;
     // Split into notes at their markers.
     const notes = atMarkers(block);
     const step = whole[0].line.baseline - above.line.baseline;
