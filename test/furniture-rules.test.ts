@@ -770,6 +770,21 @@ describe('small blocks stepped down from the text', () => {
       expect(detectFootnotes(tight(counted, 8), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
       expect(detectFootnotes(tight([counted[0]!]), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
     });
+    it('take notes that number on from the page before’s, after the end of its last note run over, however close', () => {
+      const page1 = column(520, notes);
+      const page2 = tight(['of the harbour board, as the engineer wrote.', '3 The funds were voted late.', '4 The pier was finished in May.'], 8).map(
+        (l) => ({
+          ...l,
+          page: 2,
+          segment: 5,
+          seg: { ...l.seg, page: 2 },
+        }),
+      );
+      const found = detectFootnotes([...page1, ...page2], new Set(), BODY, ADVANCE).footnotes;
+      expect(found.map((n) => n.marker)).toEqual(['1', '2', null, '3', '4']);
+      // Numbered on from nothing, the same lines at the body's advance are text.
+      expect(detectFootnotes(page2, new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+    });
     it('take a last note in a block of its own when it numbers on from the notes just found on the page', () => {
       const lines = tight(counted);
       const seg2: Segment = { ...lines[14]!.seg, lines: [lines[14]!.line] };

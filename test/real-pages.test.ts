@@ -120,6 +120,12 @@ describe('real pages', () => {
     expect(squash(doc.text)).toContain('(There is yet a third difficulty in the above sentence');
   });
 
+  it('notes 7 to 9 under the run-over end of note 6, right under a display, are notes (paper_nwejm_article_fr)', async () => {
+    const doc = await read('paper_nwejm_article_fr');
+    expect(doc.footnotes.filter((n) => n.page === 2).map((n) => n.marker)).toEqual([null, '7', '8', '9']);
+    expect(doc.text).not.toContain('Foo bar.');
+  });
+
   it('a tree listing a fact sheet’s boxes in the order they were made is not used (factsheet_epa_avert)', async () => {
     const doc = await read('factsheet_epa_avert');
     const p1 = doc.diagnostics.find((d) => d.page === 1 && d.code === 'tags-incoherent');

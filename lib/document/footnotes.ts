@@ -394,7 +394,7 @@ function textRunsOnBeside(pageLines: PlacedLine[], inBlock: Set<Line>, box: Box,
  * sequence, set much smaller, need less (countedNotes).
  */
 function minStep(notes: PlacedLine[][], found: Footnote[], body: number, advance: number): number {
-  if (countedNotes(notes, found, body)) return COUNTED_STEP_ADVANCES * advance;
+  if (countedNotes(notes, found, body) || numbersOn(notes, found)) return COUNTED_STEP_ADVANCES * advance;
   const marked = MARKER.test(notes[0][0].line.text);
   return marked ? Math.min(STEP_ADVANCES * advance, advance + STEP_EXTRA_EM * body) : STEP_ADVANCES * advance;
 }
@@ -432,6 +432,19 @@ const symbolCount = (text: string): number => {
   const mark = symbolMark(text)?.replace(/[∗⁎]/gu, '*');
   return mark ? SYMBOL_ORDER.indexOf(mark) + 1 || Number.NaN : Number.NaN;
 };
+
+/**
+ * Notes that go on numbering the notes found on the page before ("7.", "8.", "9." under notes 1 to 6), after the
+ * unmarked end of the last of them run over the page: the count tells them from a paragraph, whatever their step.
+ */
+function numbersOn(notes: PlacedLine[][], found: Footnote[]): boolean {
+  const marked = MARKER.test(notes[0][0].line.text) ? notes : notes.slice(1);
+  const numbers = marked.length >= 2 ? countingUp(marked) : null;
+  if (!numbers) return false;
+  const page = notes[0][0].page;
+  const before = found.filter((n) => n.page === page - 1 && n.marker !== null && /^\p{Nd}+$/u.test(n.marker)).map((n) => Number(n.marker));
+  return before.length > 0 && Math.max(...before) + 1 === numbers[0];
+}
 
 /**
  * The notes' numbers when every note opens with one and each counts up by one from the note before; null otherwise.
