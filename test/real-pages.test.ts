@@ -126,6 +126,12 @@ describe('real pages', () => {
     expect(doc.text).not.toContain('Foo bar.');
   });
 
+  it('a list’s lead-in and first item under a three-column glossary read with the list (rtl_owasp_asvs403_ar_tables)', async () => {
+    const text = squash((await read('rtl_owasp_asvs403_ar_tables')).text);
+    expect(text).toContain('NIST 800-63 - Digital Identity Guidelines •');
+    expect(text.indexOf('NIST 800-63 - Digital Identity Guidelines')).toBeLessThan(text.indexOf('NIST 800-63 A - Enrollment'));
+  });
+
   it('a tree listing a fact sheet’s boxes in the order they were made is not used (factsheet_epa_avert)', async () => {
     const doc = await read('factsheet_epa_avert');
     const p1 = doc.diagnostics.find((d) => d.page === 1 && d.code === 'tags-incoherent');

@@ -984,6 +984,22 @@ function splicedColumn(rows: InkRow[], gutters: Interval[]): number {
   return -1;
 }
 
+/** At most this many rows lead into the text under a zone. */
+const MAX_LEAD_ROWS = 3;
+
+/**
+ * How many of a zone's last rows (MAX_LEAD_ROWS at most) each run across one of its gutters but not all, the row
+ * after the zone running across them all in one stretch; 0 when there are none.
+ */
+function leadInto(rows: InkRow[], gutters: Interval[], next: InkRow | undefined): number {
+  const crosses = (r: InkRow, g: Interval) => r.ink.some((iv) => iv[0] < g[1] && iv[1] > g[0]);
+  // The row under the zone is one stretch of ink across every gutter: a line of text, not boxes set in a row.
+  if (!next || gutters.length < 2 || !next.ink.some((iv) => gutters.every((g) => iv[0] < g[1] && iv[1] > g[0]))) return 0;
+  let n = 0;
+  while (n < rows.length && n < MAX_LEAD_ROWS && gutters.some((g) => crosses(rows[rows.length - 1 - n], g))) n++;
+  return n;
+}
+
 function partitionRows(rows: InkRow[], p: ZoneParams): Zone[] {
   if (rows.length === 0) return [];
   const single = (rs: InkRow[]): Zone => ({ rows: rs, gutters: [], crossingShare: 0, ambiguous: false, tabular: false });
@@ -1088,6 +1104,18 @@ function partitionRows(rows: InkRow[], p: ZoneParams): Zone[] {
         !captionDivider(zoneRows, gutters) &&
         !staggeredColumns(zoneRows, gutters),
     };
+    // The last rows of columns of text running across one of their gutters, right over a row across them all, lead
+    // into the text below: a heading's paragraph and the first item of a list under the columns, read with the rest
+    // of the list. (A form's boxes crossing some of its gutters are the form's.)
+    const lead = zone.tabular ? 0 : leadInto(zoneRows, gutters, rows[last + 1]);
+    if (lead > 0 && lead < zoneRows.length) {
+      const kept = zoneRows.length - lead;
+      return [
+        ...partitionRows(rows.slice(0, first), p),
+        ...partitionRows(rows.slice(first, first + kept), p),
+        ...partitionRows(rows.slice(first + kept), p),
+      ];
+    }
     const list = zone.tabular ? numberedListStretch(zoneRows, best.gutter, p) : null;
     if (list) {
       // The form's boxes above and below the lists stay the zone's, read as they were.
