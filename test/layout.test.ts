@@ -361,6 +361,27 @@ describe('a line whose wide spaces fall in gaps other rows leave clean', () => {
   });
 });
 
+describe('labelled fields side by side', () => {
+  it('read field by field, label first, when the first row is labels ending in a colon over blank space', () => {
+    const runs: Run[] = [run('q001 Consumer price inflation, the monthly bulletin of the board', 42, 100, 13)];
+    runs.push(run('Contact:', 83, 160), run('Release date:', 236, 160), run('Next release:', 390, 160));
+    runs.push(run('q002 Prices team', 83, 172), run('q005 21 May 2025', 236, 172), run('q006 18 June 2025', 390, 172));
+    runs.push(run('q003 cpi@example.org', 83, 184), run('q004 +44 1633 456900', 83, 196));
+    runs.push(...column(7, 4, 42, 240, { chars: 90 }));
+    const text = textOf(runs);
+    expect(labels(text)).toEqual(seq(1, 10));
+    expect(text).toContain('Release date:\nq005 21 May 2025');
+  });
+
+  it('are a table row by row when the first row is no labels', () => {
+    const runs: Run[] = [run('q001 Consumer price inflation, the monthly bulletin of the board', 42, 100, 13)];
+    runs.push(run('q002 Contact', 83, 160), run('Release date', 236, 160), run('Next release', 390, 160));
+    runs.push(run('q003 Prices team', 83, 172), run('q004 21 May 2025', 236, 172), run('q005 18 June 2025', 390, 172));
+    runs.push(...column(6, 4, 42, 240, { chars: 90 }));
+    expect(labels(textOf(runs))).toEqual(seq(1, 9));
+  });
+});
+
 describe('insets', () => {
   it("reads an inset's gap at the head of column one as part of that column, not as a third column", () => {
     // Column one: 20 rows of a command list (a name, a wide gap, a meaning, with a symbol raised between them on a

@@ -132,6 +132,12 @@ describe('real pages', () => {
     expect(text.indexOf('NIST 800-63 - Digital Identity Guidelines')).toBeLessThan(text.indexOf('NIST 800-63 A - Enrollment'));
   });
 
+  it('a bulletin’s contact, release date and next release read field by field (gov_ons_cpi_april2025_correction_table_figure)', async () => {
+    const text = squash((await read('gov_ons_cpi_april2025_correction_table_figure')).text);
+    expect(text).toContain('Contact: Consumer Price Inflation team cpi@ons.gov.uk');
+    expect(text).toContain('Release date: 21 May 2025');
+  });
+
   it('a tree listing a fact sheet’s boxes in the order they were made is not used (factsheet_epa_avert)', async () => {
     const doc = await read('factsheet_epa_avert');
     const p1 = doc.diagnostics.find((d) => d.page === 1 && d.code === 'tags-incoherent');

@@ -943,6 +943,46 @@ function threeBlocks(rows: InkRow[]): Zone | null {
 /** Blocks standing apart inside the page hold this many rows at most (a thesis's title page: four supervisors' lines). */
 const MAX_APART_ROWS = 4;
 
+/** Labelled fields side by side hold this many rows at most, their labels' row included... */
+const MAX_FIELD_ROWS = 6;
+/** ...and stand over blank space of this many of the larger line's sizes (a heading may follow closer than a part). */
+const FIELD_BLANK = 1.5;
+/** A field's label: a few words ending in a colon ("Contact:", "Release date:"). */
+const FIELD_LABEL = /^\p{L}[\p{L}\p{M} .'’&/-]{0,30}:$/u;
+
+/**
+ * Labelled fields side by side, standing apart under blank space: a bulletin's "Contact: | Release date: | Next
+ * release:" over the team, its e-mail and telephone in the first field and a date in each of the others. The first
+ * row is labels only, each ending in a colon; every later line stands under one label, clear of the next label's
+ * start. Read row by row, the fields splice ("Consumer Price Inflation team 21 May 2025 18 June 2025"); each is read
+ * whole, label first.
+ */
+function labelledFields(rows: InkRow[], minGutter: number): Zone | null {
+  const [head, ...rest] = rows;
+  if (!rest.length || head.ink.length < 2 || head.ink.some((iv) => !Number.isFinite(iv[0]) || !Number.isFinite(iv[1]))) return null;
+  const labels = head.ink.map((iv) =>
+    head.row.runs
+      .filter((q) => q.x0 >= iv[0] - 0.5 && q.x1 <= iv[1] + 0.5)
+      .map((q) => q.text)
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
+  if (!labels.every((t) => FIELD_LABEL.test(t))) return null;
+  const starts = head.ink.map((iv) => iv[0]);
+  const ends = head.ink.map((iv) => iv[1]);
+  const tolerance = minGutter;
+  for (const r of rest)
+    for (const iv of r.ink) {
+      const k = starts.findLastIndex((x) => x - tolerance <= iv[0]);
+      if (k < 0 || (k + 1 < starts.length && iv[1] > starts[k + 1] - minGutter)) return null;
+      ends[k] = Math.max(ends[k], iv[1]);
+    }
+  const gutters: Interval[] = starts.slice(1).map((x, k) => [ends[k], x]);
+  if (gutters.some((g) => g[1] - g[0] < minGutter)) return null;
+  return { rows, gutters, crossingShare: 0, ambiguous: false, tabular: false };
+}
+
 /**
  * Two little blocks side by side standing apart inside the page, blank space above and below them: a thesis's title
  * page sets its supervisors ("Relatori" and their names) on the left and the candidate ("Studente", the name, the
@@ -952,6 +992,11 @@ const MAX_APART_ROWS = 4;
 function blocksApart(rows: InkRow[], p: ZoneParams): Zone[] {
   for (let i = 1; i < rows.length; i++) {
     if (!blankAt(rows, i)) continue;
+    for (let n = MAX_FIELD_ROWS; n >= 2; n--) {
+      if (i + n > rows.length || (i + n < rows.length && !blankAfter(rows, i + n - 1, FIELD_BLANK))) continue;
+      const z = labelledFields(rows.slice(i, i + n), p.minGutter);
+      if (z) return [...partitionRows(rows.slice(0, i), p), z, ...blocksApart(rows.slice(i + n), p)];
+    }
     for (let n = 2; n <= MAX_APART_ROWS && i + n <= rows.length; n++) {
       if (i + n < rows.length && !blankAt(rows, i + n)) continue;
       const group = rows.slice(i, i + n);
