@@ -1517,6 +1517,26 @@ describe('two little blocks at the page’s top or foot (a letterhead, a contact
   });
 });
 
+describe('two signatures side by side under the text', () => {
+  const text = column(1, 12, 72, 100, { size: 9, chars: 90 });
+  const sign = (left: [string, string], right: [string, string]) => [
+    run(left[0], 170, 300, 9),
+    run(right[0], 390, 300, 9),
+    run(left[1], 170, 390, 9),
+    run(right[1], 390, 390, 9),
+  ];
+
+  it('read signature by signature, each office over its signer’s name', () => {
+    const out = textOf([...text, ...sign(['q013 griffier,', 'q014 dhr. drs. T.W. Zwemmer'], ['q015 voorzitter,', 'q016 dhr. drs. R. Wever'])]);
+    expect(labels(out)).toEqual(seq(1, 16));
+  });
+
+  it('read across when a side repeats one label (a form’s field)', () => {
+    const same = textOf([...text, ...sign(['Country', 'Country'], ['q013 City or town', 'q014 Postal code'])]);
+    expect(same).toMatch(/Country[ \t]+q013 City or town/);
+  });
+});
+
 describe('a glossary in three columns whose entries stand level across (IRS Publication 850)', () => {
   const words = [
     ['abandoned spouse', 'abandonment', 'abandonment clause', 'abatement of tax', 'ability to pay', 'absorption rate'],

@@ -138,6 +138,11 @@ describe('real pages', () => {
     expect(text).toContain('Release date: 21 May 2025');
   });
 
+  it('two signatures side by side read one by one, office over name (legal_heerlen_parkeerverordening_sidebar_form)', async () => {
+    const text = squash((await read('legal_heerlen_parkeerverordening_sidebar_form')).text);
+    expect(text).toContain('griffier, dhr. drs. T.W. Zwemmer voorzitter, dhr. drs. R. Wever');
+  });
+
   it('a tree listing a fact sheet’s boxes in the order they were made is not used (factsheet_epa_avert)', async () => {
     const doc = await read('factsheet_epa_avert');
     const p1 = doc.diagnostics.find((d) => d.page === 1 && d.code === 'tags-incoherent');

@@ -728,6 +728,11 @@ function crossedEnd(gutter: Interval, rows: InkRow[], start: number, end: number
   return [start, end];
 }
 
+/** A word: four letters or more. */
+const WORD = /\p{L}{4,}/u;
+/** Leader dots. */
+const LEADERS = /(\.\s?){3}/u;
+
 /** A page's edge part is parted from the rest by blank space this many of the larger line's sizes (baseline to baseline)... */
 const EDGE_BLANK = 3;
 /** ...and holds this many rows at most: a letterhead's two little blocks, a flyer's contact band. */
@@ -738,8 +743,8 @@ const EDGE_GAP_EM = 8;
 /**
  * Two little blocks side by side at the very top or foot of the page, parted from the page's text by blank space and
  * from each other by a wide gap that every row leaves: a letterhead's sender ("Department of Veterans Affairs /
- * Washington, DC 20420") beside the document's number and date, a flyer's address beside its e-mail and website.
- * Each block has two lines or more, one of them words; each is read whole. Too few rows stand beside the gap for a
+ * Washington, DC 20420") beside the document's number and date, a flyer's address beside its e-mail and website, two
+ * signatures' offices over the signers' names. Each block has two lines or more, one of them two words or each a word; each is read whole. Too few rows stand beside the gap for a
  * gutter, and read row by row the two blocks splice at every line. At most `maxRows` rows: three at the page's edges,
  * four for blocks standing apart inside it (blocksApart), any number for a stretch where no gutter was found.
  */
@@ -756,7 +761,15 @@ function edgeBlocks(rows: InkRow[], maxRows: number): Zone | null {
   const gutter = wide[0];
   for (const side of [0, 1] as const) {
     const lines = sideLines(rows, gutter, side);
-    if (lines.length < 2 || !lines.some((l) => TWO_WORDS.test(l.runs.map((q) => q.text).join(' ')))) return null;
+    const texts = lines.map((l) => l.runs.map((q) => q.text).join(' '));
+    // Words: two in a line, or one in every line (a signature's office over the signer's name), the lines all
+    // different (not a form's "Country" field label repeated), no leader dots running to the other block (a list of
+    // cases, each pointing to its form).
+    const worded =
+      texts.every((t) => WORD.test(t)) &&
+      new Set(texts).size === texts.length &&
+      !rows.some((r) => LEADERS.test(r.row.runs.map((q) => q.text).join(' ')));
+    if (lines.length < 2 || !(texts.some((t) => TWO_WORDS.test(t)) || worded)) return null;
   }
   return { rows, gutters: [gutter], crossingShare: 0, ambiguous: false, tabular: false };
 }
