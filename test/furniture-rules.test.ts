@@ -1241,3 +1241,25 @@ describe('a paragraph whose lines repeat from page to page', () => {
     ]);
   });
 });
+
+describe('page numbers in the side margin, level with the text', () => {
+  /** A page of body text from x 72 to about 400, with a number at (x, y) in the right margin. */
+  const numbered = (no: number, n: string, x: number, y: number) => page(no, [...body(100, no).slice(0, 20), [n, x, y]]);
+
+  it('are folios when they stand at one place on every page (a number in a disc beside a Word report’s text)', () => {
+    const lines = [...numbered(1, '1', 560, 230), ...numbered(2, '3', 560, 230), ...numbered(3, '6', 560, 230)];
+    const found = detectFurniture(lines, BODY, 3, ADVANCE);
+    expect(
+      found.footers
+        .concat(found.headers)
+        .filter((h) => h.kind === 'folio')
+        .map((h) => h.text),
+    ).toEqual(['1', '3', '6']);
+  });
+
+  it('stay in the flow when they stand at a different place on each page (margin notes’ numbers)', () => {
+    const lines = [...numbered(1, '1', 560, 230), ...numbered(2, '3', 560, 300), ...numbered(3, '6', 560, 420)];
+    const found = detectFurniture(lines, BODY, 3, ADVANCE);
+    expect(found.footers.concat(found.headers).filter((h) => h.kind === 'folio')).toEqual([]);
+  });
+});

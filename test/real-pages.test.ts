@@ -143,6 +143,11 @@ describe('real pages', () => {
     expect(text).toContain('griffier, dhr. drs. T.W. Zwemmer voorzitter, dhr. drs. R. Wever');
   });
 
+  it('page numbers in a disc in the right margin, mid-height on every page, are folios (report_mte_numerique_ecologie_bilan_footnotes_tables)', async () => {
+    const doc = await read('report_mte_numerique_ecologie_bilan_footnotes_tables');
+    expect([...doc.headers, ...doc.footers].filter((h) => h.kind === 'folio').map((h) => h.text)).toEqual(['1', '3', '6']);
+  });
+
   it('a tree listing a fact sheet’s boxes in the order they were made is not used (factsheet_epa_avert)', async () => {
     const doc = await read('factsheet_epa_avert');
     const p1 = doc.diagnostics.find((d) => d.page === 1 && d.code === 'tags-incoherent');

@@ -79,6 +79,9 @@ const PAGE_LABEL = [
 ];
 /** Page labels are short; longer lines are not tested against the patterns at all. */
 const MAX_LABEL_CHARS = 24;
+/** A page number alone: one to four digits. */
+const PAGE_NUMBER_ONLY = /^\p{Nd}{1,4}$/u;
+
 export const isPageLabel = (text: string) => text.length <= MAX_LABEL_CHARS && PAGE_LABEL.some((re) => re.test(text.normalize('NFKC').trim()));
 
 export interface FurnitureResult {
@@ -812,6 +815,26 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
     const top = y1 <= FOLIO_SHARE * h;
     const bottom = y0 >= (1 - FOLIO_SHARE) * h;
     if (alone && (top || bottom)) take(l, /page|of|\//i.test(l.line.text) ? 'page-label' : 'folio', top);
+  }
+
+  // 2'. Page numbers in the side margin, clear of the page's text, at one place on `repeats` pages or more: the folios,
+  //     though they stand level with the text (a number in a disc beside a Word report's text block, mid-height).
+  const sideNumbers: PlacedLine[] = [];
+  for (const pageLines of byPage.values()) {
+    const text = pageLines.filter((l) => l.seg.kind !== 'rotated' && !removed.has(lineKey(l)));
+    for (const l of text) {
+      if (!PAGE_NUMBER_ONLY.test(l.line.text.trim())) continue;
+      const others = text.filter((o) => o !== l && !PAGE_NUMBER_ONLY.test(o.line.text.trim()));
+      if (others.length === 0) continue;
+      const [left, right] = [Math.min(...others.map((o) => o.line.bbox[0])), Math.max(...others.map((o) => o.line.bbox[2]))];
+      if (l.line.bbox[0] > right || l.line.bbox[2] < left) sideNumbers.push(l);
+    }
+  }
+  const samePlace = (a: PlacedLine, b: PlacedLine) =>
+    Math.abs(a.line.bbox[1] - b.line.bbox[1]) <= SLOT_TOLERANCE * body && Math.abs(a.line.bbox[0] - b.line.bbox[0]) <= SLOT_TOLERANCE * body * 2;
+  for (const l of sideNumbers) {
+    const pages = new Set(sideNumbers.filter((o) => samePlace(o, l)).map((o) => o.page));
+    if (pages.size >= Math.max(2, repeats)) take(l, 'folio', l.line.bbox[1] < l.pageHeight / 2);
   }
 
   // 2b. Jump lines: a line that only says where the text goes on or came from ("continued on page 2", "(continued
