@@ -148,6 +148,12 @@ describe('real pages', () => {
     expect([...doc.headers, ...doc.footers].filter((h) => h.kind === 'folio').map((h) => h.text)).toEqual(['1', '3', '6']);
   });
 
+  it('two framed boxes of Japanese prose side by side read box by box, not as a table (cjk_owasp_top10_2010_ja_about_twocol)', async () => {
+    const text = squash((await read('cjk_owasp_top10_2010_ja_about_twocol')).text);
+    expect(text).not.toContain(' | ');
+    expect(text.indexOf('エネル')).toBeLessThan(text.indexOf('The Open Web Application Security Project'));
+  });
+
   it('a tree listing a fact sheet’s boxes in the order they were made is not used (factsheet_epa_avert)', async () => {
     const doc = await read('factsheet_epa_avert');
     const p1 = doc.diagnostics.find((d) => d.page === 1 && d.code === 'tags-incoherent');

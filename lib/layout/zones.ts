@@ -38,6 +38,11 @@ const MIN_TEXT_COLUMN_EM = 9;
 /** Lines of text columns hold at least this many words in the median. */
 const MIN_TEXT_WORDS = 3;
 
+/** Characters of scripts set without spaces between words (Chinese, Japanese)... */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
+/** ...count a word for this many of them. */
+const UNSPACED_WORD_CHARS = 8;
+
 /** A further gutter of a zone needs at least this share of the first gutter's two-sided rows. */
 const EXTRA_GUTTER_SUPPORT = 0.15;
 
@@ -538,7 +543,8 @@ function looksTabular(rows: InkRow[], gutters: Interval[], bodySize: number): bo
     for (const run of r.row.runs) {
       const j = columnOf((run.x0 + run.x1) / 2);
       if (n[j] < MIN_TEXT_WORDS) {
-        let w = 1;
+        // Chinese and Japanese set no spaces: a word is counted for every UNSPACED_WORD_CHARS of their characters.
+        let w = Math.max(1, Math.floor((run.text.match(UNSPACED)?.length ?? 0) / UNSPACED_WORD_CHARS));
         for (let k = run.text.indexOf(' '); k >= 0 && n[j] + w < MIN_TEXT_WORDS; k = run.text.indexOf(' ', k + 1)) w++;
         n[j] = Math.min(MIN_TEXT_WORDS, n[j] + w);
       }
