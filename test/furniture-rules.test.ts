@@ -784,6 +784,9 @@ describe('small blocks stepped down from the text', () => {
       expect(found.map((n) => n.marker)).toEqual(['1', '2', null, '3', '4']);
       // Numbered on from nothing, the same lines at the body's advance are text.
       expect(detectFootnotes(page2, new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+      // The run-over end and a single next note are two notes too.
+      const single = page2.slice(0, -1);
+      expect(detectFootnotes([...page1, ...single], new Set(), BODY, ADVANCE).footnotes.map((n) => n.marker)).toEqual(['1', '2', null, '3']);
     });
     it('take a last note in a block of its own when it numbers on from the notes just found on the page', () => {
       const lines = tight(counted);

@@ -438,8 +438,10 @@ const symbolCount = (text: string): number => {
  * unmarked end of the last of them run over the page: the count tells them from a paragraph, whatever their step.
  */
 function numbersOn(notes: PlacedLine[][], found: Footnote[]): boolean {
-  const marked = MARKER.test(notes[0][0].line.text) ? notes : notes.slice(1);
-  const numbers = marked.length >= 2 ? countingUp(marked) : null;
+  const lead = !MARKER.test(notes[0][0].line.text);
+  const marked = lead ? notes.slice(1) : notes;
+  // Two notes at least: two numbered ones, or the run-over end of one and the next number.
+  const numbers = marked.length >= (lead ? 1 : 2) ? countingUp(marked) : null;
   if (!numbers) return false;
   const page = notes[0][0].page;
   const before = found.filter((n) => n.page === page - 1 && n.marker !== null && /^\p{Nd}+$/u.test(n.marker)).map((n) => Number(n.marker));
