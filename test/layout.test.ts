@@ -338,6 +338,15 @@ describe('sections set as a grid of boxes', () => {
     expect(labels(text)).toEqual([...seq(1, 14), ...seq(29, 42), ...seq(15, 25), ...seq(43, 56)]);
   });
 
+  it('keeps reading the boxes row by row when a heading of their style stands alone in one column under the last row', () => {
+    // An author grid's second row of names over the paper's two columns, the first opening with "Abstract".
+    const runs = boxes(true);
+    runs.push(run('HEAD-E Abstract', 50, 308 + 18 + 14 * 12 + 30, 14, { bold: true }));
+    runs.push(...column(57, 4, 50, 308 + 18 + 14 * 12 + 48, { chars: 36 }));
+    const text = textOf(runs);
+    expect(text.indexOf('HEAD-B')).toBeLessThan(text.indexOf('HEAD-C'));
+  });
+
   it('reads running columns column by column when only their first row opens both with a heading', () => {
     // The right column runs on past the left column's second heading: no grid.
     const runs = boxes(false).filter((r) => !/^q04[3-9]|^q05/.test(r.text));

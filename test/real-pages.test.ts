@@ -154,6 +154,11 @@ describe('real pages', () => {
     expect(text.indexOf('エネル')).toBeLessThan(text.indexOf('The Open Web Application Security Project'));
   });
 
+  it('four authors in a grid read row by row over the paper’s columns opening with a lone heading (paper_acl2016_alto_author_grid_table)', async () => {
+    const text = squash((await read('paper_acl2016_alto_author_grid_table')).text);
+    expect(text.indexOf('Jordan Boyd-Graber')).toBeLessThan(text.indexOf('Abstract'));
+  });
+
   it('a tree listing a fact sheet’s boxes in the order they were made is not used (factsheet_epa_avert)', async () => {
     const doc = await read('factsheet_epa_avert');
     const p1 = doc.diagnostics.find((d) => d.page === 1 && d.code === 'tags-incoherent');

@@ -210,8 +210,9 @@ export function headingRowBands(zone: Zone, bodySize: number, advance: number): 
   // A heading of the rows' style that opens a box in one column alone, level with no heading beside it, shows the
   // columns running apart: a poster's columns of boxes, read each to its foot, whose rows of headings line up by
   // chance ("Implementation" over "Results" beside one "Motivation" box).
+  // (Between its first row of headings and its last: under the grid, the text's own headings are the columns'.)
   const atRow = new Set(rows.map((r) => r.at));
-  for (let i = 0; i < zone.rows.length; i++) {
+  for (let i = rows[0].at + 1; i < rows[rows.length - 1].at; i++) {
     if (atRow.has(i) || crosses(zone.rows[i])) continue;
     for (let j = 0; j < columns; j++) if (headingIn(i, j) === rows[0].style) return null;
   }
