@@ -750,9 +750,10 @@ const EDGE_GAP_EM = 8;
  * Two little blocks side by side at the very top or foot of the page, parted from the page's text by blank space and
  * from each other by a wide gap that every row leaves: a letterhead's sender ("Department of Veterans Affairs /
  * Washington, DC 20420") beside the document's number and date, a flyer's address beside its e-mail and website, two
- * signatures' offices over the signers' names. Each block has two lines or more, one of them two words or each a word; each is read whole. Too few rows stand beside the gap for a
- * gutter, and read row by row the two blocks splice at every line. At most `maxRows` rows: three at the page's edges,
- * four for blocks standing apart inside it (blocksApart), any number for a stretch where no gutter was found.
+ * signatures' offices over the signers' names. Each block has two lines or more, one of them two words or each a
+ * word; each is read whole. Too few rows stand beside the gap for a gutter, and read row by row the two blocks splice
+ * at every line. At most `maxRows` rows: three at the page's edges, four for blocks standing apart inside it
+ * (blocksApart), any number for a stretch where no gutter was found.
  */
 function edgeBlocks(rows: InkRow[], maxRows: number): Zone | null {
   if (rows.length < 2 || rows.length > maxRows) return null;
@@ -990,10 +991,10 @@ function labelledFields(rows: InkRow[], minGutter: number): Zone | null {
   if (!labels.every((t) => FIELD_LABEL.test(t))) return null;
   const starts = head.ink.map((iv) => iv[0]);
   const ends = head.ink.map((iv) => iv[1]);
-  const tolerance = minGutter;
   for (const r of rest)
     for (const iv of r.ink) {
-      const k = starts.findLastIndex((x) => x - tolerance <= iv[0]);
+      // The label it stands under: the last starting at or left of it (within a narrow gutter's width).
+      const k = starts.findLastIndex((x) => x - minGutter <= iv[0]);
       if (k < 0 || (k + 1 < starts.length && iv[1] > starts[k + 1] - minGutter)) return null;
       ends[k] = Math.max(ends[k], iv[1]);
     }
