@@ -288,7 +288,7 @@ function unnumberedNotes(
   if (pages === 1) return block.some((l) => NOTICE.test(l.line.text));
   // A block right under a heading is the section's text: notes stand under text, not under a heading of their own.
   const above = pageLines
-    .filter((l) => l.segment === first.segment && l.page === first.page && l.line.baseline < first.line.baseline)
+    .filter((l) => l.segment === first.segment && l.line.baseline < first.line.baseline)
     .sort((a, b) => b.line.baseline - a.line.baseline)[0];
   if (above && isHeadingLine(above, first)) return false;
   // A label of a few words stacked in a narrow box (a QR code's "Scan to / visit our / website") is not a note.
@@ -306,6 +306,10 @@ function unnumberedNotes(
   const last = before[before.length - 1];
   return !!last && !SENTENCE_END.test(last.text.trim());
 }
+
+/** A page's top line: the one on the highest baseline. */
+const topLine = (lines: PlacedLine[] | undefined): PlacedLine | undefined =>
+  lines?.reduce<PlacedLine | undefined>((a, l) => (!a || l.line.baseline < a.line.baseline ? l : a), undefined);
 
 /** A heading line over a line of text: a few words, short of the measure, no sentence end, bold over plain. */
 function isHeadingLine(head: PlacedLine, next: PlacedLine): boolean {
@@ -416,9 +420,13 @@ function countedNotes(notes: PlacedLine[][], found: Footnote[], body: number): b
   const numbers = countingUp(notes);
   if (!numbers) return false;
   if (numbers.length >= 2) return true;
-  const page = notes[0][0].page;
+  return numbersOnFrom(found, notes[0][0].page, numbers[0]);
+}
+
+/** Whether `first` is the number after the highest numbered note already found on `page`. */
+function numbersOnFrom(found: Footnote[], page: number, first: number): boolean {
   const before = found.filter((n) => n.page === page && n.marker !== null && /^\p{Nd}+$/u.test(n.marker)).map((n) => Number(n.marker));
-  return before.length > 0 && Math.max(...before) + 1 === numbers[0];
+  return before.length > 0 && Math.max(...before) + 1 === first;
 }
 
 /**
@@ -442,10 +450,7 @@ function numbersOn(notes: PlacedLine[][], found: Footnote[]): boolean {
   const marked = lead ? notes.slice(1) : notes;
   // Two notes at least: two numbered ones, or the run-over end of one and the next number.
   const numbers = marked.length >= (lead ? 1 : 2) ? countingUp(marked) : null;
-  if (!numbers) return false;
-  const page = notes[0][0].page;
-  const before = found.filter((n) => n.page === page - 1 && n.marker !== null && /^\p{Nd}+$/u.test(n.marker)).map((n) => Number(n.marker));
-  return before.length > 0 && Math.max(...before) + 1 === numbers[0];
+  return numbers !== null && numbersOnFrom(found, notes[0][0].page - 1, numbers[0]);
 }
 
 /**
@@ -745,11 +750,9 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
       continue;
     const rule = headed ? whole[0] : isRule(above) ? above : null;
     const marked = block.some((l) => MARKER.test(l.line.text));
-    const nextTop = (byPage.get(block[0].page + 1) ?? []).reduce<PlacedLine | undefined>(
-      (a, l) => (!a || l.line.baseline < a.line.baseline ? l : a),
-      undefined,
-    );
-    if (!marked && !(proseLike && unnumberedNotes(block, out, pageCount, pageLines, body, nextTop)) && !(rule && runsOn(block, out))) continue;
+    // (The next page's top line is looked up only for a block of unmarked prose.)
+    const unnumbered = () => unnumberedNotes(block, out, pageCount, pageLines, body, topLine(byPage.get(block[0].page + 1)));
+    if (!marked && !(proseLike && unnumbered()) && !(rule && runsOn(block, out))) continue;
     // Split into notes at their markers.
     const notes = atMarkers(block);
     const step = whole[0].line.baseline - above.line.baseline;

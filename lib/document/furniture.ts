@@ -822,13 +822,12 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
   const sideNumbers: PlacedLine[] = [];
   for (const pageLines of byPage.values()) {
     const text = pageLines.filter((l) => l.seg.kind !== 'rotated' && !removed.has(lineKey(l)));
-    for (const l of text) {
-      if (!PAGE_NUMBER_ONLY.test(l.line.text.trim())) continue;
-      const others = text.filter((o) => o !== l && !PAGE_NUMBER_ONLY.test(o.line.text.trim()));
-      if (others.length === 0) continue;
-      const [left, right] = [Math.min(...others.map((o) => o.line.bbox[0])), Math.max(...others.map((o) => o.line.bbox[2]))];
-      if (l.line.bbox[0] > right || l.line.bbox[2] < left) sideNumbers.push(l);
-    }
+    const isNumber = (l: PlacedLine) => PAGE_NUMBER_ONLY.test(l.line.text.trim());
+    // The page's text, its page numbers apart, from its left edge to its right.
+    const words = text.filter((l) => !isNumber(l));
+    if (words.length === 0) continue;
+    const [left, right] = [Math.min(...words.map((o) => o.line.bbox[0])), Math.max(...words.map((o) => o.line.bbox[2]))];
+    for (const l of text) if (isNumber(l) && (l.line.bbox[0] > right || l.line.bbox[2] < left)) sideNumbers.push(l);
   }
   const samePlace = (a: PlacedLine, b: PlacedLine) =>
     Math.abs(a.line.bbox[1] - b.line.bbox[1]) <= SLOT_TOLERANCE * body && Math.abs(a.line.bbox[0] - b.line.bbox[0]) <= SLOT_TOLERANCE * body * 2;

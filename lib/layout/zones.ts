@@ -766,16 +766,14 @@ function edgeBlocks(rows: InkRow[], maxRows: number): Zone | null {
   const wide = gaps.filter((g) => g[1] - g[0] >= EDGE_GAP_EM * size);
   if (wide.length !== 1) return null;
   const gutter = wide[0];
+  const leaders = rows.some((r) => LEADERS.test(r.row.runs.map((q) => q.text).join(' ')));
   for (const side of [0, 1] as const) {
     const lines = sideLines(rows, gutter, side);
     const texts = lines.map((l) => l.runs.map((q) => q.text).join(' '));
     // Words: two in a line, or one in every line (a signature's office over the signer's name), the lines all
     // different (not a form's "Country" field label repeated), no leader dots running to the other block (a list of
     // cases, each pointing to its form).
-    const worded =
-      texts.every((t) => WORD.test(t)) &&
-      new Set(texts).size === texts.length &&
-      !rows.some((r) => LEADERS.test(r.row.runs.map((q) => q.text).join(' ')));
+    const worded = !leaders && texts.every((t) => WORD.test(t)) && new Set(texts).size === texts.length;
     if (lines.length < 2 || !(texts.some((t) => TWO_WORDS.test(t)) || worded)) return null;
   }
   return { rows, gutters: [gutter], crossingShare: 0, ambiguous: false, tabular: false };
