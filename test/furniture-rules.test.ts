@@ -646,6 +646,17 @@ describe('small blocks stepped down from the text', () => {
     expect(detectFootnotes(column(520, notes), new Set(), BODY, ADVANCE).footnotes.map((n) => n.marker)).toEqual(['1', '2']);
   });
 
+  it("are not notes right under a heading set larger than the text (a leaflet panel's numbered steps)", () => {
+    const headed = column(520, notes);
+    const at = headed[11]!;
+    const heading = (size: number) => ({ ...at, line: makeLine([run('How to take part?', 72, at.line.baseline, size)], at.line.baseline) });
+    headed[11] = heading(14);
+    expect(detectFootnotes(headed, new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+    // The same line in the text's size is the text's last line, and the notes are notes.
+    headed[11] = heading(BODY);
+    expect(detectFootnotes(headed, new Set(), BODY, ADVANCE).footnotes.map((n) => n.marker)).toEqual(['1', '2']);
+  });
+
   it('are notes also when each note is a block of its own, the second right under the first', () => {
     const lines = column(520, notes);
     // The second note in a segment of its own (a Word memo's notes come as separate blocks).

@@ -148,6 +148,13 @@ describe('real pages', () => {
     expect([...doc.headers, ...doc.footers].filter((h) => h.kind === 'folio').map((h) => h.text)).toEqual(['1', '3', '6']);
   });
 
+  it('a leaflet panel’s numbered steps under its large heading are the panel’s text, not notes (leaflet_freifunk_kiel_faltblatt)', async () => {
+    const doc = await read('leaflet_freifunk_kiel_faltblatt');
+    expect(doc.footnotes).toEqual([]);
+    const text = squash(doc.text);
+    expect(text.indexOf('Wie kann ich mitmachen?')).toBeLessThan(text.indexOf('1. Kompa'));
+  });
+
   it('two framed boxes of Japanese prose side by side read box by box, not as a table (cjk_owasp_top10_2010_ja_about_twocol)', async () => {
     const text = squash((await read('cjk_owasp_top10_2010_ja_about_twocol')).text);
     expect(text).not.toContain(' | ');

@@ -317,6 +317,24 @@ function isHeadingLine(head: PlacedLine, next: PlacedLine): boolean {
   const short = head.line.bbox[2] - head.line.bbox[0] < HEADING_MEASURE * (head.seg.bbox[2] - head.seg.bbox[0]);
   return words <= 2 * HEADING_WORDS && short && !/[.,;:。，；：]$/u.test(head.line.text.trim()) && head.line.bold && !next.line.bold;
 }
+/**
+ * Notes stand under text: small lines right under a heading set larger than the text (a leaflet panel's "How to take
+ * part?" over its numbered steps) are the section's own. The heading is the nearest line above, across the same
+ * stretch, a few words with no full stop, at most a few of its sizes above.
+ */
+function underHeading(first: PlacedLine, pageLines: PlacedLine[], body: number): boolean {
+  const b = first.line.bbox;
+  const above = pageLines
+    .filter((l) => l.line.baseline < first.line.baseline && l.line.bbox[0] < b[2] && l.line.bbox[2] > b[0])
+    .sort((x, y) => y.line.baseline - x.line.baseline)[0];
+  if (!above || above.line.size < HEADING_OVER_NOTES * body || /[.,;:]$/u.test(above.line.text.trim())) return false;
+  const words = above.line.text.trim().split(/\s+/).length;
+  return words <= 2 * HEADING_WORDS && b[1] - above.line.bbox[3] <= HEADING_GAP * above.line.size;
+}
+/** A heading over a block of small lines is set at least this many times the text's size, ... */
+const HEADING_OVER_NOTES = 1.3;
+/** ... and stands at most this many of its sizes above the block. */
+const HEADING_GAP = 2;
 /** A heading line is shorter than this share of its column's measure. */
 const HEADING_MEASURE = 0.6;
 
@@ -638,7 +656,8 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
   }
 
   for (const segLines of bySegment.values()) {
-    if (isSideNotes(segLines, byPage.get(segLines[0].page) ?? [], body)) {
+    const sideNotes = isSideNotes(segLines, byPage.get(segLines[0].page) ?? [], body);
+    if (sideNotes && !underHeading(segLines[0], byPage.get(segLines[0].page) ?? [], body)) {
       pushNotes(atMarkers(segLines));
       continue;
     }
@@ -731,7 +750,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
           overlapsX(l.line.bbox),
       )
       .sort((a, b) => b.line.baseline - a.line.baseline)[0];
-    if (!above) continue;
+    if (!above || underHeading(whole[0], pageLines, body)) continue;
     // A note under a table that carries its mark ("*" beside a length in a table's cell) is the table's own note,
     // read with the table: a table sits between it and the text above, and the table's text holds the mark.
     const mark = symbolMark(block[0].line.text);
