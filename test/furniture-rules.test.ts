@@ -747,6 +747,50 @@ describe('small blocks stepped down from the text', () => {
     expect(detectFootnotes(placed, new Set(), BODY, loose).footnotes.map((n) => n.marker)).toEqual(['1']);
   });
 
+  it('are notes numbered in Persian digits, under loosely led text and closer than its advance by their smaller size', () => {
+    // 14 pt text 24 pt apart (a Persian thesis); notes at 10 pt, the first 20 pt under the last line of text.
+    const place = (marks: [string, string]) => {
+      const entries: [string, number, number][] = [
+        ...Array.from({ length: 12 }, (_, i): [string, number, number] => [
+          `The harbour works were noted in the minute book ${i}.`,
+          400 + i * 24,
+          14,
+        ]),
+        [`${marks[0]} http://www.example.org/harbour`, 400 + 11 * 24 + 20, 10],
+        [`${marks[1]} http://www.example.org/pier/survey`, 400 + 11 * 24 + 32, 10],
+      ];
+      const lines = entries.map(([text, baseline, size]) => makeLine([run(text, 72, baseline, size)], baseline));
+      const seg: Segment = { kind: 'column', page: 1, band: 0, column: 0, text: '', bbox: roundBox(unionBox(lines.map((l) => l.bbox))), lines };
+      return lines.map((line, index) => ({ page: 1, segment: 0, index, line, seg, pageHeight: 842, pageWidth: 595 }));
+    };
+    expect(detectFootnotes(place(['۲', '۳']), new Set(), 14, 24).footnotes.map((n) => n.marker)).toEqual(['۲', '۳']);
+    expect(detectFootnotes(place(['2', '3']), new Set(), 14, 24).footnotes.map((n) => n.marker)).toEqual(['2', '3']);
+    // Not counting up, the same lines are no notes so close under the text.
+    expect(detectFootnotes(place(['۲', '۵']), new Set(), 14, 24).footnotes).toEqual([]);
+  });
+
+  it('are notes when they number on from the page before’s, set only a little smaller than the text', () => {
+    const first = page(1, [...body(300), ['1 See the minute book of the harbour board for the full text.', 72, 300 + 29 * ADVANCE + 20, 8]]);
+    const second = (size: number) =>
+      page(2, [
+        ...body(300, 1),
+        ['2 The engineer reported on the breakwater in the spring of the year.', 72, 300 + 29 * ADVANCE + 20, size],
+        ['3 The funds for the repairs of the pier were voted in the autumn.', 72, 300 + 29 * ADVANCE + 30, size],
+      ]);
+    const inOne = (lines: PlacedLine[]) => {
+      const seg: Segment = { ...lines[0]!.seg, bbox: roundBox(unionBox(lines.map((l) => l.line.bbox))), lines: lines.map((l) => l.line) };
+      return lines.map((l, index) => ({ ...l, segment: l.page === 1 ? 0 : 1, index, seg }));
+    };
+    const notes = (size: number) => detectFootnotes([...inOne(first), ...inOne(second(size))], new Set(), BODY, ADVANCE).footnotes;
+    expect(notes(9.3).map((n) => [n.page, n.marker])).toEqual([
+      [1, '1'],
+      [2, '2'],
+      [2, '3'],
+    ]);
+    // In the text's size they are the text's.
+    expect(notes(BODY).map((n) => [n.page, n.marker])).toEqual([[1, '1']]);
+  });
+
   it('are notes marked with the asterisk operator, and a marker set apart on its own line is not text above them', () => {
     expect(detectFootnotes(column(520, ['∗ See the minute book of the harbour board.']), new Set(), BODY, ADVANCE).footnotes[0]?.marker).toBe('∗');
     // "∗" set apart from its note, then a "†" note under it: the step is measured from the text, not from the "∗".

@@ -155,6 +155,21 @@ describe('real pages', () => {
     expect(text.indexOf('Wie kann ich mitmachen?')).toBeLessThan(text.indexOf('1. Kompa'));
   });
 
+  it('notes numbered in Persian digits close under loosely led text, and Japanese notes numbering on from the page before set near the text’s size, are notes (thesis_tehran_thesis_fa_footnotes_tables, cjk_eptex_resume_ja_footnotes)', async () => {
+    const fa = await read('thesis_tehran_thesis_fa_footnotes_tables');
+    expect(fa.footnotes.filter((n) => n.page === 1).map((n) => n.marker)).toEqual(['۲', '۳', '۴', '۵']);
+    expect(fa.text).not.toContain('parsilatex.com');
+    const ja = await read('cjk_eptex_resume_ja_footnotes');
+    expect(ja.footnotes.map((n) => [n.page, n.marker])).toEqual([
+      [1, '1'],
+      [2, '2'],
+      [2, '3'],
+      [3, '4'],
+      [3, '5'],
+      [3, '6'],
+    ]);
+  });
+
   it('two framed boxes of Japanese prose side by side read box by box, not as a table (cjk_owasp_top10_2010_ja_about_twocol)', async () => {
     const text = squash((await read('cjk_owasp_top10_2010_ja_about_twocol')).text);
     expect(text).not.toContain(' | ');

@@ -7,6 +7,7 @@ import { BULLET_CHARS } from '../layout/markers.js';
 import { CAPTION_WORDS } from './captions.js';
 import type { Box, Footnote, Line } from '../types.js';
 import { unionBox } from '../layout/lines.js';
+import { decimal } from '../layout/digits.js';
 import { runsOnCjk } from './hyphenation.js';
 import { lineKey, type PlacedLine } from './lines.js';
 
@@ -45,7 +46,7 @@ const symbolMark = (text: string): string | null => {
 /** The number a note opens with ("12 See…", "3. Smith, …"), or null for a symbol or no marker at all. */
 const numberMark = (text: string): number | null => {
   const mark = MARKER.exec(text)?.[1];
-  return mark && /^\p{Nd}+$/u.test(mark) ? Number(mark) : null;
+  return mark && /^\p{Nd}+$/u.test(mark) ? decimal(mark) : null;
 };
 
 /** A note's marker set apart from its text, a line of its own in small type ("∗" beside "This file has version…"). */
@@ -218,7 +219,7 @@ function isReferenceList(notes: PlacedLine[][]): boolean {
   if (entries[0].note !== notes[0] && entries.length < REFERENCE_BLOCK_SHARE * notes.length) return false;
   let years = 0;
   for (let i = 0; i < entries.length; i++) {
-    if (i > 0 && Number(entries[i].m![1]) !== Number(entries[i - 1].m![1]) + 1) return false;
+    if (i > 0 && decimal(entries[i].m![1]) !== decimal(entries[i - 1].m![1]) + 1) return false;
     if (entries[i].note.some((l) => YEAR.test(l.line.text))) years++;
   }
   return years >= REFERENCE_YEAR_SHARE * entries.length;
@@ -416,7 +417,12 @@ function textRunsOnBeside(pageLines: PlacedLine[], inBlock: Set<Line>, box: Box,
  * sequence, set much smaller, need less (countedNotes).
  */
 function minStep(notes: PlacedLine[][], found: Footnote[], body: number, advance: number): number {
-  if (countedNotes(notes, found, body) || numbersOn(notes, found)) return COUNTED_STEP_ADVANCES * advance;
+  if (countedNotes(notes, found, body) || numbersOn(notes, found)) {
+    // A line of smaller type stands closer under the line above by the difference of their sizes, for the same space
+    // between them (a Persian thesis's notes under its loosely leaded text).
+    const size = Math.max(...notes.flat().map((l) => l.line.size));
+    return Math.min(COUNTED_STEP_ADVANCES * advance, advance - (body - size));
+  }
   const marked = MARKER.test(notes[0][0].line.text);
   return marked ? Math.min(STEP_ADVANCES * advance, advance + STEP_EXTRA_EM * body) : STEP_ADVANCES * advance;
 }
@@ -443,7 +449,7 @@ function countedNotes(notes: PlacedLine[][], found: Footnote[], body: number): b
 
 /** Whether `first` is the number after the highest numbered note already found on `page`. */
 function numbersOnFrom(found: Footnote[], page: number, first: number): boolean {
-  const before = found.filter((n) => n.page === page && n.marker !== null && /^\p{Nd}+$/u.test(n.marker)).map((n) => Number(n.marker));
+  const before = found.filter((n) => n.page === page && n.marker !== null && /^\p{Nd}+$/u.test(n.marker)).map((n) => decimal(n.marker!));
   return before.length > 0 && Math.max(...before) + 1 === first;
 }
 
@@ -480,7 +486,7 @@ function countingUp(notes: PlacedLine[][]): number[] | null {
     .map((note) => note[0].line.text)
     .map((text) => {
       const m = /^(\p{Nd}{1,3})(?!\p{Nd})/u.exec(text);
-      return m ? Number(m[1]) : symbolCount(text);
+      return m ? decimal(m[1]) : symbolCount(text);
     });
   if (numbers.some((n) => Number.isNaN(n))) return null;
   for (let i = 1; i < numbers.length; i++) if (numbers[i] !== numbers[i - 1] + 1) return null;
@@ -499,7 +505,7 @@ function isBracketedReferences(block: PlacedLine[]): boolean {
   const entries: { n: number; text: string }[] = [];
   for (const l of block) {
     const m = BRACKETED_ENTRY.exec(l.line.text);
-    if (m) entries.push({ n: Number(m[1]), text: l.line.text });
+    if (m) entries.push({ n: decimal(m[1]), text: l.line.text });
     else if (entries.length) entries[entries.length - 1].text += ` ${l.line.text}`;
   }
   if (entries.length < REFERENCE_MIN_ENTRIES) return false;
@@ -573,6 +579,8 @@ function bandFootNotes(
   if (feet.length < 2 || !feet.some((f) => f.notes[0][0].seg === seg)) return false;
   return highNotes(feet.sort((a, b) => a.column - b.column).flatMap((f) => f.notes));
 }
+/** Notes numbering on from the page before's are set at most this share of the body size. */
+const NEAR_NOTE_SIZE = 0.95;
 /** A note's next line sits at most this many of its sizes below the one before. */
 const RAISED_NOTE_ADVANCE = 1.6;
 /** A stretch of notes holds at most this many lines, or a raised mark every LINES_PER_MARK lines at least. */
@@ -633,9 +641,9 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     const raised = block.some((l) => l.line.mark);
     for (const l of block) {
       const found = MARKER.exec(l.line.text);
-      const m = found && raised && !l.line.mark && !Number.isNaN(number) && Number(found[1]) !== number + 1 ? null : found;
+      const m = found && raised && !l.line.mark && !Number.isNaN(number) && decimal(found[1]) !== number + 1 ? null : found;
       const last = notes[notes.length - 1];
-      const n = m && /^\p{Nd}+$/u.test(m[1]) ? Number(m[1]) : NaN;
+      const n = m ? decimal(m[1]) : NaN;
       const goesOn = last && !Number.isNaN(number) && !Number.isNaN(n) && n !== number + 1 && /[–—-]$/u.test(last[last.length - 1].line.text.trim());
       if ((m && !goesOn) || !last) {
         notes.push([l]);
@@ -686,6 +694,13 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
           break;
         }
       }
+    }
+    // Notes numbering on from the page before's may be set only a little smaller than the text, or seem to be (Latin
+    // words widening the measured size of some lines of Japanese notes): the count tells them.
+    if (start === segLines.length || !MARKER.test(segLines[start].line.text)) {
+      let near = segLines.length;
+      while (near > 1 && segLines[near - 1].line.size <= NEAR_NOTE_SIZE * body) near--;
+      if (near < start && numbersOn(atMarkers(segLines.slice(near)), out)) start = near;
     }
     if (start === segLines.length) start = raisedStart.get(segLines)!;
     if (start === segLines.length) continue;
@@ -794,7 +809,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
   }));
   const ends = out
     .filter((n) => n.marker && /^\p{Nd}+$/u.test(n.marker))
-    .map((n) => ({ page: n.page, first: Number(n.marker), last: Number(n.marker) }));
+    .map((n) => ({ page: n.page, first: decimal(n.marker!), last: decimal(n.marker!) }));
   for (const { page, ns } of numbered) if (ns.length) ends.push({ page, first: ns[0], last: ns[ns.length - 1] });
   for (const list of numbered) {
     const { ns, page } = list;
