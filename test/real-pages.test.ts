@@ -170,6 +170,11 @@ describe('real pages', () => {
     ]);
   });
 
+  it('a two-column contents list whose titles end short of their leader dots keeps each entry whole (cjk_texproposal_cqu_toc_margin_notes)', async () => {
+    const text = squash((await read('cjk_texproposal_cqu_toc_margin_notes')).text);
+    expect(text).toContain('4.1 提议原因 . . . . . . . . . 18 4.2 依赖条件 . . . . . . . . . 19');
+  });
+
   it('two framed boxes of Japanese prose side by side read box by box, not as a table (cjk_owasp_top10_2010_ja_about_twocol)', async () => {
     const text = squash((await read('cjk_owasp_top10_2010_ja_about_twocol')).text);
     expect(text).not.toContain(' | ');

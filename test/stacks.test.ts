@@ -569,6 +569,28 @@ describe('a contents list beside a column of text', () => {
   });
 });
 
+describe('a contents list in two columns, its titles ending short of their leader dots', () => {
+  it('keeps each entry whole: the gap before the dots, level down the list, is no gutter', () => {
+    const runs: Run[] = [];
+    // A run of exactly [x0, x1].
+    const at = (text: string, x0: number, x1: number, y: number) => ({ ...run(text, x0, y, 12), x1 });
+    for (let i = 0; i < 12; i++) {
+      const y = 420 + i * 20;
+      runs.push(at(`${i + 1}.1`, 88, 103, y), at(`Left${i} title of the entry`, 116, 245, y), at(`${i + 2}`, 264, 276, y));
+      // Right column: the titles all end at 386, the dots start at 396, the page number at 487.
+      runs.push(
+        at(`${i + 5}.${i % 3}`, 311, 326, y + 6),
+        at(`Right${i} title`, 338, 386, y + 6),
+        at('. . . . . . . . .', 396, 471, y + 6),
+        at(`${i + 18}`, 487, 499, y + 6),
+      );
+    }
+    const text = textOf(runs);
+    for (let i = 0; i < 12; i++) expect(text).toContain(`Right${i} title . . . . . . . . . ${i + 18}`);
+    expect(text.indexOf('Left11 ')).toBeLessThan(text.indexOf('Right0 '));
+  });
+});
+
 describe('a layout table’s label cell', () => {
   /** A bold label at the top of the left column, a text cell of `n` lines beside it, the steps under where it ends. */
   const page = (labelBold: boolean, labelText = 'q001 Install and Configure client') => {

@@ -174,6 +174,29 @@ function numbersAfter(gutter: Interval, rows: InkRow[]): { pieces: Interval[]; r
   return edge >= MIN_TWO_SIDED && pieces.length >= LABEL_SHARE * edge ? { pieces, rtl: true } : null;
 }
 
+/** Leader dots, a contents entry's run from its title to its page number. */
+const LEADER_PIECE = /^([.·…]\s?){3,}/u;
+
+/**
+ * A gap before leader dots: a contents list's titles end short of their dots (a Chinese thesis's "4.1 提议原因   . . . .
+ * 18"), and the gaps line up as cleanly as a gutter down the list. The dots lead on to the page number: the gap is
+ * inside the entry.
+ */
+function leadersAfter(gutter: Interval, rows: InkRow[]): boolean {
+  const { twoSided } = classify(gutter, rows);
+  if (twoSided.size < MIN_TWO_SIDED) return false;
+  let edge = 0;
+  let leaders = 0;
+  for (const r of rows) {
+    if (!twoSided.has(r.row.index)) continue;
+    const near = r.ink.filter((iv) => iv[0] >= gutter[1]).sort((a, b) => a[0] - b[0])[0];
+    if (near[0] - gutter[1] > FOLIO_REACH * r.row.size) continue;
+    edge++;
+    if (LEADER_PIECE.test(pieceText(r, near))) leaders++;
+  }
+  return edge >= MIN_TWO_SIDED && leaders >= LABEL_SHARE * edge;
+}
+
 /** Keys and values: the keys end this many of their sizes before the gap in the median row... */
 const KEY_GAP = 1.5;
 /** ...keys hold at most this many characters and values this many in the median row, and this share of the rows
@@ -1103,7 +1126,7 @@ function partitionRows(rows: InkRow[], p: ZoneParams): Zone[] {
     }
     const main = crossingShare(best.gutter, zoneRows);
     if (main.share >= p.rejectFloor) continue;
-    if (keysAndValues(best.gutter, zoneRows)) continue;
+    if (keysAndValues(best.gutter, zoneRows) || leadersAfter(best.gutter, zoneRows)) continue;
     const st = stretches(best.gutter, zoneRows);
     if (best.support < STRONG_SUPPORT * zoneRows.length && st.inStretches < Math.max(MIN_STRETCH, st.clean / 2)) continue;
     const minColumn = MIN_COLUMN_EM * p.bodySize;
@@ -1137,7 +1160,8 @@ function partitionRows(rows: InkRow[], p: ZoneParams): Zone[] {
         formulaGap(other.gutter, inColumns) ||
         labelsBefore(other.gutter, inColumns) ||
         numbersAfter(other.gutter, inColumns) ||
-        keysAndValues(other.gutter, inColumns)
+        keysAndValues(other.gutter, inColumns) ||
+        leadersAfter(other.gutter, inColumns)
       )
         continue;
       gutters.push(other.gutter);
