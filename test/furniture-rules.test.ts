@@ -42,6 +42,20 @@ describe('a head on one page', () => {
     expect(texts(headers).sort()).toEqual(['1.2. METRIC SPACES', '9']);
   });
 
+  it('is taken at the foot when its folio opens it far apart from its words (a Sphinx manual’s verso foot), not when a space parts them', () => {
+    const foot = (words: string, x: number) => {
+      const lines = page(1, body(360));
+      const baseline = 360 + 29 * ADVANCE + 3 * ADVANCE;
+      const line = makeLine([run('16', 72, baseline, BODY), run(words, x, baseline, BODY)], baseline);
+      const seg: Segment = { kind: 'column', page: 1, band: 0, column: 0, text: '', bbox: roundBox(line.bbox), lines: [line] };
+      return [...lines, { page: 1, segment: 99, index: 0, line, seg, pageHeight: 792, pageWidth: 612 }];
+    };
+    const taken = (lines: PlacedLine[]) => texts(detectFurniture(lines, BODY, 3, ADVANCE).footers);
+    expect(taken(foot('Chapter 3. Template statements', 386))).toEqual(['16 Chapter 3. Template statements']);
+    // A space after the number: a note's marker, or a line of text.
+    expect(taken(foot('Chapter 3. Template statements', 86))).toEqual([]);
+  });
+
   it('is taken on a second page when it repeats the title set large on the first, with the authors beside it', () => {
     const first = page(1, [['Control Equals Chaos', 150, 60, 18], ['The Impact of Serial Music', 150, 84, 14], ...body(120)]);
     const second = page(2, [['Control Equals Chaos', 72, 40], ['Chang, Connors', 480, 40], ...body(80, 3)]);

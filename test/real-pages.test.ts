@@ -175,6 +175,16 @@ describe('real pages', () => {
     expect(text).toContain('4.1 提议原因 . . . . . . . . . 18 4.2 依赖条件 . . . . . . . . . 19');
   });
 
+  it('a Sphinx manual’s verso feet, the folio far apart before the chapter’s name, are running feet (manual_devref_sphinx_templates)', async () => {
+    const doc = await read('manual_devref_sphinx_templates');
+    expect(doc.footers.map((f) => [f.page, f.text])).toEqual([
+      [1, '44 Chapter 5. Managing Packages'],
+      [2, '76 Chapter 6. Best Packaging Practices'],
+      [3, '6.7. Internationalization 77'],
+    ]);
+    expect(doc.text).not.toContain('Chapter 5. Managing Packages');
+  });
+
   it('two framed boxes of Japanese prose side by side read box by box, not as a table (cjk_owasp_top10_2010_ja_about_twocol)', async () => {
     const text = squash((await read('cjk_owasp_top10_2010_ja_about_twocol')).text);
     expect(text).not.toContain(' | ');

@@ -352,7 +352,10 @@ function isolatedEdgeRow(
   // At the top, capitals split to the text's two edges ("CHAPTER 4. SIMPLE EXAMPLE … 4.3. WHAT IS DEBMAKE?"): the
   // chapter's and the section's names, as a book's heads give them; a heading in capitals is one piece.
   const split = top && capitals && widestGap(row) >= SPLIT_GAP_EM * body;
-  const numbered = folio || endNumber || paged || (top && startNumber) || legal || title || address || split || chapter;
+  // At the foot, a number opening the row far apart from the words after it ("16   Chapter 3. Template statements", a
+  // Sphinx manual's verso foot) is the folio at the row's outer end: a note's marker stands a space before its text.
+  const folioApart = !top && startNumber && widestGap(row) >= SPLIT_GAP_EM * body;
+  const numbered = folio || endNumber || paged || (top && startNumber) || legal || title || address || split || chapter || folioApart;
   const short = texts.join(' ').length <= MAX_UNNUMBERED_HEAD_CHARS;
   const farFoot = !top && gap >= FAR_FOOT_GAP * advance && Math.min(...row.map((l) => l.line.bbox[1])) >= (1 - FAR_FOOT_SHARE) * h;
   // Far below the text, a line in small type is the page's foot ("This content is available for free at …"),
@@ -361,7 +364,8 @@ function isolatedEdgeRow(
   // A line of a listing carried over to the top of the page is set small too, in a fixed-pitch face: no venue line is.
   const listing = row.every((l) => l.line.mono);
   if (!numbered && !(top && small && short && !listing) && !(farFoot && texts.join(' ').length <= MAX_FAR_FOOT_CHARS) && !farNotice) return null;
-  const sure = (folio && row.length >= 2) || small || gap >= WIDE_EDGE_GAP * advance || capitals || endNumber || paged || title || chapter;
+  const sure =
+    (folio && row.length >= 2) || small || gap >= WIDE_EDGE_GAP * advance || capitals || endNumber || paged || title || chapter || folioApart;
   return { row, gap, sure };
 }
 
