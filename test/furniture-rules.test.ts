@@ -763,7 +763,7 @@ describe('small blocks stepped down from the text', () => {
 
   it('are notes numbered in Persian digits, under loosely led text and closer than its advance by their smaller size', () => {
     // 14 pt text 24 pt apart (a Persian thesis); notes at 10 pt, the first 20 pt under the last line of text.
-    const place = (marks: [string, string]) => {
+    const place = (marks: [string, string], own = 12) => {
       const entries: [string, number, number][] = [
         ...Array.from({ length: 12 }, (_, i): [string, number, number] => [
           `The harbour works were noted in the minute book ${i}.`,
@@ -771,7 +771,7 @@ describe('small blocks stepped down from the text', () => {
           14,
         ]),
         [`${marks[0]} http://www.example.org/harbour`, 400 + 11 * 24 + 20, 10],
-        [`${marks[1]} http://www.example.org/pier/survey`, 400 + 11 * 24 + 32, 10],
+        [`${marks[1]} http://www.example.org/pier/survey`, 400 + 11 * 24 + 20 + own, 10],
       ];
       const lines = entries.map(([text, baseline, size]) => makeLine([run(text, 72, baseline, size)], baseline));
       const seg: Segment = { kind: 'column', page: 1, band: 0, column: 0, text: '', bbox: roundBox(unionBox(lines.map((l) => l.bbox))), lines };
@@ -779,8 +779,36 @@ describe('small blocks stepped down from the text', () => {
     };
     expect(detectFootnotes(place(['۲', '۳']), new Set(), 14, 24).footnotes.map((n) => n.marker)).toEqual(['۲', '۳']);
     expect(detectFootnotes(place(['2', '3']), new Set(), 14, 24).footnotes.map((n) => n.marker)).toEqual(['2', '3']);
-    // Not counting up, the same lines are no notes so close under the text.
-    expect(detectFootnotes(place(['۲', '۵']), new Set(), 14, 24).footnotes).toEqual([]);
+    // Not counting up, and led nearly as loosely as the text, the same lines are no notes so close under it.
+    expect(detectFootnotes(place(['۲', '۵'], 20), new Set(), 14, 24).footnotes).toEqual([]);
+  });
+
+  describe('stepped down by less than a text line and its extra space', () => {
+    /** Twelve lines of 10 pt text `lead` apart, then notes (text, size) from `step` under the last, `own` apart. */
+    const place = (lead: number, step: number, notes: [string, number][], own: number) => {
+      const entries: [string, number, number][] = [
+        ...Array.from({ length: 12 }, (_, i): [string, number, number] => [
+          `The harbour works were noted in the minute book ${i}.`,
+          500 + i * lead,
+          BODY,
+        ]),
+        ...notes.map(([text, size], k): [string, number, number] => [text, 500 + 11 * lead + step + k * own, size]),
+      ];
+      const lines = entries.map(([text, baseline, size]) => makeLine([run(text, 72, baseline, size)], baseline));
+      const seg: Segment = { kind: 'column', page: 1, band: 0, column: 0, text: '', bbox: roundBox(unionBox(lines.map((l) => l.bbox))), lines };
+      const placed = lines.map((line, index) => ({ page: 1, segment: 0, index, line, seg, pageHeight: 842, pageWidth: 595 }));
+      return detectFootnotes(placed, new Set(), BODY, lead).footnotes.map((n) => n.marker);
+    };
+    it('are notes under loosely led text when they stand apart by half as much again as their own leading', () => {
+      const notes: [string, number][] = [
+        ['* Much of this article was written by the engineer of the harbour board.', 8],
+        ['1 This version should be released very soon.', 8],
+      ];
+      // Text led 16.25 (a contents list), the notes 15.5 under it and 9.5 apart.
+      expect(place(16.25, 15.5, notes, 9.5)).toEqual(['*', '1']);
+      // Led nearly as loosely as the text, they are no notes so close under it.
+      expect(place(16.25, 15.5, notes, 13)).toEqual([]);
+    });
   });
 
   it('are notes when they number on from the page before’s, set only a little smaller than the text', () => {

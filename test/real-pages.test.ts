@@ -185,6 +185,15 @@ describe('real pages', () => {
     expect(doc.text).not.toContain('Chapter 5. Managing Packages');
   });
 
+  it('a title page’s notes led much closer than the contents list over them are notes (manual_fancyhdr_it_titlepage_toc_footnotes)', async () => {
+    const doc = await read('manual_fancyhdr_it_titlepage_toc_footnotes');
+    expect(doc.footnotes.map((n) => [n.page, n.marker])).toEqual([
+      [1, '∗'],
+      [1, '1'],
+    ]);
+    expect(doc.text).not.toContain('Questa versione dovrebbe essere rilasciata molto presto.');
+  });
+
   it('two framed boxes of Japanese prose side by side read box by box, not as a table (cjk_owasp_top10_2010_ja_about_twocol)', async () => {
     const text = squash((await read('cjk_owasp_top10_2010_ja_about_twocol')).text);
     expect(text).not.toContain(' | ');

@@ -6,7 +6,7 @@
 import { BULLET_CHARS } from '../layout/markers.js';
 import { CAPTION_WORDS } from './captions.js';
 import type { Box, Footnote, Line } from '../types.js';
-import { unionBox } from '../layout/lines.js';
+import { median, unionBox } from '../layout/lines.js';
 import { decimal } from '../layout/digits.js';
 import { runsOnCjk } from './hyphenation.js';
 import { lineKey, type PlacedLine } from './lines.js';
@@ -424,9 +424,17 @@ function minStep(notes: PlacedLine[][], found: Footnote[], body: number, advance
     return Math.min(COUNTED_STEP_ADVANCES * advance, advance - (body - size));
   }
   const marked = MARKER.test(notes[0][0].line.text);
-  return marked ? Math.min(STEP_ADVANCES * advance, advance + STEP_EXTRA_EM * body) : STEP_ADVANCES * advance;
+  if (!marked) return STEP_ADVANCES * advance;
+  const step = Math.min(STEP_ADVANCES * advance, advance + STEP_EXTRA_EM * body);
+  // Notes led much closer than the text (under a contents list's spaced entries, under double-spaced text) stand
+  // apart by their own leading: a step of OWN_STEPS of their own line advance.
+  const lines = notes.flat();
+  const own = lines.length >= 2 ? median(lines.slice(1).map((l, i) => l.line.baseline - lines[i].line.baseline)) : Infinity;
+  return own <= OWN_LEADING * advance ? Math.min(step, OWN_STEPS * own) : step;
 }
 const STEP_EXTRA_EM = 0.3;
+const OWN_STEPS = 1.5;
+const OWN_LEADING = 0.75;
 
 /** Notes numbered in sequence and set much smaller than the body need no more than a body line's step down. */
 const COUNTED_STEP_ADVANCES = 0.95;
