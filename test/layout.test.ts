@@ -10,6 +10,7 @@ import { joinCellLines, wordCount } from '../lib/layout/words.js';
 import { buildRows, inkIntervals } from '../lib/layout/rows.js';
 import { numberedListColumns, staggeredColumns } from '../lib/layout/tables.js';
 import { headBlocks } from '../lib/layout/zones.js';
+import { findCandidates } from '../lib/layout/gutters.js';
 import { headingRowBands } from '../lib/layout/sideheads.js';
 
 const params = layoutParams;
@@ -1145,6 +1146,22 @@ describe('two columns of prose and code on baselines of their own', () => {
     const text = layout.segments.map((s) => s.text).join('\n');
     expect(layout.segments.some((s) => s.kind === 'table')).toBe(false);
     expect(text.indexOf('L23')).toBeLessThan(text.indexOf('\\macro0}'));
+  });
+});
+
+describe('two columns offset by half a line under a full-width abstract', () => {
+  it('are read column by column: the gutter is the valley among the column lines, which no row shares', () => {
+    // A 24-line abstract across the page (x 85 to 525), then two columns 12.5 pt led, the right one 6.25 pt lower.
+    const runs: Run[] = [
+      ...column(1, 24, 85, 60, { chars: 88 }),
+      ...column(101, 20, 51, 362, { chars: 48, advance: 12.5 }),
+      ...column(201, 20, 321, 368.25, { chars: 48, advance: 12.5 }),
+    ];
+    const order = [...textOf(runs).matchAll(/q\d{3}/g)].map((m) => m[0]);
+    expect(order).toEqual([...seq(1, 24), ...seq(101, 120), ...seq(201, 220)]);
+    // The gutter is a candidate of its own: the abstract covers it in as many rows as the columns leave it clean.
+    const rows = buildRows(runs).map((row) => ({ row, ink: inkIntervals(row.runs, 7) }));
+    expect(findCandidates(rows, 7).some((c) => c.gutter[0] >= 290 && c.gutter[1] <= 322)).toBe(true);
   });
 });
 

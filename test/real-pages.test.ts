@@ -194,6 +194,14 @@ describe('real pages', () => {
     expect(doc.text).not.toContain('Questa versione dovrebbe essere rilasciata molto presto.');
   });
 
+  it('a manuscript’s two columns offset by half a line under its full-width abstract read column by column (paper_aastex_sfrd_lineno_tables)', async () => {
+    const text = squash((await read('paper_aastex_sfrd_lineno_tables')).text);
+    expect(text).toContain(
+      'history of the Universe. Exotic transient phenomena, including (pulsational) pair-instability supernovae, long gamma-ray bursts',
+    );
+    expect(text.indexOf('1. INTRODUCTION')).toBeLessThan(text.indexOf('A myriad of astrophysical phenomena'));
+  });
+
   it('two framed boxes of Japanese prose side by side read box by box, not as a table (cjk_owasp_top10_2010_ja_about_twocol)', async () => {
     const text = squash((await read('cjk_owasp_top10_2010_ja_about_twocol')).text);
     expect(text).not.toContain(' | ');

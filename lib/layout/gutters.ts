@@ -365,13 +365,51 @@ function acrossStretches(core: Interval, rows: InkRow[]): Interval[] {
   return out;
 }
 
+/** A line of one piece this share of the text's width or wider is set across the page, not in a column. */
+const WIDE_LINE_SHARE = 0.75;
+
+/**
+ * Valleys among the lines that may be column text: a full-width abstract over two columns whose lines never share a
+ * baseline (a manuscript's columns offset by half a line) covers the gutter in as many rows as the columns leave it
+ * clean, so over all rows there is no valley; over the lines of one piece narrower than the text, there is.
+ */
+function columnValleys(rows: InkRow[], minWidth: number): Interval[] {
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  for (const r of rows)
+    for (const iv of r.ink)
+      if (Number.isFinite(iv[0]) && Number.isFinite(iv[1])) {
+        x0 = Math.min(x0, iv[0]);
+        x1 = Math.max(x1, iv[1]);
+      }
+  const narrow = rows.filter((r) => !(r.ink.length === 1 && r.ink[0][1] - r.ink[0][0] >= WIDE_LINE_SHARE * (x1 - x0)));
+  if (narrow.length === rows.length) return [];
+  // Columns of text: lines of words on either side, row after row, not a few labels or a listing's comment.
+  const worded = (r: InkRow, iv: Interval) =>
+    r.row.runs.filter((q) => q.x0 >= iv[0] - 0.5 && q.x1 <= iv[1] + 0.5).reduce((n, q) => n + q.text.trim().split(/\s+/).length, 0) >=
+    COLUMN_LINE_WORDS;
+  return valleyCores(narrow, minWidth).filter((core) => {
+    let left = 0;
+    let right = 0;
+    for (const r of narrow) {
+      if (r.ink.some((iv) => intersects(iv, core))) continue;
+      if (r.ink.some((iv) => iv[1] <= core[0] && worded(r, iv))) left++;
+      if (r.ink.some((iv) => iv[0] >= core[1] && worded(r, iv))) right++;
+    }
+    return Math.min(left, right) >= COLUMN_LINES;
+  });
+}
+/** Each column holds at least this many lines of at least this many words. */
+const COLUMN_LINES = 8;
+const COLUMN_LINE_WORDS = 4;
+
 export function findCandidates(rows: InkRow[], minWidth: number): GutterCandidate[] {
   const out: GutterCandidate[] = [];
   const add = (c: GutterCandidate | null) => {
     if (c && !out.some((o) => o.gutter[0] === c.gutter[0] && o.gutter[1] === c.gutter[1] && o.zone[0] === c.zone[0])) out.push(c);
   };
   const partValleys = blankParts(rows).flatMap((part) => valleyCores(part, minWidth));
-  for (const core of [...votedCores(rows), ...valleyCores(rows, minWidth), ...partValleys]) {
+  for (const core of [...votedCores(rows), ...valleyCores(rows, minWidth), ...partValleys, ...columnValleys(rows, minWidth)]) {
     const whole = candidateAt(core, rows, minWidth);
     add(whole);
     // Each stretch between full-width text on its own too: two stories one above the other may set their gutters a
