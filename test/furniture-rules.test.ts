@@ -811,6 +811,30 @@ describe('small blocks stepped down from the text', () => {
     });
   });
 
+  it('are notes under numbers raised between parentheses (the Official Journal’s "(1)"), not under "(1)" on the line', () => {
+    const notes = (raised: boolean) => {
+      const texts = ['EUT C 155, 30.4.2021, s. 58.', 'EUT C 175, 7.5.2021, s. 32.'];
+      const lines = [
+        ...body(420)
+          .slice(0, 12)
+          .map(([text, x, baseline]) => makeLine([run(text, x, baseline, BODY)], baseline)),
+        ...texts.map((text, k) => {
+          const y = 420 + 11 * ADVANCE + 20 + k * 9.5;
+          const digit = run(`${k + 1}`, 74.2, raised ? y - 2.8 : y, raised ? 4.9 : 8.5);
+          return makeLine([run('(', 72, y, 8.5), digit, run(')', digit.x1, y, 8.5), run(text, 89, y, 8.5)], y);
+        }),
+      ];
+      const seg: Segment = { kind: 'column', page: 1, band: 0, column: 0, text: '', bbox: roundBox(unionBox(lines.map((l) => l.bbox))), lines };
+      const placed = lines.map((line, index) => ({ page: 1, segment: 0, index, line, seg, pageHeight: 842, pageWidth: 595 }));
+      return detectFootnotes(placed, new Set(), BODY, ADVANCE).footnotes.map((n) => [n.marker, n.text]);
+    };
+    expect(notes(true)).toEqual([
+      ['1', 'EUT C 155, 30.4.2021, s. 58.'],
+      ['2', 'EUT C 175, 7.5.2021, s. 32.'],
+    ]);
+    expect(notes(false)).toEqual([]);
+  });
+
   it('are notes when they number on from the page before’s, set only a little smaller than the text', () => {
     const first = page(1, [...body(300), ['1 See the minute book of the harbour board for the full text.', 72, 300 + 29 * ADVANCE + 20, 8]]);
     const second = (size: number) =>

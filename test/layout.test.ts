@@ -1563,6 +1563,21 @@ describe('two signatures side by side under the text', () => {
   });
 });
 
+describe('two authors side by side under a heading of their own, at the end of the text', () => {
+  const page = () => [
+    ...column(1, 12, 108, 100, { size: 11, chars: 80 }),
+    run('q013 Author Information', 72, 100 + 11 * 13.2 + 42, 14),
+    run('q014 Michael John Garcia', 72, 100 + 11 * 13.2 + 66, 10),
+    run('q016 Alexander H. Pepper', 311, 100 + 11 * 13.2 + 66, 10),
+    run('q015 Deputy Assistant Director', 72, 100 + 11 * 13.2 + 77.5, 10),
+    run('q017 Legislative Attorney', 311, 100 + 11 * 13.2 + 77.5, 10),
+  ];
+
+  it('read author by author, each name over the author’s title', () => {
+    expect(labels(textOf(page()))).toEqual(seq(1, 17));
+  });
+});
+
 describe('a glossary in three columns whose entries stand level across (IRS Publication 850)', () => {
   const words = [
     ['abandoned spouse', 'abandonment', 'abandonment clause', 'abatement of tax', 'ability to pay', 'absorption rate'],

@@ -202,6 +202,20 @@ describe('real pages', () => {
     expect(text.indexOf('1. INTRODUCTION')).toBeLessThan(text.indexOf('A myriad of astrophysical phenomena'));
   });
 
+  it('the Official Journal’s notes under numbers raised between parentheses are notes, the turned lines with them (legal_eu_oj_2024_1359_sv_recitals_articles)', async () => {
+    const doc = await read('legal_eu_oj_2024_1359_sv_recitals_articles');
+    expect(doc.footnotes.filter((n) => n.page === 1).map((n) => n.marker)).toEqual(['1', '2', '3', '4', '5']);
+    expect(doc.footnotes[3]?.text).toMatch(
+      /^Europaparlamentets och rådets förordning .* ELI: http:\/\/data\.europa\.eu\/eli\/reg\/2024\/1351\/oj\)\.$/,
+    );
+    expect(doc.text).not.toContain('EUT C 155');
+  });
+
+  it('two authors side by side under their own heading read author by author (report_crs_legal_sidebar_circuit_splits_author_disclaimer)', async () => {
+    const text = squash((await read('report_crs_legal_sidebar_circuit_splits_author_disclaimer')).text);
+    expect(text).toContain('Michael John Garcia Deputy Assistant Director/ALD Alexander H. Pepper Legislative Attorney');
+  });
+
   it('two framed boxes of Japanese prose side by side read box by box, not as a table (cjk_owasp_top10_2010_ja_about_twocol)', async () => {
     const text = squash((await read('cjk_owasp_top10_2010_ja_about_twocol')).text);
     expect(text).not.toContain(' | ');

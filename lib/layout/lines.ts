@@ -558,14 +558,12 @@ export function makeLine(runs: Run[], baseline: number, opts: { cells?: boolean;
   // boundary as JSON (the pipeline's page workers and aggregator).
   if (ordered[0]?.initial) line.initial = codePoints(ordered[0].text.trim());
   const first = ordered[0];
-  if (
-    first &&
-    ordered.length > 1 &&
-    first.size <= RAISED_MARK_SIZE * size &&
-    baseline - first.baseline >= RAISED_MARK_RISE * size &&
-    RAISED_MARK.test(first.text.trim())
-  )
-    line.mark = codePoints(first.text.trim());
+  const raised = (r: Run | undefined) =>
+    !!r && r.size <= RAISED_MARK_SIZE * size && baseline - r.baseline >= RAISED_MARK_RISE * size && RAISED_MARK.test(r.text.trim());
+  if (first && ordered.length > 1 && raised(first)) line.mark = codePoints(first.text.trim());
+  // A raised number between parentheses on the baseline ("(1) EUT C 155, …"): the mark is all three.
+  else if (first?.text.trim() === '(' && ordered.length > 3 && raised(ordered[1]) && ordered[2].text.trim() === ')')
+    line.mark = codePoints(`(${ordered[1].text.trim()})`);
   return line;
 }
 

@@ -829,6 +829,25 @@ const blankAfter = (rows: InkRow[], i: number, sizes: number) =>
 /** Rows i - 1 and i are parted by blank space (EDGE_BLANK of the larger line's sizes). */
 const blankAt = (rows: InkRow[], i: number) => blankAfter(rows, i - 1, EDGE_BLANK);
 
+/** A heading over blocks is set this many times their size at least, and stands apart above and below... */
+const HEADING_OVER_BLOCKS = 1.2;
+/** ...by this many of its sizes (baseline to baseline). */
+const HEADING_APART = 1.5;
+
+/**
+ * Row i - 1 is a heading of its own over row i: one piece set larger, apart from the rows above and below it (a
+ * report's "Author Information" over its authors side by side). Blocks under it stand apart as under blank space.
+ */
+const headedAt = (rows: InkRow[], i: number) => {
+  const head = rows[i - 1];
+  return (
+    head.ink.length === 1 &&
+    head.row.size >= HEADING_OVER_BLOCKS * rows[i].row.size &&
+    blankAfter(rows, i - 1, HEADING_APART) &&
+    (i < 2 || blankAfter(rows, i - 2, HEADING_APART))
+  );
+};
+
 /**
  * Split rows (sorted top to bottom) into zones: two little blocks at the page's top or foot first (edgeBlocks), then
  * two such blocks standing apart further down (blocksApart), then the rest by its gutters.
@@ -1032,7 +1051,7 @@ function labelledFields(rows: InkRow[], minGutter: number): Zone | null {
  */
 function blocksApart(rows: InkRow[], p: ZoneParams): Zone[] {
   for (let i = 1; i < rows.length; i++) {
-    if (!blankAt(rows, i)) continue;
+    if (!blankAt(rows, i) && !headedAt(rows, i)) continue;
     for (let n = MAX_FIELD_ROWS; n >= 2; n--) {
       if (i + n > rows.length || (i + n < rows.length && !blankAfter(rows, i + n - 1, FIELD_BLANK))) continue;
       const z = labelledFields(rows.slice(i, i + n), p.minGutter);
