@@ -811,7 +811,7 @@ describe('small blocks stepped down from the text', () => {
     });
   });
 
-  it('are notes under numbers raised between parentheses (the Official Journal’s "(1)"), not under "(1)" on the line', () => {
+  it('are notes under numbers raised between parentheses (the Official Journal’s "(1)")', () => {
     const notes = (raised: boolean) => {
       const texts = ['EUT C 155, 30.4.2021, s. 58.', 'EUT C 175, 7.5.2021, s. 32.'];
       const lines = [
@@ -832,7 +832,13 @@ describe('small blocks stepped down from the text', () => {
       ['1', 'EUT C 155, 30.4.2021, s. 58.'],
       ['2', 'EUT C 175, 7.5.2021, s. 32.'],
     ]);
-    expect(notes(false)).toEqual([]);
+    // On the line, they are notes too when set across the text's measure at its foot ("(1) 网址：…", a Chinese book's).
+    expect(notes(false).map(([m]) => m)).toEqual(['1', '2']);
+  });
+
+  it('are not notes under "(202) 512-3841", an area code in parentheses', () => {
+    const phone = column(520, ['(202) 512-3841 or engineer@harbour.example.org for the survey of the pier.']);
+    expect(detectFootnotes(phone, new Set(), BODY, ADVANCE).footnotes.map((n) => n.marker)).not.toContain('202');
   });
 
   it('are notes when they number on from the page before’s, set only a little smaller than the text', () => {

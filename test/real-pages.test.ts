@@ -216,6 +216,14 @@ describe('real pages', () => {
     expect(text).toContain('Michael John Garcia Deputy Assistant Director/ALD Alexander H. Pepper Legislative Attorney');
   });
 
+  it('notes under "(1)" across the measure at a page’s foot are notes; a statute’s "(1)" paragraphs quoted in a note column are not (cjk_qyxf_book_doc_zh_boxes_footnotes, report_koma_notecolumn)', async () => {
+    const zh = await read('cjk_qyxf_book_doc_zh_boxes_footnotes');
+    expect(zh.footnotes.filter((n) => n.page === 1).map((n) => n.marker)).toEqual(['1']);
+    const koma = await read('report_koma_notecolumn');
+    expect(koma.footnotes).toEqual([]);
+    expect(squash(koma.text)).toContain('(1) Die Komik eines Witzes kann durch das kulturelle');
+  });
+
   it('two framed boxes of Japanese prose side by side read box by box, not as a table (cjk_owasp_top10_2010_ja_about_twocol)', async () => {
     const text = squash((await read('cjk_owasp_top10_2010_ja_about_twocol')).text);
     expect(text).not.toContain(' | ');

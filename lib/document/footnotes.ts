@@ -35,9 +35,11 @@ const PROSE_WIDTH = 0.5;
  * parentheses, which the text layer spaces apart from them ("( 1 ) EUT C 155, …", the Official Journal's notes), is a
  * marker; "(1) Die Komik …" (a statute's paragraph) and "(202) 512-3841" are not.
  */
-const MARK = String.raw`(?:\(\s(?=\p{Nd}{1,3}\s\)))?(\p{Nd}{1,3}|[*∗⁎†‡§¶‖]{1,3}(?!\s*\p{Nd}))(?:(?<=\(\s\p{Nd}{1,3})\s\))?`;
+const MARK = String.raw`(?:\(\s?(?=\p{Nd}{1,3}\s?\)(?!\s*\p{Nd})))?(\p{Nd}{1,3}|[*∗⁎†‡§¶‖]{1,3}(?!\s*\p{Nd}))(?:(?<=\(\s?\p{Nd}{1,3})\s?\))?`;
 const MARKER = new RegExp(String.raw`^${MARK}(?![\p{Nd},;:%‰]|[.\-–/]\p{Nd}|(st|nd|rd|th)\b)(?=\s*\S)`, 'u');
 const MARK_ONLY = new RegExp(`^${MARK}$`, 'u');
+/** A number in parentheses on the line, unspaced: "(1) …". */
+const PAREN_NUMBER = /^\(\p{Nd}{1,3}\)/u;
 
 /**
  * A line's text for its marker: a number raised between parentheses ("(1) EUT C 155, …", the Official Journal's notes,
@@ -383,6 +385,9 @@ const SIDE_NOTE_WIDTH = 0.6;
 function isSideNotes(segLines: PlacedLine[], pageLines: PlacedLine[], body: number): boolean {
   const seg = segLines[0].seg;
   if (seg.kind !== 'column' || !segLines.every((l) => l.line.size <= NOTE_SIZE * body) || !MARKER.test(markText(segLines[0].line))) return false;
+  // A number in parentheses on the line opens a statute's paragraph quoted in a margin column ("§ 2 Komik der Kultur"
+  // over "(1) Die Komik …"), not a side note.
+  if (PAREN_NUMBER.test(markText(segLines[0].line))) return false;
   if (segLines.some((l) => CAPTION.test(l.line.text))) return false;
   // Side notes are numbered, or several: one block under a symbol ("*Correspondence:" over an author's biography in
   // a paper's margin column) is a sidebar, read with the page.
@@ -505,7 +510,7 @@ function countingUp(notes: PlacedLine[][]): number[] | null {
   const numbers = notes
     .map((note) => markText(note[0].line))
     .map((text) => {
-      const m = /^(?:\(\s)?(\p{Nd}{1,3})(?!\p{Nd})/u.exec(text);
+      const m = /^(?:\(\s?)?(\p{Nd}{1,3})(?!\p{Nd})/u.exec(text);
       return m ? decimal(m[1]) : symbolCount(text);
     });
   if (numbers.some((n) => Number.isNaN(n))) return null;
@@ -757,6 +762,10 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     // marker and a URL set in a fixed-pitch font.
     if (block.filter((l) => l.line.mono && !(MARKER.test(markText(l.line)) && URL.test(l.line.text))).length * 2 > block.length) continue;
     const segWidth = block[0].seg.bbox[2] - block[0].seg.bbox[0];
+    // Numbers in parentheses on the line ("(1) …", not raised) open notes set across the text's measure; in a narrow
+    // column beside the text they number a statute's paragraphs quoted there.
+    const widest = Math.max(...(byPage.get(block[0].page) ?? []).map((l) => l.seg.bbox[2] - l.seg.bbox[0]));
+    if (PAREN_NUMBER.test(block[0].line.text) && !block[0].line.mark && segWidth < PROSE_WIDTH * widest) continue;
     const widths = block.map((l) => l.line.bbox[2] - l.line.bbox[0]).sort((a, b) => a - b);
     const proseLike = widths[widths.length >> 1] >= PROSE_WIDTH * segWidth;
     const box = unionBox(whole.map((l) => l.line.bbox));
