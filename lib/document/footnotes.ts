@@ -31,25 +31,16 @@ const PROSE_WIDTH = 0.5;
  * ("2019, can be found", "8, and Final" continue a note that wrapped), nor a numbered item's label ("5.1: Build
  * coalitions" in a figure's list), nor a percentage (a chart's "48%"), nor an ordinal ("18th July 2025"), nor a
  * telephone number, a range or a date ("202-512-3841", "1978–2005", "12/05"). A section sign before a number ("§ 1
- * Kein Witz ohne Publikum", a statute's or a contract's section) heads a section, not a note. A raised number in
- * parentheses, which the text layer spaces apart from them ("( 1 ) EUT C 155, …", the Official Journal's notes), is a
- * marker; "(1) Die Komik …" (a statute's paragraph) and "(202) 512-3841" are not.
+ * Kein Witz ohne Publikum", a statute's or a contract's section) heads a section, not a note. A number may stand in
+ * parentheses ("(1) EUT C 155, …", the Official Journal's notes, its number raised; "( 3 )" as a text layer may space
+ * it), unless a number follows ("(202) 512-3841"). Unraised in a narrow column beside the text, "(1) Die Komik …"
+ * numbers a statute's paragraph quoted there (see detectFootnotes and isSideNotes).
  */
 const MARK = String.raw`(?:\(\s?(?=\p{Nd}{1,3}\s?\)(?!\s*\p{Nd})))?(\p{Nd}{1,3}|[*∗⁎†‡§¶‖]{1,3}(?!\s*\p{Nd}))(?:(?<=\(\s?\p{Nd}{1,3})\s?\))?`;
 const MARKER = new RegExp(String.raw`^${MARK}(?![\p{Nd},;:%‰]|[.\-–/]\p{Nd}|(st|nd|rd|th)\b)(?=\s*\S)`, 'u');
 const MARK_ONLY = new RegExp(`^${MARK}$`, 'u');
 /** A number in parentheses on the line, unspaced: "(1) …". */
 const PAREN_NUMBER = /^\(\p{Nd}{1,3}\)/u;
-
-/**
- * A line's text for its marker: a number raised between parentheses ("(1) EUT C 155, …", the Official Journal's notes,
- * the number set small and high) is spaced apart from them, "( 1 )", which MARKER reads as a marker. "(1)" on the
- * line's baseline numbers a statute's paragraph or a list's item.
- */
-function markText(line: Line): string {
-  const m = /^\((\p{Nd}{1,3})\)/u.exec(line.text);
-  return m && line.mark === m[0].length ? `( ${m[1]} )${line.text.slice(m[0].length)}` : line.text;
-}
 
 /** The reference symbol a note opens with ("*", "†"), or null when it opens with a number or no marker at all. */
 const symbolMark = (text: string): string | null => {
@@ -139,7 +130,7 @@ export function bodyOverNotes(lines: PlacedLine[], body: number): number {
     }
     // Where the page's notes begin and end: the longest run of numbers one after the other among their markers (a
     // wrapped line opening with a number, "256–259 (2000).", stands apart from it).
-    const set = new Set([...foot].map((l) => numberMark(markText(l.line))).filter((n): n is number => n !== null));
+    const set = new Set([...foot].map((l) => numberMark(l.line.text)).filter((n): n is number => n !== null));
     let run: { page: number; first: number; last: number } | null = null;
     for (const n of set) {
       if (set.has(n - 1)) continue;
@@ -150,7 +141,7 @@ export function bodyOverNotes(lines: PlacedLine[], body: number): number {
     if (run) numbered.push(run);
     // The notes open with a marker: the first of them in their stack, right under the text.
     for (const l of foot) {
-      if (!(MARKER.test(markText(l.line)) || l.line.mark)) continue;
+      if (!(MARKER.test(l.line.text) || l.line.mark)) continue;
       const prev = pageLines
         .filter((o) => o !== l && overlapsX(o, l) && o.line.baseline < l.line.baseline)
         .reduce<PlacedLine | undefined>((p, o) => (!p || o.line.baseline > p.line.baseline ? o : p), undefined);
@@ -384,14 +375,14 @@ const SIDE_NOTE_WIDTH = 0.6;
  */
 function isSideNotes(segLines: PlacedLine[], pageLines: PlacedLine[], body: number): boolean {
   const seg = segLines[0].seg;
-  if (seg.kind !== 'column' || !segLines.every((l) => l.line.size <= NOTE_SIZE * body) || !MARKER.test(markText(segLines[0].line))) return false;
+  if (seg.kind !== 'column' || !segLines.every((l) => l.line.size <= NOTE_SIZE * body) || !MARKER.test(segLines[0].line.text)) return false;
   // A number in parentheses on the line opens a statute's paragraph quoted in a margin column ("§ 2 Komik der Kultur"
   // over "(1) Die Komik …"), not a side note.
-  if (PAREN_NUMBER.test(markText(segLines[0].line))) return false;
+  if (PAREN_NUMBER.test(segLines[0].line.text) && !segLines[0].line.mark) return false;
   if (segLines.some((l) => CAPTION.test(l.line.text))) return false;
   // Side notes are numbered, or several: one block under a symbol ("*Correspondence:" over an author's biography in
   // a paper's margin column) is a sidebar, read with the page.
-  const marks = segLines.map((l) => MARKER.exec(markText(l.line))?.[1]).filter((m): m is string => m !== undefined);
+  const marks = segLines.map((l) => MARKER.exec(l.line.text)?.[1]).filter((m): m is string => m !== undefined);
   if (marks.length < 2 && !marks.some((m) => /^\p{Nd}/u.test(m))) return false;
   const width = seg.bbox[2] - seg.bbox[0];
   // The text column beside it, in body type, in the same band of the page, wider by far; the notes outside it.
@@ -440,7 +431,7 @@ function minStep(notes: PlacedLine[][], found: Footnote[], body: number, advance
     const size = Math.max(...notes.flat().map((l) => l.line.size));
     return Math.min(COUNTED_STEP_ADVANCES * advance, advance - (body - size));
   }
-  const marked = MARKER.test(markText(notes[0][0].line));
+  const marked = MARKER.test(notes[0][0].line.text);
   if (!marked) return STEP_ADVANCES * advance;
   const step = Math.min(STEP_ADVANCES * advance, advance + STEP_EXTRA_EM * body);
   // Notes led much closer than the text (under a contents list's spaced entries, under double-spaced text) stand
@@ -495,7 +486,7 @@ const symbolCount = (text: string): number => {
  * unmarked end of the last of them run over the page: the count tells them from a paragraph, whatever their step.
  */
 function numbersOn(notes: PlacedLine[][], found: Footnote[]): boolean {
-  const lead = !MARKER.test(markText(notes[0][0].line));
+  const lead = !MARKER.test(notes[0][0].line.text);
   const marked = lead ? notes.slice(1) : notes;
   // Two notes at least: two numbered ones, or the run-over end of one and the next number.
   const numbers = marked.length >= (lead ? 1 : 2) ? countingUp(marked) : null;
@@ -508,7 +499,7 @@ function numbersOn(notes: PlacedLine[][], found: Footnote[]): boolean {
  */
 function countingUp(notes: PlacedLine[][]): number[] | null {
   const numbers = notes
-    .map((note) => markText(note[0].line))
+    .map((note) => note[0].line.text)
     .map((text) => {
       const m = /^(?:\(\s?)?(\p{Nd}{1,3})(?!\p{Nd})/u.exec(text);
       return m ? decimal(m[1]) : symbolCount(text);
@@ -598,7 +589,7 @@ function bandFootNotes(
     if (s.band !== seg.band || s.kind !== 'column' || s.column === null) continue;
     let start = segLines.length;
     while (start > 0 && segLines[start - 1].line.size <= NOTE_SIZE * body) start--;
-    if (start === 0 || start === segLines.length || !MARKER.test(markText(segLines[start].line))) continue;
+    if (start === 0 || start === segLines.length || !MARKER.test(segLines[start].line.text)) continue;
     feet.push({ column: s.column, notes: notesOf(segLines.slice(start)) });
   }
   if (feet.length < 2 || !feet.some((f) => f.notes[0][0].seg === seg)) return false;
@@ -644,7 +635,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
   const lists: { notes: PlacedLine[][]; rule: PlacedLine | null }[] = [];
   const pushNotes = (notes: PlacedLine[][]) => {
     for (const note of notes) {
-      const first = markText(note[0].line);
+      const first = note[0].line.text;
       const m = MARKER.exec(first);
       const marker = m ? m[1] : null;
       const texts = note.map((l) => l.line.text);
@@ -684,7 +675,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     // ("539), and …", "16 U.S.C. §1885a.") goes on with its note.
     const raised = block.some((l) => l.line.mark);
     for (const l of block) {
-      const found = MARKER.exec(markText(l.line));
+      const found = MARKER.exec(l.line.text);
       const m = found && raised && !l.line.mark && !Number.isNaN(number) && decimal(found[1]) !== number + 1 ? null : found;
       const last = notes[notes.length - 1];
       const n = m ? decimal(m[1]) : NaN;
@@ -721,18 +712,18 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     let lastCode = -1;
     for (let i = segLines.length - 1; i >= start && lastCode < 0; i--) if (segLines[i].line.mono) lastCode = i;
     const afterCode = lastCode >= 0 ? segLines[lastCode + 1] : undefined;
-    if (afterCode && (afterCode.line.mark || MARKER.test(markText(afterCode.line)))) {
+    if (afterCode && (afterCode.line.mark || MARKER.test(afterCode.line.text))) {
       // The listing's lines are code: not a note's web address in a fixed-pitch face ("1https://github.com/…" and its
       // turned line, a note above the next one).
       let codeFrom = lastCode;
       while (codeFrom > start && segLines[codeFrom - 1].line.mono) codeFrom--;
-      if (!segLines.slice(codeFrom, lastCode + 1).some((l) => MARKER.test(markText(l.line)) && URL.test(l.line.text))) start = lastCode + 1;
+      if (!segLines.slice(codeFrom, lastCode + 1).some((l) => MARKER.test(l.line.text) && URL.test(l.line.text))) start = lastCode + 1;
     }
     // The small run may reach up into the text above the notes (a line of it set small, a code word in it): the notes
     // then start at the first line below it that opens with a marker a step down from the line above.
-    if (start < segLines.length && !MARKER.test(markText(segLines[start].line)) && !segLines[start].line.mark) {
+    if (start < segLines.length && !MARKER.test(segLines[start].line.text) && !segLines[start].line.mark) {
       for (let i = start + 1; i < segLines.length; i++) {
-        const opens = MARKER.test(markText(segLines[i].line)) || segLines[i].line.mark;
+        const opens = MARKER.test(segLines[i].line.text) || segLines[i].line.mark;
         if (opens && segLines[i].line.baseline - segLines[i - 1].line.baseline >= STEP_ADVANCES * advance) {
           start = i;
           break;
@@ -741,7 +732,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     }
     // Notes numbering on from the page before's may be set only a little smaller than the text, or seem to be (Latin
     // words widening the measured size of some lines of Japanese notes): the count tells them.
-    if (start === segLines.length || !MARKER.test(markText(segLines[start].line))) {
+    if (start === segLines.length || !MARKER.test(segLines[start].line.text)) {
       let near = segLines.length;
       while (near > 1 && segLines[near - 1].line.size <= NEAR_NOTE_SIZE * body) near--;
       if (near < start && numbersOn(atMarkers(segLines.slice(near)), out)) start = near;
@@ -760,7 +751,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     if (block.some((l) => CAPTION.test(l.line.text))) continue;
     // Small code at the foot of a page (a listing, a hex dump, a struct layout) is not notes: notes are prose, or a
     // marker and a URL set in a fixed-pitch font.
-    if (block.filter((l) => l.line.mono && !(MARKER.test(markText(l.line)) && URL.test(l.line.text))).length * 2 > block.length) continue;
+    if (block.filter((l) => l.line.mono && !(MARKER.test(l.line.text) && URL.test(l.line.text))).length * 2 > block.length) continue;
     const segWidth = block[0].seg.bbox[2] - block[0].seg.bbox[0];
     // Numbers in parentheses on the line ("(1) …", not raised) open notes set across the text's measure; in a narrow
     // column beside the text they number a statute's paragraphs quoted there.
@@ -816,7 +807,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     if (!above || underHeading(whole[0], pageLines, body)) continue;
     // A note under a table that carries its mark ("*" beside a length in a table's cell) is the table's own note,
     // read with the table: a table sits between it and the text above, and the table's text holds the mark.
-    const mark = symbolMark(markText(block[0].line));
+    const mark = symbolMark(block[0].line.text);
     if (
       mark &&
       lines.some(
@@ -831,7 +822,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     )
       continue;
     const rule = headed ? whole[0] : isRule(above) ? above : null;
-    const marked = block.some((l) => MARKER.test(markText(l.line)));
+    const marked = block.some((l) => MARKER.test(l.line.text));
     // (The next page's top line is looked up only for a block of unmarked prose.)
     const unnumbered = () => unnumberedNotes(block, out, pageCount, pageLines, body, topLine(byPage.get(block[0].page + 1)));
     if (!marked && !(proseLike && unnumbered()) && !(rule && runsOn(block, out))) continue;
@@ -853,7 +844,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
   const numbered = lists.map((list) => ({
     ...list,
     page: list.notes[0][0].page,
-    ns: list.notes.map((note) => numberMark(markText(note[0].line))).filter((n): n is number => n !== null),
+    ns: list.notes.map((note) => numberMark(note[0].line.text)).filter((n): n is number => n !== null),
   }));
   const ends = out
     .filter((n) => n.marker && /^\p{Nd}+$/u.test(n.marker))
