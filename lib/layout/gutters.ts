@@ -7,6 +7,7 @@
 import type { Interval } from '../types.js';
 import type { Row } from './rows.js';
 import { median } from './lines.js';
+import { wordCount } from './words.js';
 
 /** A row with its ink intervals (runs merged across gaps narrower than the narrowest gutter). */
 export interface InkRow {
@@ -384,10 +385,15 @@ function columnValleys(rows: InkRow[], minWidth: number): Interval[] {
       }
   const narrow = rows.filter((r) => !(r.ink.length === 1 && r.ink[0][1] - r.ink[0][0] >= WIDE_LINE_SHARE * (x1 - x0)));
   if (narrow.length === rows.length) return [];
-  // Columns of text: lines of words on either side, row after row, not a few labels or a listing's comment.
+  // Columns of text: lines of words on either side, row after row, not a few labels or a listing's comment (Chinese
+  // and Japanese counted by their characters).
   const worded = (r: InkRow, iv: Interval) =>
-    r.row.runs.filter((q) => q.x0 >= iv[0] - 0.5 && q.x1 <= iv[1] + 0.5).reduce((n, q) => n + q.text.trim().split(/\s+/).length, 0) >=
-    COLUMN_LINE_WORDS;
+    wordCount(
+      r.row.runs
+        .filter((q) => q.x0 >= iv[0] - 0.5 && q.x1 <= iv[1] + 0.5)
+        .map((q) => q.text)
+        .join(' '),
+    ) >= COLUMN_LINE_WORDS;
   return valleyCores(narrow, minWidth).filter((core) => {
     let left = 0;
     let right = 0;
