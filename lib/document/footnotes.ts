@@ -755,8 +755,8 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     const segWidth = block[0].seg.bbox[2] - block[0].seg.bbox[0];
     // Numbers in parentheses on the line ("(1) …", not raised) open notes set across the text's measure; in a narrow
     // column beside the text they number a statute's paragraphs quoted there.
-    const widest = Math.max(...(byPage.get(block[0].page) ?? []).map((l) => l.seg.bbox[2] - l.seg.bbox[0]));
-    if (PAREN_NUMBER.test(block[0].line.text) && !block[0].line.mark && segWidth < PROSE_WIDTH * widest) continue;
+    const widest = () => Math.max(...(byPage.get(block[0].page) ?? []).map((l) => l.seg.bbox[2] - l.seg.bbox[0]));
+    if (PAREN_NUMBER.test(block[0].line.text) && !block[0].line.mark && segWidth < PROSE_WIDTH * widest()) continue;
     const widths = block.map((l) => l.line.bbox[2] - l.line.bbox[0]).sort((a, b) => a - b);
     const proseLike = widths[widths.length >> 1] >= PROSE_WIDTH * segWidth;
     const box = unionBox(whole.map((l) => l.line.bbox));

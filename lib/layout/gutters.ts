@@ -15,6 +15,9 @@ export interface InkRow {
   ink: Interval[];
 }
 
+/** The runs of a row that lie within one of its ink pieces. */
+export const pieceRuns = (r: InkRow, iv: Interval) => r.row.runs.filter((q) => q.x0 >= iv[0] - 0.5 && q.x1 <= iv[1] + 0.5);
+
 /** A gutter candidate over a set of rows. */
 export interface GutterCandidate {
   gutter: Interval;
@@ -389,8 +392,7 @@ function columnValleys(rows: InkRow[], minWidth: number): Interval[] {
   // and Japanese counted by their characters).
   const worded = (r: InkRow, iv: Interval) =>
     wordCount(
-      r.row.runs
-        .filter((q) => q.x0 >= iv[0] - 0.5 && q.x1 <= iv[1] + 0.5)
+      pieceRuns(r, iv)
         .map((q) => q.text)
         .join(' '),
     ) >= COLUMN_LINE_WORDS;

@@ -5,11 +5,12 @@
  * again on its own.
  */
 import type { Interval } from '../types.js';
-import { classify, findCandidates, sideSupport, sweep, type InkRow } from './gutters.js';
+import { classify, findCandidates, pieceRuns, sideSupport, sweep, type InkRow } from './gutters.js';
 import { BULLET_CHARS } from './markers.js';
 import { displayFormula, TWO_WORDS } from './formulas.js';
 import { blockStarts, centredBlocks, paragraphStarts, sideLines } from './sides.js';
 import { median, runsOf } from './lines.js';
+import { UNSPACED_CHARS } from './words.js';
 import { CAPTION_LABEL, captionDivider, LISTINGS_GAP_EM, numberedListColumns, sortedDownColumns, staggeredColumns } from './tables.js';
 
 export interface Zone {
@@ -38,8 +39,8 @@ const MIN_TEXT_COLUMN_EM = 9;
 /** Lines of text columns hold at least this many words in the median. */
 const MIN_TEXT_WORDS = 3;
 
-/** Characters of scripts set without spaces between words (Chinese, Japanese)... */
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
+/** Characters of scripts set without spaces between words (Chinese, Japanese: words.ts' UNSPACED_CHARS)... */
+const UNSPACED = new RegExp(`[${UNSPACED_CHARS}]`, 'gu');
 /** ...count a word for this many of them. */
 const UNSPACED_WORD_CHARS = 8;
 
@@ -118,8 +119,7 @@ const LIST_LABEL = new RegExp(`^(\\(?(\\p{Nd}{1,3}|[a-z]|[ivx]{1,4})[.)]|[${BULL
 
 /** The text of a row's ink piece, spaces left out. */
 const pieceText = (r: InkRow, iv: Interval) =>
-  r.row.runs
-    .filter((q) => q.x0 >= iv[0] - 0.5 && q.x1 <= iv[1] + 0.5)
+  pieceRuns(r, iv)
     .map((q) => q.text)
     .join('')
     .replace(/\s+/g, '');
@@ -160,18 +160,26 @@ const PAGE_NUMBER = /^(\p{Nd}{1,4}|[ivxlc]{1,6})$/u;
  * (for besideLabels, which then looks for the gutter beyond them); null when the gap is no such gap.
  */
 function numbersAfter(gutter: Interval, rows: InkRow[]): { pieces: Interval[]; rtl: boolean } | null {
+  const after = piecesAfter(gutter, rows, true);
+  if (!after) return null;
+  const pieces = after.filter(({ r, near }) => PAGE_NUMBER.test(pieceText(r, near))).map(({ near }) => near);
+  return pieces.length >= LABEL_SHARE * after.length ? { pieces, rtl: true } : null;
+}
+
+/**
+ * The piece each row standing on both sides of a gap starts within FOLIO_REACH of its sizes after it (rows of
+ * right-to-left text left out when `ltrOnly`); null when fewer than MIN_TWO_SIDED rows have one.
+ */
+function piecesAfter(gutter: Interval, rows: InkRow[], ltrOnly: boolean): { r: InkRow; near: Interval }[] | null {
   const { twoSided } = classify(gutter, rows);
   if (twoSided.size < MIN_TWO_SIDED) return null;
-  const pieces: Interval[] = [];
-  let edge = 0;
+  const out: { r: InkRow; near: Interval }[] = [];
   for (const r of rows) {
-    if (!twoSided.has(r.row.index) || r.row.runs.some((q) => q.dir === 'rtl')) continue;
+    if (!twoSided.has(r.row.index) || (ltrOnly && r.row.runs.some((q) => q.dir === 'rtl'))) continue;
     const near = r.ink.filter((iv) => iv[0] >= gutter[1]).sort((a, b) => a[0] - b[0])[0];
-    if (near[0] - gutter[1] > FOLIO_REACH * r.row.size) continue;
-    edge++;
-    if (PAGE_NUMBER.test(pieceText(r, near))) pieces.push(near);
+    if (near[0] - gutter[1] <= FOLIO_REACH * r.row.size) out.push({ r, near });
   }
-  return edge >= MIN_TWO_SIDED && pieces.length >= LABEL_SHARE * edge ? { pieces, rtl: true } : null;
+  return out.length >= MIN_TWO_SIDED ? out : null;
 }
 
 /** Leader dots, a contents entry's run from its title to its page number. */
@@ -183,18 +191,8 @@ const LEADER_PIECE = /^([.·…]\s?){3,}/u;
  * inside the entry.
  */
 function leadersAfter(gutter: Interval, rows: InkRow[]): boolean {
-  const { twoSided } = classify(gutter, rows);
-  if (twoSided.size < MIN_TWO_SIDED) return false;
-  let edge = 0;
-  let leaders = 0;
-  for (const r of rows) {
-    if (!twoSided.has(r.row.index)) continue;
-    const near = r.ink.filter((iv) => iv[0] >= gutter[1]).sort((a, b) => a[0] - b[0])[0];
-    if (near[0] - gutter[1] > FOLIO_REACH * r.row.size) continue;
-    edge++;
-    if (LEADER_PIECE.test(pieceText(r, near))) leaders++;
-  }
-  return edge >= MIN_TWO_SIDED && leaders >= LABEL_SHARE * edge;
+  const after = piecesAfter(gutter, rows, false);
+  return !!after && after.filter(({ r, near }) => LEADER_PIECE.test(pieceText(r, near))).length >= LABEL_SHARE * after.length;
 }
 
 /** Keys and values: the keys end this many of their sizes before the gap in the median row... */
@@ -218,7 +216,7 @@ const VALUE_REACH = 1;
  * after it. Two columns of short lines (a slide's two lists) are not set as prose beside code.
  */
 function keysAndValues(gutter: Interval, rows: InkRow[]): boolean {
-  const monoIn = (r: InkRow, iv: Interval) => r.row.runs.some((q) => q.mono && q.x0 >= iv[0] - 0.5 && q.x1 <= iv[1] + 0.5);
+  const monoIn = (r: InkRow, iv: Interval) => pieceRuns(r, iv).some((q) => q.mono);
   const { twoSided } = classify(gutter, rows);
   if (twoSided.size < MIN_TWO_SIDED) return false;
   let withValue = 0;
@@ -1021,8 +1019,7 @@ function labelledFields(rows: InkRow[], minGutter: number): Zone | null {
   const [head, ...rest] = rows;
   if (!rest.length || head.ink.length < 2 || head.ink.some((iv) => !Number.isFinite(iv[0]) || !Number.isFinite(iv[1]))) return null;
   const labels = head.ink.map((iv) =>
-    head.row.runs
-      .filter((q) => q.x0 >= iv[0] - 0.5 && q.x1 <= iv[1] + 0.5)
+    pieceRuns(head, iv)
       .map((q) => q.text)
       .join(' ')
       .replace(/\s+/g, ' ')
