@@ -2005,3 +2005,31 @@ describe('a column’s line run over the gutter (an overfull line of code in a t
     expect(text.indexOf('q031')).toBeLessThan(text.indexOf('q015'));
   });
 });
+
+describe('sentences running down columns that stand level (a slide’s timeline of boxes under dates)', () => {
+  // Five boxes side by side under their dates, each a sentence wrapped over short lines, every line level with the
+  // lines of the other boxes.
+  const boxes = [
+    ['Harbour board', 'committed to', 'improving the', 'north pier for', 'the winter fleet'],
+    ['Engineer named', 'as survey lead', 'tasked with', 'drafting the', 'repair plan'],
+    ['Four repairs', 'approved by the', 'deputy harbour', 'master after', 'the inspection'],
+    ['Funds granted', 'for timber and', 'stone from the', 'county quarry', 'this season'],
+    ['Works begin', 'on the outer', 'wall and the', 'lighthouse steps', 'in spring'],
+  ];
+  const runsOf = (texts: string[][]) =>
+    texts.flatMap((lines, c) => [run(`MAY 20${10 + c}`, 20 + 120 * c, 80, 12), ...lines.map((t, k) => run(t, 20 + 120 * c, 110 + 14 * k, 11))]);
+
+  it('are read box by box, each sentence whole under its date', () => {
+    const text = textOf(runsOf(boxes)).replace(/\s+/g, ' ');
+    for (const [c, lines] of boxes.entries()) expect(text).toContain(`MAY 20${10 + c} ${lines.join(' ')}`);
+  });
+
+  it('are a table when the rows open in every column at once (cells of phrases, each row anew)', () => {
+    // Three rows of cells two lines each, the second line running on in lower case: every row opens in all five
+    // columns at once, as a table's rows do. Read across, row by row.
+    const cells = [0, 1, 2, 3, 4].map((c) => [0, 1, 2].flatMap((r) => [`Item ${r}${c} timber`, `for the pier ${r}${c}`]));
+    const text = textOf(runsOf(cells)).replace(/\s+/g, ' ');
+    expect(text).not.toContain(cells[0].join(' '));
+    expect(text.indexOf('Item 04 timber')).toBeLessThan(text.indexOf('Item 10 timber'));
+  });
+});

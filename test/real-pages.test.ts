@@ -845,4 +845,11 @@ describe('real pages', () => {
     const poly = await read('rtl_polyglossia_arabic');
     expect(poly.text).toContain('٢.١ أعمال تأريخية (Calendar operations)');
   });
+
+  it('a timeline of boxes under dates, each a sentence wrapped level with the others: box by box (slides_gsa_iaaf2020_welcome_new_pms)', async () => {
+    const text = squash((await read('slides_gsa_iaaf2020_welcome_new_pms')).text);
+    expect(text).toContain('JAN 2019 DIA identified as IC champion tasked with establishing 508 community of interest');
+    expect(text).toContain('Four strategic accessibility recommendations approved by the IC Deputy Directors');
+    expect(text.indexOf('NOV 2018')).toBeLessThan(text.indexOf('JAN 2019'));
+  });
 });

@@ -8,8 +8,8 @@ import { displayFormula } from './formulas.js';
 import type { InkRow } from './gutters.js';
 import { median } from './lines.js';
 import { BULLET_CHARS } from './markers.js';
-import { inkIntervals } from './rows.js';
-import { columnLines } from './sides.js';
+import { inkIntervals, type Row } from './rows.js';
+import { columnLines, type SideLine } from './sides.js';
 import { wordCount } from './words.js';
 
 /** A caption label opening a line: "Table 1.", "Figure 2:", "Fig. 3", "Exhibit IV". */
@@ -270,6 +270,70 @@ export function staggeredColumns(rows: InkRow[], gutters: Interval[]): boolean {
   // Every column is of words: its median line holds two words or more (a table's column of codes, "kmr", "cv12",
   // "G,O,T", beside its glyph samples set on baselines of their own, is a table's still).
   return columns.every((lines) => median(lines.map((l) => wordCount(l.runs.map((q) => q.text).join(' ')))) >= 2);
+}
+
+/**
+ * Sentences running down columns set level with each other (a slide's timeline: six boxes side by side, each a
+ * sentence wrapped over eight short lines, "Four IT / accessibility / recommendations / approved by the …"): line
+ * after line, at a paragraph's advance, goes on in lower case with the sentence of the line above. Read across, each
+ * row splices six sentences; each column is read down instead. A table's cells open each row anew: a column of
+ * figures, names, codes or addresses has few lines running on, if any, and its rows open in every column at once,
+ * row after row (a table of wrapped phrases, "Protein coding DNA / sequences" beside "FASTA", opens its columns
+ * together at each row). Three columns or more, every column of RUNNING_MIN_LINES lines or more carrying
+ * RUNNING_MIN_ON lines that run on and at least RUNNING_SHARE of its lines that follow the one above at a paragraph's
+ * advance (lines in capitals aside: the labels under a row of icons further down the column follow one another too;
+ * lines mostly in a fixed-pitch face aside: a command is no sentence), one line of figures at most (a sentence's
+ * "508"); and at most MAX_OPENINGS rows where every column with a line opens anew (the heads' row, the sentences'
+ * first).
+ */
+const RUNNING_MIN_LINES = 3;
+const RUNNING_MIN_ON = 2;
+const RUNNING_SHARE = 0.4;
+const RUNNING_MAX_FIGURES = 1;
+const MAX_OPENINGS = 2;
+/** A line goes on from the one above at most this many of its sizes below it. */
+const RUNNING_ADVANCE = 1.6;
+/** A word in lower case, two letters at least: not an address, a file name or a symbol font's check mark ("þ"). */
+const RUNS_ON = /^\p{Ll}[\p{Ll}'’-]+(?=$|[\s,;:!?)]|\.(?!\p{L}))/u;
+const FIGURES = /^[\s\p{Nd}.,:%$€£()+\-–−]+$/u;
+
+export function sentencesDownColumns(rows: InkRow[], gutters: Interval[]): boolean {
+  if (gutters.length < 2) return false;
+  const textOf = (l: SideLine) =>
+    l.runs
+      .map((q) => q.text)
+      .join(' ')
+      .trim();
+  // Lines that take part: not in capitals, not code.
+  const code = (l: SideLine) =>
+    2 * l.runs.filter((q) => q.mono).reduce((n, q) => n + q.text.length, 0) >= l.runs.reduce((n, q) => n + q.text.length, 0);
+  const plain = (l: SideLine, text: string) => text !== text.toUpperCase() && !code(l);
+  const columns = Array.from({ length: gutters.length + 1 }, (_, k) => columnLines(rows, gutters, k));
+  let running = 0;
+  for (const lines of columns) {
+    if (lines.length < RUNNING_MIN_LINES) continue;
+    const texts = lines.map(textOf);
+    if (texts.filter((t) => FIGURES.test(t)).length > RUNNING_MAX_FIGURES) return false;
+    let on = 0;
+    let near = 0;
+    for (let i = 1; i < lines.length; i++) {
+      if (lines[i].row.baseline - lines[i - 1].row.baseline > RUNNING_ADVANCE * lines[i].row.size || !plain(lines[i], texts[i])) continue;
+      near++;
+      if (RUNS_ON.test(texts[i])) on++;
+    }
+    if (on < RUNNING_MIN_ON || on < RUNNING_SHARE * near) return false;
+    running++;
+  }
+  if (running < 3) return false;
+  // Rows where every column with a line there opens it anew (a capital, a figure), two columns at least.
+  const byRow = new Map<Row, SideLine[]>();
+  for (const lines of columns) for (const l of lines) byRow.set(l.row, [...(byRow.get(l.row) ?? []), l]);
+  let openings = 0;
+  for (const here of byRow.values()) {
+    const taking = here.filter((l) => plain(l, textOf(l)));
+    if (taking.length >= 2 && taking.every((l) => !/^\p{Ll}/u.test(textOf(l)))) openings++;
+  }
+  return openings <= MAX_OPENINGS;
 }
 
 export function numberedListColumns(rows: InkRow[], gutters: Interval[]): boolean {

@@ -11,7 +11,15 @@ import { displayFormula, TWO_WORDS } from './formulas.js';
 import { blockStarts, centredBlocks, paragraphStarts, sideLines } from './sides.js';
 import { median, runsOf } from './lines.js';
 import { UNSPACED_CHARS } from './words.js';
-import { CAPTION_LABEL, captionDivider, LISTINGS_GAP_EM, numberedListColumns, sortedDownColumns, staggeredColumns } from './tables.js';
+import {
+  CAPTION_LABEL,
+  captionDivider,
+  LISTINGS_GAP_EM,
+  numberedListColumns,
+  sentencesDownColumns,
+  sortedDownColumns,
+  staggeredColumns,
+} from './tables.js';
 
 export interface Zone {
   rows: InkRow[];
@@ -1205,7 +1213,8 @@ function partitionRows(rows: InkRow[], p: ZoneParams): Zone[] {
         !sortedDownColumns(zoneRows, gutters) &&
         !numberedListColumns(zoneRows, gutters) &&
         !captionDivider(zoneRows, gutters) &&
-        !staggeredColumns(zoneRows, gutters),
+        !staggeredColumns(zoneRows, gutters) &&
+        !sentencesDownColumns(zoneRows, gutters),
     };
     // The last rows of columns of text running across one of their gutters, right over a row across them all, lead
     // into the text below: a heading's paragraph and the first item of a list under the columns, read with the rest
