@@ -10,6 +10,7 @@
 import type { Line } from '../types.js';
 import { median, pieceLine, runsOfLine } from './lines.js';
 import { type Piece, piecesOf } from './nested.js';
+import { FIGURE_ONLY } from './words.js';
 
 /** The gap between the text and the box: at least this many of the line's sizes. */
 const GAP_EM = 1.5;
@@ -23,8 +24,6 @@ const EDGE_EM = 1;
 const AROUND_LINES = 2;
 /** The text beside the box is running text: its pieces hold at least this many words in the median. */
 const MIN_TEXT_WORDS = 3;
-/** A piece holding a figure and nothing else (an amount, a page number) is a table's cell or a contents entry. */
-const FIGURE_ONLY = /^[\s\p{Nd}.,:%$€£()+\-–]+$/u;
 
 export interface RunAround {
   /** Inclusive indices of the stretch's lines (the box's first line to its last). */

@@ -10,7 +10,7 @@ import { median } from './lines.js';
 import { BULLET_CHARS } from './markers.js';
 import { inkIntervals, type Row } from './rows.js';
 import { columnLines, type SideLine } from './sides.js';
-import { wordCount } from './words.js';
+import { FIGURE_ONLY, wordCount } from './words.js';
 
 /** A caption label opening a line: "Table 1.", "Figure 2:", "Fig. 3", "Exhibit IV". */
 export const CAPTION_LABEL = /^(table|tab\.|figure|fig\.|exhibit|chart|scheme)\s*[\dIVX]+[a-z]?([.:]|\s)/iu;
@@ -295,44 +295,46 @@ const MAX_OPENINGS = 2;
 const RUNNING_ADVANCE = 1.6;
 /** A word in lower case, two letters at least: not an address, a file name or a symbol font's check mark ("þ"). */
 const RUNS_ON = /^\p{Ll}[\p{Ll}'’-]+(?=$|[\s,;:!?)]|\.(?!\p{L}))/u;
-const FIGURES = /^[\s\p{Nd}.,:%$€£()+\-–−]+$/u;
 
 export function sentencesDownColumns(rows: InkRow[], gutters: Interval[]): boolean {
   if (gutters.length < 2) return false;
-  const textOf = (l: SideLine) =>
-    l.runs
+  const columns = Array.from({ length: gutters.length + 1 }, (_, k) => columnLines(rows, gutters, k));
+  // Each line's text, and whether it takes part: not in capitals (nor in a script without case), not code.
+  const text = new Map<SideLine, string>();
+  const plain = new Set<SideLine>();
+  const chars = (runs: SideLine['runs']) => runs.reduce((n, q) => n + q.text.length, 0);
+  for (const l of columns.flat()) {
+    const t = l.runs
       .map((q) => q.text)
       .join(' ')
       .trim();
-  // Lines that take part: not in capitals, not code.
-  const code = (l: SideLine) =>
-    2 * l.runs.filter((q) => q.mono).reduce((n, q) => n + q.text.length, 0) >= l.runs.reduce((n, q) => n + q.text.length, 0);
-  const plain = (l: SideLine, text: string) => text !== text.toUpperCase() && !code(l);
-  const columns = Array.from({ length: gutters.length + 1 }, (_, k) => columnLines(rows, gutters, k));
+    text.set(l, t);
+    if (t !== t.toUpperCase() && 2 * chars(l.runs.filter((q) => q.mono)) < chars(l.runs)) plain.add(l);
+  }
   let running = 0;
   for (const lines of columns) {
     if (lines.length < RUNNING_MIN_LINES) continue;
-    const texts = lines.map(textOf);
-    if (texts.filter((t) => FIGURES.test(t)).length > RUNNING_MAX_FIGURES) return false;
+    if (lines.filter((l) => FIGURE_ONLY.test(text.get(l)!)).length > RUNNING_MAX_FIGURES) return false;
     let on = 0;
     let near = 0;
     for (let i = 1; i < lines.length; i++) {
-      if (lines[i].row.baseline - lines[i - 1].row.baseline > RUNNING_ADVANCE * lines[i].row.size || !plain(lines[i], texts[i])) continue;
+      if (lines[i].row.baseline - lines[i - 1].row.baseline > RUNNING_ADVANCE * lines[i].row.size || !plain.has(lines[i])) continue;
       near++;
-      if (RUNS_ON.test(texts[i])) on++;
+      if (RUNS_ON.test(text.get(lines[i])!)) on++;
     }
     if (on < RUNNING_MIN_ON || on < RUNNING_SHARE * near) return false;
     running++;
   }
   if (running < 3) return false;
-  // Rows where every column with a line there opens it anew (a capital, a figure), two columns at least.
+  // Rows where every column with a taking-part line there opens it anew (a capital, a figure), two columns at least.
   const byRow = new Map<Row, SideLine[]>();
-  for (const lines of columns) for (const l of lines) byRow.set(l.row, [...(byRow.get(l.row) ?? []), l]);
-  let openings = 0;
-  for (const here of byRow.values()) {
-    const taking = here.filter((l) => plain(l, textOf(l)));
-    if (taking.length >= 2 && taking.every((l) => !/^\p{Ll}/u.test(textOf(l)))) openings++;
+  for (const l of plain) {
+    const here = byRow.get(l.row);
+    if (here) here.push(l);
+    else byRow.set(l.row, [l]);
   }
+  let openings = 0;
+  for (const here of byRow.values()) if (here.length >= 2 && here.every((l) => !/^\p{Ll}/u.test(text.get(l)!))) openings++;
   return openings <= MAX_OPENINGS;
 }
 
