@@ -221,6 +221,30 @@ describe('a story broken off at a hyphen at the foot of its column', () => {
   });
 });
 
+describe('two references broken off at a hyphen, a table’s cells beside them', () => {
+  it('each read once: the sequel one of them takes is not taken again by the other', () => {
+    const right = (text: string, baseline: number) => segment([lineAt(text, 325, baseline)], 1, 'table');
+    const blocks = buildBlocks(
+      [
+        segment([lineAt('[1] M. Aharon, M. Elad, and Alfred A. Bruckstein. K-', 53, 670)], 0, 'span'),
+        right('nal compression. Springer Science & Business Media,', 673),
+        segment([lineAt('SVD: An algorithm for designing overcomplete dictio-', 70, 682)], 0, 'span'),
+        right('2012.', 685),
+        segment(
+          [lineAt('naries for sparse representation. IEEE Transactions on', 70, 694), lineAt('Signal Processing, pages 4311–4322, 2006.', 70, 706)],
+          0,
+          'span',
+        ),
+      ],
+      10,
+      12,
+    );
+    const text = blocks.map((b) => b.text).join('\n');
+    expect(text.split('sparse representation').length - 1).toBe(1);
+    expect(text).toContain('SVD: An algorithm');
+  });
+});
+
 describe('small code at the foot of a page', () => {
   it('is not footnotes, though it is small, stepped down and its lines start with numbers', () => {
     const small = (text: string, baseline: number) => makeLine([run(text, 72, baseline, 7, { mono: true, font: 'NimbusMonoPS' })], baseline);

@@ -365,9 +365,9 @@ const SEQUEL_REACH = 40;
 /**
  * Where a paragraph broken off at a hyphen goes on when the next group does not: the first later group of the same
  * page, at the paragraph's size, that opens in lower case and starts below the paragraph's last line, reaching under
- * it. -1 when there is none.
+ * it, and not already read with another paragraph. -1 when there is none.
  */
-function hyphenSequel(groups: Group[], i: number, tail: Group, body: number): number {
+function hyphenSequel(groups: Group[], i: number, tail: Group, body: number, taken: Set<Group>): number {
   const last = tail.lines[tail.lines.length - 1];
   if (tail.kind !== 'paragraph' || !endsWithBreakHyphen(last.text) || sideways(tail)) return -1;
   for (let j = i; j < groups.length && j < i + SEQUEL_REACH; j++) {
@@ -375,7 +375,7 @@ function hyphenSequel(groups: Group[], i: number, tail: Group, body: number): nu
     if (h.seg.page !== tail.seg.page) return -1;
     const first = h.lines[0];
     const under = first.bbox[1] > last.bbox[3] && first.bbox[0] < last.bbox[2] && first.bbox[2] > last.bbox[0];
-    if (under && h.kind === 'paragraph' && /^\p{Ll}/u.test(first.text) && sameSize(tail, h, body)) return j;
+    if (under && !taken.has(h) && h.kind === 'paragraph' && /^\p{Ll}/u.test(first.text) && sameSize(tail, h, body)) return j;
   }
   return -1;
 }
@@ -497,6 +497,7 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
     if (
       floats > 0 &&
       next &&
+      !joined.has(next) &&
       (sequelOf(tail!, next) || nounSequel(tail!, next)) &&
       sameSize(tail!, next, body) &&
       wrapped(tail!, next) &&
@@ -510,7 +511,7 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
     // A paragraph broken off at a hyphen ("incau-") goes on in the first group below it on the page that opens in
     // lower case, though another column's groups come between (a story running on into a full-width frame under
     // the column beside it): the sequel is read with it, the groups between after.
-    const sequel = tail && g.seg !== tail.seg && !continues(g) ? hyphenSequel(groups, i, tail, body) : -1;
+    const sequel = tail && g.seg !== tail.seg && !continues(g) ? hyphenSequel(groups, i, tail, body, joined) : -1;
     if (sequel >= 0) {
       last.push(groups[sequel]);
       joined.add(groups[sequel]);
