@@ -1165,6 +1165,43 @@ describe('two columns offset by half a line under a full-width abstract', () => 
   });
 });
 
+describe('three ragged columns over a table whose gap lines up with the short lines of the second column', () => {
+  // A notice in three ragged-right 9 pt columns (baselines a third of a line apart from column to column), then a
+  // table below whose code column ends at 376 and whose description starts at 384: the gap between them falls in the
+  // blank the second column's shorter lines leave, and its longer lines (to 389) run into it, stopping short of the
+  // third column's own gutter (389 to 399).
+  const runs: Run[] = [];
+  let q = 1;
+  const label = () => `q${String(q++).padStart(3, '0')}`;
+  const widths = [37, 33, 35, 30, 34, 36, 32, 31, 37, 29];
+  for (const [c, x, offset] of [
+    [0, 45, 0],
+    [1, 222, 3.3],
+    [2, 399, 6.6],
+  ] as const)
+    for (let i = 0; i < 36; i++)
+      runs.push(run(line(label(), widths[(i + c * 3) % widths.length] - (c === 1 ? 0 : 1), i), x, 70 + offset + i * 10, 9));
+  for (let i = 0; i < 18; i++) {
+    const y = 470 + i * 10;
+    runs.push(
+      run(`${label()} .........`, 45, y, 9),
+      run(line(`d${i}`, 50, i), 96, y, 9),
+      run('323111', 349, y, 9),
+      run(line(`e${i}`, 38, i + 3), 384, y, 9),
+    );
+  }
+
+  it('are read column by column: the lines running into the table’s gap count against it, for the gutter past them', () => {
+    expect(labels(textOf(runs)).slice(0, 108)).toEqual(seq(1, 108));
+  });
+
+  it('the column’s own gutter is tried before the table’s gap', () => {
+    const rows = buildRows(runs).map((row) => ({ row, ink: inkIntervals(row.runs, 6.3) }));
+    const order = findCandidates(rows, 6.3).map((c) => c.gutter[0]);
+    expect(order.findIndex((x) => x >= 388 && x <= 390)).toBeLessThan(order.findIndex((x) => x >= 375 && x <= 377));
+  });
+});
+
 describe('sideways text far apart along its lines', () => {
   it('is read in separate blocks, not line by line across them (a report cover’s spine)', () => {
     // Reading up the page: the agency's name in two lines at the foot, the series number alone at the top, its

@@ -846,6 +846,13 @@ describe('real pages', () => {
     expect(poly.text).toContain('٢.١ أعمال تأريخية (Calendar operations)');
   });
 
+  it('three ragged columns over a ruled table whose gap lines up with the middle column’s short lines: the columns (gov_federal_register_naics2012_table)', async () => {
+    const text = squash((await read('gov_federal_register_naics2012_table')).text);
+    expect(text).toContain('It is important that the output of FGPs and manufacturing service providers (MSPs) be recorded in the State');
+    expect(text).toContain('OMB understands the considerable cost and lead time required to implement this decision.');
+    expect(text.indexOf('avoid measurement inconsistencies.')).toBeLessThan(text.indexOf('Monthly Manufacturers’ Inventories'));
+  });
+
   it('a timeline of boxes under dates, each a sentence wrapped level with the others: box by box (slides_gsa_iaaf2020_welcome_new_pms)', async () => {
     const text = squash((await read('slides_gsa_iaaf2020_welcome_new_pms')).text);
     expect(text).toContain('JAN 2019 DIA identified as IC champion tasked with establishing 508 community of interest');

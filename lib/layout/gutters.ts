@@ -27,6 +27,9 @@ export interface GutterCandidate {
   support: number;
   /** Rows whose ink reaches into the gutter. */
   crossing: Set<number>;
+  /** Of those, rows whose line runs into it from the left (right) and stops a little past it: a ragged edge. */
+  raggedRight: Set<number>;
+  raggedLeft: Set<number>;
 }
 
 /** A candidate needs this many rows leaving a gap at the same place before it is measured at all. */
@@ -319,8 +322,54 @@ export function candidateAt(core: Interval, rows: InkRow[], minWidth: number): G
   }
   const gutter: Interval = [lefts[li], rights[ri]];
   if (!(gutter[1] - gutter[0] >= minWidth)) return null;
-  const { crossing } = classify(gutter, rows.slice(first, last + 1));
-  return { gutter, zone: [first, last], support, crossing };
+  const zoneRows = rows.slice(first, last + 1);
+  const { crossing } = classify(gutter, zoneRows);
+  const ragged = raggedCrossings(gutter, zoneRows, crossing, minWidth);
+  return { gutter, zone: [first, last], support, crossing, raggedRight: ragged.right, raggedLeft: ragged.left };
+}
+
+/**
+ * A crossing line that starts on one side of the gap and stops within this many gap widths (the least a gutter is)
+ * past its other edge: a ragged line end, not a line across.
+ */
+const RAGGED_REACH = 2;
+
+/**
+ * The crossing rows that run into the gap from one side only, ending (or starting) a little past it: the lines of a
+ * ragged column, its right (left) edge further out.
+ */
+function raggedCrossings(gutter: Interval, rows: InkRow[], crossing: Set<number>, minWidth: number): { right: Set<number>; left: Set<number> } {
+  const reach = RAGGED_REACH * minWidth;
+  const right = new Set<number>();
+  const left = new Set<number>();
+  for (const r of rows) {
+    if (!crossing.has(r.row.index)) continue;
+    const into = r.ink.filter((iv) => intersects(iv, gutter));
+    if (into.length !== 1) continue;
+    const [x0, x1] = into[0];
+    if (x0 < gutter[0] && x1 <= gutter[1] + reach) right.add(r.row.index);
+    else if (x1 > gutter[1] && x0 >= gutter[0] - reach) left.add(r.row.index);
+  }
+  return { right, left };
+}
+
+/**
+ * Over a page of ragged columns a table's gap below can line up with the blank the shorter lines of one column
+ * leave: that column's longer lines run into it, stopping short of another candidate just past it, the column's own
+ * gutter, which they leave clean. Those lines count against the first once more: they are evidence of the other.
+ */
+function raggedAgainst(c: GutterCandidate, others: GutterCandidate[], minWidth: number): number {
+  const reach = RAGGED_REACH * minWidth;
+  let most = 0;
+  for (const o of others) {
+    if (o === c) continue;
+    let n = 0;
+    if (o.gutter[0] >= c.gutter[1] && o.gutter[0] <= c.gutter[1] + reach) for (const i of c.raggedRight) n += o.crossing.has(i) ? 0 : 1;
+    else if (o.gutter[1] <= c.gutter[0] && o.gutter[1] >= c.gutter[0] - reach) for (const i of c.raggedLeft) n += o.crossing.has(i) ? 0 : 1;
+    most = Math.max(most, n);
+  }
+  // A few lines are chance (a form's leaders ending short of a box): a ragged column shows it in several.
+  return most >= MIN_VOTES ? most : 0;
 }
 
 /** Every gutter candidate over these rows, strongest evidence first. */
@@ -437,7 +486,8 @@ export function findCandidates(rows: InkRow[], minWidth: number): GutterCandidat
       if (whole ? cleared >= MIN_VOTES : clean) add(shifted);
     }
   }
-  return out.sort((a, b) => weight(b) - weight(a) || a.gutter[0] - b.gutter[0]);
+  const weights = new Map(out.map((c) => [c, c.support - CROSSING_WEIGHT * c.crossing.size - RAGGED_WEIGHT * raggedAgainst(c, out, minWidth)]));
+  return out.sort((a, b) => weights.get(b)! - weights.get(a)! || a.gutter[0] - b.gutter[0]);
 }
 
 /**
@@ -446,4 +496,8 @@ export function findCandidates(rows: InkRow[], minWidth: number): GutterCandidat
  * either side, and run across by the column's whole text).
  */
 const CROSSING_WEIGHT = 0.5;
-const weight = (c: GutterCandidate) => c.support - CROSSING_WEIGHT * c.crossing.size;
+/**
+ * A ragged line running into the gap counts against it once more: it is evidence of another gutter, the column's
+ * own, further out.
+ */
+const RAGGED_WEIGHT = 1;
