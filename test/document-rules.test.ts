@@ -221,6 +221,22 @@ describe('a story broken off at a hyphen at the foot of its column', () => {
   });
 });
 
+describe('a step opened by its number set as a drop cap', () => {
+  it('is one paragraph: its lines come back to the number’s edge under the two lines beside it', () => {
+    const number = run('1.', 18, 416, 20, { initial: true });
+    const lines = [
+      makeLine([number, run('Preheat the oven to between', 39, 411)], 411),
+      lineAt('200 and 350. Pat the roast', 39, 424),
+      lineAt('dry and season with salt and pep-', 18, 437),
+      lineAt('per. Heat oil in a medium skillet.', 18, 450),
+    ];
+    const blocks = buildBlocks([segment(lines, 0)], 10, 13);
+    expect(blocks.map((b) => b.text)).toEqual([
+      '1. Preheat the oven to between 200 and 350. Pat the roast dry and season with salt and pepper. Heat oil in a medium skillet.',
+    ]);
+  });
+});
+
 describe('two references broken off at a hyphen, a table’s cells beside them', () => {
   it('each read once: the sequel one of them takes is not taken again by the other', () => {
     const right = (text: string, baseline: number) => segment([lineAt(text, 325, baseline)], 1, 'table');

@@ -1165,6 +1165,27 @@ describe('two columns offset by half a line under a full-width abstract', () => 
   });
 });
 
+describe('step numbers set large beside the first two lines of each step, in the right column of two', () => {
+  // Ingredients on the left (9 pt at x 35), steps on the right: each step's first two lines start at 225 beside its
+  // number (20 pt, at 200), centred between them, and its later lines come back to 204. Baselines of the two columns
+  // fall apart, so the numbers share rows with the left column's lines.
+  const runs: Run[] = [];
+  for (let i = 0; i < 24; i++) runs.push(run(line(`q${String(1 + i).padStart(3, '0')}`, 30, i), 35, 100 + i * 13.5, 9));
+  let y = 104;
+  for (let s = 0; s < 4; s++) {
+    const first = 101 + s * 10;
+    runs.push(run(`${s + 1}.`, 200, y + 6.5, 20));
+    for (let k = 0; k < 4; k++) runs.push(run(line(`q${first + k}`, k < 2 ? 30 : 34, k), k < 2 ? 225 : 204, y + k * 13, 9));
+    y += 4 * 13 + 10;
+  }
+  const text = textOf(runs);
+
+  it('each opens its step, read with the step’s first line', () => {
+    for (let s = 0; s < 4; s++) expect(text).toContain(`${s + 1}. q${101 + s * 10}`);
+    expect(labels(text)).toEqual([...seq(1, 24), ...[101, 111, 121, 131].flatMap((f) => seq(f, f + 3))]);
+  });
+});
+
 describe('three ragged columns over a table whose gap lines up with the short lines of the second column', () => {
   // A notice in three ragged-right 9 pt columns (baselines a third of a line apart from column to column), then a
   // table below whose code column ends at 376 and whose description starts at 384: the gap between them falls in the

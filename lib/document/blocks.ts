@@ -125,8 +125,9 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
     const bullet = (groupBullet ??= BULLET.test(first.text));
     const hanging = wrapped && bullet && cur.bbox[0] > first.bbox[0] && cur.bbox[0] - first.bbox[0] <= HANGING_EM * body;
     // An item whose turned lines hang ends where a line comes back to the bullet's edge without a bullet.
-    // (Left-to-right text only: a ragged-left right-to-left item's lines start anywhere.)
-    const itemEnd = bullet && hung && Math.abs(cur.bbox[0] - first.bbox[0]) < 0.3 * body && !rtlText(first.text);
+    // (Left-to-right text only: a ragged-left right-to-left item's lines start anywhere. A step number set as a drop
+    // cap indents only the lines beside it: the step's text comes back to its edge.)
+    const itemEnd = bullet && hung && !first.initial && Math.abs(cur.bbox[0] - first.bbox[0]) < 0.3 * body && !rtlText(first.text);
     // Lines beside a drop cap are indented by it: the first line's box holds the cap and reaches down past them.
     const besideCap = capBottom > cur.baseline - 0.5 * cur.size;
     const indent = aligned && !hanging && !besideCap && cur.bbox[0] - left > INDENT_EM * body && prev.bbox[0] - left < 0.3 * body;

@@ -391,8 +391,9 @@ export function joinRuns(ordered: Run[], size: number, dir: Direction = runsDire
     // A step of a whole level (from a sum's lower limit back to the formula's baseline) is a word apart too; a
     // script's rise is less.
     const level = apart >= LEVEL_STEP * Math.max(size, cur.size, prev.size) && gap > LEVEL_GAP * size;
+    // (A step number moved there as one is a word of its own.)
     const space = prev.initial
-      ? explicit
+      ? explicit || !/\p{L}/u.test(prev.text)
       : stacked || level || (explicit && gap > -0.05 * size) || gap > (letters ? threshold.letter : threshold.word);
     text += (space ? ' ' : '') + cur.text;
   }

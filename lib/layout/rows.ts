@@ -338,6 +338,11 @@ const LABEL_REACH = 4;
 /** ...whose two lines around it are at most this many of its sizes apart (consecutive lines of one block). */
 const LABEL_BLOCK_ADVANCE = 1.8;
 
+/** A step number: one or two digits and a full stop or parenthesis... */
+const STEP_NUMBER = /^\p{Nd}{1,2}[.)]$/u;
+/** ...set this many times the size of the lines beside it at least. */
+const STEP_NUMBER_SIZE = 1.3;
+
 /**
  * Hanging labels: an admonition's "CAUTION" or "NOTE" set left of its text and centred on its lines sits between two
  * of them, so baselines alone read it inside the paragraph ("… databases / CAUTION / on the Adoc side"). A row of one
@@ -346,28 +351,62 @@ const LABEL_BLOCK_ADVANCE = 1.8;
  */
 function placeHangingLabels(rows: Row[], changed: Set<Row>): void {
   for (let i = 1; i + 1 < rows.length; i++) {
-    const label = rows[i];
+    const row = rows[i];
+    // The label: the whole row, or a step number standing apart in a row that holds another column's text too.
+    let runs = row.runs;
+    if (runs.length > 1) {
+      const apart = runs.filter(
+        (r, k) =>
+          STEP_NUMBER.test(r.text.trim()) &&
+          (k === 0 || runs[k - 1].x1 <= r.x0 - 0.5 * r.size) &&
+          (k === runs.length - 1 || runs[k + 1].x0 >= r.x1 + 0.5 * r.size),
+      );
+      if (apart.length === 1) runs = apart;
+    }
     // Most rows are lines of text, longer than a label: counted before anything is built for them.
-    if (label.runs.length === 0 || label.runs.reduce((n, r) => n + codePoints(r.text), 0) > LABEL_MAX_CHARS) continue;
-    const text = label.runs
+    if (runs.length === 0 || runs.reduce((n, r) => n + codePoints(r.text), 0) > LABEL_MAX_CHARS) continue;
+    const text = runs
       .map((r) => r.text)
       .join(' ')
       .trim();
-    if (codePoints(text) > LABEL_MAX_CHARS || text.split(/\s+/).length > LABEL_MAX_WORDS || !/\p{L}/u.test(text)) continue;
-    const x1 = Math.max(...label.runs.map((r) => r.x1));
-    const size = label.size;
-    const beside = (r: Row) =>
-      r.runs.length > 0 &&
-      Math.abs(r.size - size) <= 0.2 * size &&
-      r.runs.every((q) => q.x0 >= x1 + 0.5 * size) &&
-      Math.min(...r.runs.map((q) => q.x0)) - x1 <= LABEL_REACH * size;
-    const [prev, next] = [rows[i - 1], rows[i + 1]];
-    if (!beside(prev) || !beside(next) || !(prev.baseline < label.baseline && label.baseline < next.baseline)) continue;
+    if (codePoints(text) > LABEL_MAX_CHARS || text.split(/\s+/).length > LABEL_MAX_WORDS) continue;
+    const labelSize = Math.max(...runs.map((r) => r.size));
+    const labelBaseline = runs[0].baseline;
+    const x0 = Math.min(...runs.map((r) => r.x0));
+    const x1 = Math.max(...runs.map((r) => r.x1));
+    // A step number's rows are looked at in its own column: runs ending further left than its size before it are
+    // another column's. (A label of words is looked at as before, with the whole rows beside it.)
+    const stepLike = STEP_NUMBER.test(text);
+    const own = (r: Row) => (stepLike ? r.runs.filter((q) => q.x1 > x0 - labelSize) : r.runs);
+    // The rows around it that hold text there (a row emptied by an earlier move is no row).
+    let p = i - 1;
+    while (p > 0 && own(rows[p]).length === 0) p--;
+    let n = i + 1;
+    while (n + 1 < rows.length && own(rows[n]).length === 0) n++;
+    const [prev, next] = [rows[p], rows[n]];
+    if (own(prev).length === 0 || own(next).length === 0) continue;
+    // A step's number set large beside the step's first two lines (a recipe's "3."), centred on them: measured
+    // against the text beside it, and it may stand closer to it.
+    const numeral = stepLike && labelSize >= STEP_NUMBER_SIZE * prev.size;
+    // A run picked out of a longer row is a label only as a step number.
+    if (runs !== row.runs && !numeral) continue;
+    if (!numeral && !/\p{L}/u.test(text)) continue;
+    const size = numeral ? prev.size : labelSize;
+    const beside = (r: Row) => {
+      const runs = own(r);
+      return (
+        runs.length > 0 &&
+        Math.abs(r.size - size) <= 0.2 * size &&
+        runs.every((q) => q.x0 >= x1 + (numeral ? 0.25 : 0.5) * size) &&
+        Math.min(...runs.map((q) => q.x0)) - x1 <= LABEL_REACH * size
+      );
+    };
+    if (!beside(prev) || !beside(next) || !(prev.baseline < labelBaseline && labelBaseline < next.baseline)) continue;
     const advance = next.baseline - prev.baseline;
     if (advance > LABEL_BLOCK_ADVANCE * size) continue;
     // Up to the block's first line: lines beside the label, one advance apart, starting at the same edge.
-    const edge = (r: Row) => Math.min(...r.runs.map((q) => q.x0));
-    let k = i - 1;
+    const edge = (r: Row) => Math.min(...own(r).map((q) => q.x0));
+    let k = p;
     while (
       k > 0 &&
       beside(rows[k - 1]) &&
@@ -376,10 +415,12 @@ function placeHangingLabels(rows: Row[], changed: Set<Row>): void {
     ) {
       k--;
     }
-    rows[k].runs.push(...label.runs);
-    label.runs = [];
+    // A step number opens its first line as a drop cap does, and does not set the line's size or baseline.
+    if (numeral) for (const r of runs) r.initial = true;
+    rows[k].runs.push(...runs);
+    row.runs = row.runs.filter((r) => !runs.includes(r));
     changed.add(rows[k]);
-    changed.add(label);
+    changed.add(row);
   }
 }
 
