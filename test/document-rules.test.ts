@@ -274,6 +274,44 @@ describe('small code at the foot of a page', () => {
   });
 });
 
+describe('a two-page form’s name in its head beside “Page 2” and again in its feet', () => {
+  // Page 1: boxes of the form, then its foot line (notice, catalogue number, the form's name far apart); page 2: the
+  // head (the form's name at the left margin, "Page 2" at the right) set right over the first box, and the name alone
+  // at the foot. Nothing repeats at one height, and the head stands only a line's advance over the text.
+  const words = ['wages', 'interest', 'dividends', 'refunds', 'alimony', 'business', 'gains', 'pensions', 'rents', 'farming'];
+  const text = (y: number, n: number, from: number) =>
+    Array.from({ length: n }, (_, i) =>
+      lineAt(`${from + i} Enter the ${words[(from + i) % 10]} from line ${i + 4} of the worksheet`, 65, y + i * 13, 9),
+    );
+  const page1 = [
+    ...text(60, 50, 1),
+    makeLine(
+      [
+        run('For Paperwork Reduction Act Notice, see your tax return instructions.', 36, 754, 8),
+        run('Cat. No. 13600G', 380, 754, 8),
+        run('Form 6251 (2024)', 514, 754, 10),
+      ],
+      754,
+    ),
+  ];
+  const page2 = [
+    makeLine([run('Form 6251 (2024)', 36, 44, 10), run('Page 2', 546, 44, 10)], 44),
+    ...text(57, 40, 57),
+    makeLine([run('Form 6251 (2024)', 514, 742, 10)], 742),
+  ];
+  const lines = [...placed([segment(page1, 0)]), ...placed([segment(page2, 0)]).map((l) => ({ ...l, page: 2, segment: 9 }))];
+  const { headers, footers } = detectFurniture(lines, 9, 3, 13);
+
+  it('take the head though it stands close over the text: its page named far apart from the rest of the row', () => {
+    expect(headers.map((h) => [h.page, h.text])).toEqual([[2, 'Form 6251 (2024) Page 2']]);
+  });
+
+  it('take the page’s outermost row at the other edge where it is, or closes with, the name of that head', () => {
+    expect(footers.map((f) => f.page)).toEqual([1, 2]);
+    expect(footers[0].text).toContain('Cat. No. 13600G');
+  });
+});
+
 describe('standalone page numbers', () => {
   it('are not a raised numerator beside a line of text at the top of the page', () => {
     const lines = [

@@ -319,9 +319,19 @@ function isolatedEdgeRow(
   // to ("2. R Markdown basics" over "2.1.13 Footnotes", "3. Citations" over "Table 3.1"): a thesis' head, its folio
   // at the foot. A heading is set bold or larger, and a chapter's own title opens the chapter, not its later pages.
   const chapter = top && !row.some((l) => l.line.bold) && namesPageChapter(texts.join(' '), rest);
+  // A row that ends or opens by naming its page ("… page 1", "Page 3 of 20", "Page 21 GAO-07-106 …") is a head
+  // whatever its size: no title does that.
+  const paged = texts.some((t) => {
+    const plain = t.normalize('NFKC').trim();
+    return PAGED.test(plain) || PAGED_START.test(plain);
+  });
+  // Named so far apart from the rest of the row, at the page's corner ("Form 6251 (2024)      Page 2", a form's head
+  // set on the rule over its first box), it needs no blank space under it: no line of text leaves such a gap.
+  const pagedApart = paged && widestGap(row) >= SPLIT_GAP_EM * body;
   // A head in small type over the text needs less: the text's first line rises into the space below it. Over text
   // set with wide leading (double-spaced), the space is measured in the body's size. So does a chapter's head.
-  if (gap < (top && (small || chapter) ? Math.min(SMALL_EDGE_GAP * advance, SMALL_EDGE_GAP_EM * body) : EDGE_GAP * advance)) return null;
+  if (!pagedApart && gap < (top && (small || chapter) ? Math.min(SMALL_EDGE_GAP * advance, SMALL_EDGE_GAP_EM * body) : EDGE_GAP * advance))
+    return null;
   if (texts.join(' ').length > MAX_HEAD_CHARS || texts.some((t) => CAPTION_START.test(t))) return null;
   // Written digits only: a roman numeral counts when it stands alone as a folio, not as "I" opening a sentence.
   const folio = row.some((l) => isPageLabel(l.line.text));
@@ -329,12 +339,6 @@ function isolatedEdgeRow(
   const startNumber = texts.some((t) => START_FOLIO.test(t));
   // A head ending in its folio, or with its folio beside it, may be set a little larger than the text; one that only
   // starts with a number may be a numbered section heading, which is set larger.
-  // A row that ends or opens by naming its page ("… page 1", "Page 3 of 20", "Page 21 GAO-07-106 …") is a head
-  // whatever its size: no title does that.
-  const paged = texts.some((t) => {
-    const plain = t.normalize('NFKC').trim();
-    return PAGED.test(plain) || PAGED_START.test(plain);
-  });
   // A web address alone on the row (the publisher's or the agency's site at a page's corner) names the publication
   // as a copyright line does, and may be set a little larger than the text, as a head with its folio may.
   const address = texts.every((t) => WEB_ADDRESS.test(t.trim()));
@@ -748,6 +752,36 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
           detail: { text: edge.row.map((l) => l.line.text).join(' '), gapAdvances: round2(edge.gap / advance) },
         });
       }
+    }
+  }
+
+  // 1c''. A form's name taken as its head on a page ("Form 6251 (2024)      Page 2") stands at the pages' other edge
+  //       too, alone or closing a row of its notices ("For Paperwork Reduction Act Notice … Cat. No. 13600G      Form
+  //       6251 (2024)"): the outermost row at that edge, named by a head of the other edge, is furniture as well. (At
+  //       the same edge a line naming a head may be the chapter's own title, which the head repeats.)
+  const named = (top: boolean) =>
+    (top ? footers : headers)
+      .filter((f) => f.kind === 'running-head')
+      // Its name without the page it names ("Form 6251 (2024) Page 2").
+      .map((f) => furnitureKey(f.text.normalize('NFKC').trim().replace(PAGED, '').replace(PAGED_START, '')))
+      .filter((k) => k.split(' ').length >= 2 && WORDED.test(k));
+  for (const top of [true, false]) {
+    const keys = named(top);
+    if (!keys.length) continue;
+    for (const pageLines of byPage.values()) {
+      // The page's outermost row itself, not what is left when the heads taken are set aside (a slide's foot line
+      // taken, the line over it is the slide's text).
+      const flat = pageLines.filter((l) => l.seg.kind !== 'rotated');
+      if (flat.length < 2) continue;
+      const outer = flat.reduce((a, b) => (top ? (b.line.bbox[1] < a.line.bbox[1] ? b : a) : b.line.bbox[3] > a.line.bbox[3] ? b : a));
+      const mid = (outer.line.bbox[1] + outer.line.bbox[3]) / 2;
+      const row = flat.filter((l) => l.line.bbox[1] < mid && l.line.bbox[3] > mid).sort((a, b) => a.line.bbox[0] - b.line.bbox[0]);
+      if (row.some((l) => removed.has(lineKey(l)))) continue;
+      const h = outer.pageHeight;
+      if (top ? Math.max(...row.map((l) => l.line.bbox[3])) > EDGE_SHARE * h : Math.min(...row.map((l) => l.line.bbox[1])) < (1 - EDGE_SHARE) * h)
+        continue;
+      const key = furnitureKey(row.map((l) => l.line.text).join(' '));
+      if (keys.some((k) => key === k || key.endsWith(` ${k}`) || key.startsWith(`${k} `))) for (const l of row) take(l, 'running-head', top);
     }
   }
 
