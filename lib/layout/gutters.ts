@@ -358,14 +358,19 @@ function raggedCrossings(gutter: Interval, rows: InkRow[], crossing: Set<number>
  * leave: that column's longer lines run into it, stopping short of another candidate just past it, the column's own
  * gutter, which they leave clean. Those lines count against the first once more: they are evidence of the other.
  */
-function raggedAgainst(c: GutterCandidate, others: GutterCandidate[], minWidth: number): number {
+function raggedAgainst(c: GutterCandidate, others: GutterCandidate[], position: Map<number, number>, minWidth: number): number {
   const reach = RAGGED_REACH * minWidth;
   let most = 0;
   for (const o of others) {
     if (o === c) continue;
+    // Only rows inside the other's zone can leave it clean.
+    const clean = (i: number) => {
+      const k = position.get(i) ?? -1;
+      return k >= o.zone[0] && k <= o.zone[1] && !o.crossing.has(i) ? 1 : 0;
+    };
     let n = 0;
-    if (o.gutter[0] >= c.gutter[1] && o.gutter[0] <= c.gutter[1] + reach) for (const i of c.raggedRight) n += o.crossing.has(i) ? 0 : 1;
-    else if (o.gutter[1] <= c.gutter[0] && o.gutter[1] >= c.gutter[0] - reach) for (const i of c.raggedLeft) n += o.crossing.has(i) ? 0 : 1;
+    if (o.gutter[0] >= c.gutter[1] && o.gutter[0] <= c.gutter[1] + reach) for (const i of c.raggedRight) n += clean(i);
+    else if (o.gutter[1] <= c.gutter[0] && o.gutter[1] >= c.gutter[0] - reach) for (const i of c.raggedLeft) n += clean(i);
     most = Math.max(most, n);
   }
   // A few lines are chance (a form's leaders ending short of a box): a ragged column shows it in several.
@@ -486,7 +491,11 @@ export function findCandidates(rows: InkRow[], minWidth: number): GutterCandidat
       if (whole ? cleared >= MIN_VOTES : clean) add(shifted);
     }
   }
-  const weights = new Map(out.map((c) => [c, c.support - CROSSING_WEIGHT * c.crossing.size - RAGGED_WEIGHT * raggedAgainst(c, out, minWidth)]));
+  // Each row's place among these rows, for the zones (indices into them) to be checked against crossing rows.
+  const position = new Map(rows.map((r, k) => [r.row.index, k]));
+  const weights = new Map(
+    out.map((c) => [c, c.support - CROSSING_WEIGHT * c.crossing.size - RAGGED_WEIGHT * raggedAgainst(c, out, position, minWidth)]),
+  );
   return out.sort((a, b) => weights.get(b)! - weights.get(a)! || a.gutter[0] - b.gutter[0]);
 }
 

@@ -370,8 +370,10 @@ function placeHangingLabels(rows: Row[], changed: Set<Row>): void {
       .join(' ')
       .trim();
     if (codePoints(text) > LABEL_MAX_CHARS || text.split(/\s+/).length > LABEL_MAX_WORDS) continue;
-    const labelSize = Math.max(...runs.map((r) => r.size));
-    const labelBaseline = runs[0].baseline;
+    // A whole row is measured as a row (its main size and baseline); a step number picked out of one, as itself.
+    const whole = runs === row.runs;
+    const labelSize = whole ? row.size : runs[0].size;
+    const labelBaseline = whole ? row.baseline : runs[0].baseline;
     const x0 = Math.min(...runs.map((r) => r.x0));
     const x1 = Math.max(...runs.map((r) => r.x1));
     // A step number's rows are looked at in its own column: runs ending further left than its size before it are
@@ -389,16 +391,16 @@ function placeHangingLabels(rows: Row[], changed: Set<Row>): void {
     // against the text beside it, and it may stand closer to it.
     const numeral = stepLike && labelSize >= STEP_NUMBER_SIZE * prev.size;
     // A run picked out of a longer row is a label only as a step number.
-    if (runs !== row.runs && !numeral) continue;
+    if (!whole && !numeral) continue;
     if (!numeral && !/\p{L}/u.test(text)) continue;
     const size = numeral ? prev.size : labelSize;
     const beside = (r: Row) => {
-      const runs = own(r);
+      const mine = own(r);
       return (
-        runs.length > 0 &&
+        mine.length > 0 &&
         Math.abs(r.size - size) <= 0.2 * size &&
-        runs.every((q) => q.x0 >= x1 + (numeral ? 0.25 : 0.5) * size) &&
-        Math.min(...runs.map((q) => q.x0)) - x1 <= LABEL_REACH * size
+        mine.every((q) => q.x0 >= x1 + (numeral ? 0.25 : 0.5) * size) &&
+        Math.min(...mine.map((q) => q.x0)) - x1 <= LABEL_REACH * size
       );
     };
     if (!beside(prev) || !beside(next) || !(prev.baseline < labelBaseline && labelBaseline < next.baseline)) continue;
