@@ -380,11 +380,14 @@ function placeHangingLabels(rows: Row[], changed: Set<Row>): void {
     // another column's. (A label of words is looked at as before, with the whole rows beside it.)
     const stepLike = STEP_NUMBER.test(text);
     const own = (r: Row) => (stepLike ? r.runs.filter((q) => q.x1 > x0 - labelSize) : r.runs);
-    // The rows around it that hold text there (a row emptied by an earlier move is no row).
+    // For a step number, the rows around it that hold text in its column (another column's rows come between); for a
+    // label of words, the rows right above and below it (one emptied by an earlier move, a script's, stops it).
     let p = i - 1;
-    while (p > 0 && own(rows[p]).length === 0) p--;
     let n = i + 1;
-    while (n + 1 < rows.length && own(rows[n]).length === 0) n++;
+    if (stepLike) {
+      while (p > 0 && own(rows[p]).length === 0) p--;
+      while (n + 1 < rows.length && own(rows[n]).length === 0) n++;
+    }
     const [prev, next] = [rows[p], rows[n]];
     if (own(prev).length === 0 || own(next).length === 0) continue;
     // A step's number set large beside the step's first two lines (a recipe's "3."), centred on them: measured
