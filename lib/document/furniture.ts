@@ -285,6 +285,24 @@ const CAPTION_START = new RegExp(String.raw`^(?:fig(?:ure)?|table|tab|chart|plat
  * or at the end (a note starts with its marker), unless the row stands far below all the page's text at its very
  * foot (FAR_FOOT_GAP).
  */
+/**
+ * A page's outermost row at its top (foot): its lines level with the middle of the page's highest (lowest) line, with
+ * the page's lines outside rotated text. Null when the page has fewer than two such lines or the row does not stand
+ * in the outer band.
+ */
+function outermostRow(pageLines: PlacedLine[], top: boolean): { flat: PlacedLine[]; row: PlacedLine[] } | null {
+  const flat = pageLines.filter((l) => l.seg.kind !== 'rotated');
+  if (flat.length < 2) return null;
+  const outer = flat.reduce((a, b) => (top ? (b.line.bbox[1] < a.line.bbox[1] ? b : a) : b.line.bbox[3] > a.line.bbox[3] ? b : a));
+  const [, y0, , y1] = outer.line.bbox;
+  const mid = (y0 + y1) / 2;
+  const row = flat.filter((l) => l.line.bbox[1] < mid && l.line.bbox[3] > mid);
+  const h = outer.pageHeight;
+  if (top ? Math.max(...row.map((l) => l.line.bbox[3])) > EDGE_SHARE * h : Math.min(...row.map((l) => l.line.bbox[1])) < (1 - EDGE_SHARE) * h)
+    return null;
+  return { flat, row };
+}
+
 function isolatedEdgeRow(
   pageLines: PlacedLine[],
   top: boolean,
@@ -294,12 +312,9 @@ function isolatedEdgeRow(
   trimmed: (l: PlacedLine) => boolean,
   titled: (l: PlacedLine) => boolean,
 ) {
-  const flat = pageLines.filter((l) => l.seg.kind !== 'rotated');
-  if (flat.length < 2) return null;
-  const outer = flat.reduce((a, b) => (top ? (b.line.bbox[1] < a.line.bbox[1] ? b : a) : b.line.bbox[3] > a.line.bbox[3] ? b : a));
-  const [, y0, , y1] = outer.line.bbox;
-  const mid = (y0 + y1) / 2;
-  const row = flat.filter((l) => l.line.bbox[1] < mid && l.line.bbox[3] > mid);
+  const edge = outermostRow(pageLines, top);
+  if (!edge) return null;
+  const { flat, row } = edge;
   // A table row left with some of its cells after others were taken as a head: its size was the whole row's, so
   // nothing here can be judged on it; it stays (a page number alone is taken as a folio further on).
   if (row.some(trimmed)) return null;
@@ -307,9 +322,7 @@ function isolatedEdgeRow(
   // level) is not text.
   const rest = flat.filter((l) => !row.includes(l) && !taken(l));
   if (!rest.length) return null;
-  const h = outer.pageHeight;
-  if (top ? Math.max(...row.map((l) => l.line.bbox[3])) > EDGE_SHARE * h : Math.min(...row.map((l) => l.line.bbox[1])) < (1 - EDGE_SHARE) * h)
-    return null;
+  const h = row[0].pageHeight;
   const edgeBaseline = top ? Math.max(...row.map((l) => l.line.baseline)) : Math.min(...row.map((l) => l.line.baseline));
   const gap = top ? Math.min(...rest.map((l) => l.line.baseline)) - edgeBaseline : edgeBaseline - Math.max(...rest.map((l) => l.line.baseline));
   const size = Math.max(...row.map((l) => l.line.size));
@@ -771,15 +784,9 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
     for (const pageLines of byPage.values()) {
       // The page's outermost row itself, not what is left when the heads taken are set aside (a slide's foot line
       // taken, the line over it is the slide's text).
-      const flat = pageLines.filter((l) => l.seg.kind !== 'rotated');
-      if (flat.length < 2) continue;
-      const outer = flat.reduce((a, b) => (top ? (b.line.bbox[1] < a.line.bbox[1] ? b : a) : b.line.bbox[3] > a.line.bbox[3] ? b : a));
-      const mid = (outer.line.bbox[1] + outer.line.bbox[3]) / 2;
-      const row = flat.filter((l) => l.line.bbox[1] < mid && l.line.bbox[3] > mid).sort((a, b) => a.line.bbox[0] - b.line.bbox[0]);
-      if (row.some((l) => removed.has(lineKey(l)))) continue;
-      const h = outer.pageHeight;
-      if (top ? Math.max(...row.map((l) => l.line.bbox[3])) > EDGE_SHARE * h : Math.min(...row.map((l) => l.line.bbox[1])) < (1 - EDGE_SHARE) * h)
-        continue;
+      const edge = outermostRow(pageLines, top);
+      if (!edge || edge.row.some((l) => removed.has(lineKey(l)))) continue;
+      const row = [...edge.row].sort((a, b) => a.line.bbox[0] - b.line.bbox[0]);
       const key = furnitureKey(row.map((l) => l.line.text).join(' '));
       if (keys.some((k) => key === k || key.endsWith(` ${k}`) || key.startsWith(`${k} `))) for (const l of row) take(l, 'running-head', top);
     }
