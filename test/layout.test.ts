@@ -2091,3 +2091,68 @@ describe('sentences running down columns that stand level (a slide’s timeline 
     expect(text.indexOf('Item 04 timber')).toBeLessThan(text.indexOf('Item 10 timber'));
   });
 });
+
+describe('panels of justified lines level with each other', () => {
+  /** Three panels of 12 lines level with each other; each line's words drawn one run each, 13 pt apart (a narrow
+   * panel's loose justified line), or parted by gaps of 13 and 19 pt in turn. */
+  function panels(spread: 'even' | 'uneven'): Run[] {
+    const words = 'the quick harbour survey ordered in spring showed a wide breach along its eastern side'.split(' ');
+    const runs: Run[] = [];
+    for (let p = 0; p < 3; p++) {
+      for (let i = 0; i < 12; i++) {
+        const label = `q${String(p * 12 + i + 1).padStart(3, '0')}`;
+        let at = 40 + p * 270;
+        [label, ...Array.from({ length: 5 }, (_, k) => words[(i * 3 + k * 2 + p) % words.length])].forEach((w, k) => {
+          runs.push(run(w, at, 100 + i * 12));
+          at += w.length * 5 + (spread === 'even' || k % 2 === 0 ? 13 : 19);
+        });
+      }
+    }
+    return runs;
+  }
+
+  it('reads them panel by panel: words spaced alike, whatever their widths, are a justified line, not a table row', () => {
+    const layout = layoutPage(panels('even'), params());
+    expect(layout.segments.some((s) => s.kind === 'table')).toBe(false);
+    expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, 36));
+  });
+
+  it('still finds a table when the same pieces are parted by gaps that vary', () => {
+    expect(layoutPage(panels('uneven'), params()).segments.some((s) => s.kind === 'table')).toBe(true);
+  });
+});
+
+describe('a single row of headings across the columns', () => {
+  it('does not cut the columns into bands when it stands a heading’s usual space below the lines above', () => {
+    const runs: Run[] = [];
+    for (let p = 0; p < 3; p++) runs.push(...column(1 + p * 10, 10, 40 + p * 270, 100, { chars: 40 }));
+    ['Panel heading four', 'Panel heading five', 'Panel heading six'].forEach((h, p) => {
+      runs.push(run(`${h} HEAD-${p + 4}`, 40 + p * 270, 232, p === 2 ? 13 : 16, { bold: true }));
+      runs.push(...column(31 + p * 10, 10, 40 + p * 270, 252, { chars: 40 }));
+    });
+    expect(labels(textOf(runs))).toEqual([...seq(1, 10), ...seq(31, 40), ...seq(11, 20), ...seq(41, 50), ...seq(21, 30), ...seq(51, 60)]);
+  });
+});
+
+describe('a reference card’s three columns of keys and what they do, level with each other for a few rows', () => {
+  /** Three columns of 20 entries, a key and its description each; the columns stand on baselines of their own but
+   * for entries 9 to 12, level across the page. */
+  function card(): Run[] {
+    const runs: Run[] = [];
+    for (let c = 0; c < 3; c++) {
+      for (let i = 0; i < 20; i++) {
+        const y = 100 + 12 * i + (i >= 8 && i <= 11 ? 0 : 4 * c);
+        const label = `q${String(c * 20 + i + 1).padStart(3, '0')}`;
+        runs.push(run(`C${'-z'.repeat(1 + (i % 3))}`, 40 + 260 * c, y, 10, { mono: true }));
+        runs.push(run(line(`${label} move`, 6 + ((i * 7) % 5) * 6, i), 40 + 260 * c + 80, y));
+      }
+    }
+    return runs;
+  }
+
+  it('reads the columns one after the other, each entry whole: the level rows are no table across the page', () => {
+    const layout = layoutPage(card(), params());
+    expect(layout.segments.some((s) => s.kind === 'table')).toBe(false);
+    expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, 60));
+  });
+});

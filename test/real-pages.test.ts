@@ -615,6 +615,34 @@ describe('real pages', () => {
     expect(text).toContain('사용하는 여는');
   });
 
+  it('justified panels level for a few rows are no table: their words are spaced alike (leaflet_netbsd_refcard_inside)', async () => {
+    const doc = await read('leaflet_netbsd_refcard_inside');
+    expect(doc.segments.some((seg) => seg.kind === 'table')).toBe(false);
+    const text = squash(doc.text);
+    expect(text).toContain('To turn up or down the volume you can use mixerctl(1), the increment and decrement operators are supported');
+    expect(text.indexOf('Monitoring the system')).toBeLessThan(text.indexOf('With envstat(4)'));
+  });
+
+  it('a reference card’s three columns level for a few rows are no table across the page (refcard_octave_quickref)', async () => {
+    const doc = await read('refcard_octave_quickref');
+    expect(doc.segments.filter((seg) => seg.page === 1).some((seg) => seg.kind === 'table')).toBe(false);
+    const text = squash(doc.text);
+    expect(text).toContain('s search for a string C-s search forward incrementally C-r search backward incrementally');
+    expect(text).toContain('cd dir change working directory to dir pwd print working directory');
+  });
+
+  it('an overfull line opening a section, a heading’s space under it, is read in its column (poster_bfh_sciposter_demo)', async () => {
+    const text = squash((await read('poster_bfh_sciposter_demo')).text);
+    expect(text).toContain('Die Fusszeile ist grundsätzlich aktiviert, kann jedoch mit Hilfe der Klassenoption footer=false ausgeschaltet werden.');
+    expect(text.indexOf('Titeldaten nicht angezeigt.')).toBeLessThan(text.indexOf('Eine Box im Stil BFH-framed'));
+  });
+
+  it('a folded sheet’s upper row of panels is read before the lower row, parted by a wide blank (brochure_cc_sase_licente_ro_sixpanel)', async () => {
+    const text = squash((await read('brochure_cc_sase_licente_ro_sixpanel')).text);
+    expect(text.indexOf('mai fie nevoie să-ţi ceară permisiunea în avans.')).toBeLessThan(text.indexOf('Ce este Creative Commons?'));
+    expect(text.indexOf('Șase licențe')).toBeLessThan(text.indexOf('Internetul ajută oamenii'));
+  });
+
   it('three justified panels level for a few lines are no table: their pieces end in broken words (brochure_rdmo_flyer_de)', async () => {
     const doc = await read('brochure_rdmo_flyer_de');
     expect(doc.segments.some((seg) => seg.kind === 'table')).toBe(false);

@@ -156,6 +156,9 @@ export function labelCellBands(zone: Zone): Zone[] | null {
 
 /** A grid of sections shows itself in at least this many rows of headings across every column... */
 const MIN_HEADING_ROWS = 2;
+/** A single row of headings across every column makes a grid when it stands this many line advances at least below
+ * the last line of every column above it: the rows of boxes are parted by a wide blank. */
+const WIDE_BREAK = 4;
 /** ...each heading of words (at least this many letters: an index's letter heads are not a grid's). */
 const MIN_HEADING_LETTERS = 3;
 
@@ -167,7 +170,9 @@ const MIN_HEADING_LETTERS = 3;
  * its headings are different words (not a card's label repeated in every column, "18F Consulting can:"), and every
  * such row is set in one style (one level of heading, not a card's title and its sub-heading). In running columns a
  * heading rarely opens two columns at one height even once; the grid does it at each row of boxes. The zone is cut
- * above each row of headings after its first.
+ * above each row of headings after its first. A single row of headings is a grid's when a blank of WIDE_BREAK line
+ * advances parts it from every column's text above it (a tri-fold sheet's outside and inside, printed one over the
+ * other: the three panels above are read before the three below).
  */
 export function headingRowBands(zone: Zone, bodySize: number, advance: number): Zone[] | null {
   if (zone.tabular || zone.gutters.length === 0) return null;
@@ -193,7 +198,17 @@ export function headingRowBands(zone: Zone, bodySize: number, advance: number): 
     if (a >= 0 && zone.rows[i].row.baseline - zone.rows[a].row.baseline < BREAK_STEP * advance) return null;
     return styleOf(runs);
   };
+  // Every column holds text above row i, and its last line stands WIDE_BREAK advances above it at least.
+  const wideBreakAbove = (i: number): boolean => {
+    for (let j = 0; j < columns; j++) {
+      let a = i - 1;
+      while (a >= 0 && runsIn(zone.rows[a], j).length === 0) a--;
+      if (a < 0 || zone.rows[i].row.baseline - zone.rows[a].row.baseline < WIDE_BREAK * advance) return false;
+    }
+    return true;
+  };
   const rows: { at: number; style: string }[] = [];
+  let parted = -1;
   zone.rows.forEach((r, i) => {
     if (crosses(r)) return;
     const heads = new Set<string>();
@@ -204,8 +219,13 @@ export function headingRowBands(zone: Zone, bodySize: number, advance: number): 
       heads.add(textOf(runsIn(r, j)).toLowerCase());
       styles.add(style);
     }
-    if (heads.size === columns && styles.size === 1) rows.push({ at: i, style: [...styles][0] });
+    if (heads.size !== columns) return;
+    if (parted < 0 && i > 0 && wideBreakAbove(i)) parted = i;
+    if (styles.size === 1) rows.push({ at: i, style: [...styles][0] });
   });
+  // One row of headings, in any sizes (each panel's own), is enough when a wide blank parts it from the boxes above it
+  // in every column: a folded sheet's two rows of panels.
+  if (rows.length <= 1 && parted > 0) return cutAt(zone, [parted]);
   if (rows.length < MIN_HEADING_ROWS || rows.some((r) => r.style !== rows[0].style)) return null;
   // A heading of the rows' style that opens a box in one column alone, level with no heading beside it, shows the
   // columns running apart: a poster's columns of boxes, read each to its foot, whose rows of headings line up by

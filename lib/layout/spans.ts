@@ -66,6 +66,11 @@ const crosses = (ink: Interval[], g: Interval) => ink.some((iv) => iv[0] < g[1] 
 
 /** An overrun line reaches at most this share of the next column's width into it. */
 const OVERRUN_SHARE = 0.25;
+/** The column's lines above and below an overrun line stand at most this many line advances from it: a heading's
+ * space may stand over it. */
+const NEIGHBOUR_ADVANCES = 2;
+/** Sizes within this share of each other are one size. */
+const SAME_SIZE = 0.1;
 /** Runs overprint one another by at least this share of the body size. */
 const OVERPRINT_EM = 0.1;
 
@@ -223,13 +228,16 @@ function overrunsInColumn(rows: InkRow[], i: number, gutters: Interval[], extent
   // column's lines among them) keep the gutter clean but for it.
   const columnRow = (from: number, step: number) => {
     for (let k = from; k >= 0 && k < rows.length; k += step) {
-      if (Math.abs(rows[k].row.baseline - r.row.baseline) > GROW_ADVANCES * lineAdvance) return -1;
+      if (Math.abs(rows[k].row.baseline - r.row.baseline) > NEIGHBOUR_ADVANCES * lineAdvance) return -1;
       if (rows[k].row.runs.some(clearOf)) return k;
     }
     return -1;
   };
   const [up, down] = [columnRow(i - 1, -1), columnRow(i + 1, 1)];
   if (up < 0 || down < 0) return false;
+  // A line of the column's text, in its size: the line under it is set so too (a table's head row in smaller type,
+  // under a heading, is no overfull line of the column).
+  if (Math.abs(rows[down].row.size - r.row.size) > SAME_SIZE * r.row.size) return false;
   const around = rows.slice(up, down + 1);
   if (around.some((x) => x !== r && crosses(x.ink, g))) return false;
   const before = rows[up].row.runs.filter(clearOf).map((run) => run.stream);

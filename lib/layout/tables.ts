@@ -359,11 +359,110 @@ export function numberedListColumns(rows: InkRow[], gutters: Interval[]): boolea
   });
 }
 
+/** A justified line's word spaces: at least this many gaps in a row between pieces at most this many of the row's
+ * sizes apart (a table's gaps are wider), each gap within this share of their median... */
+const EVEN_GAPS = 3;
+const EVEN_MAX_EM = 2;
+const EVEN_TOLERANCE = 0.12;
+/** ...parting words of different widths (the longest at least this many times the shortest). */
+const EVEN_WIDTHS = 1.5;
+
+/**
+ * A row holding a line of words spread to its measure: a narrow panel's justified line sets its word spaces as wide
+ * as a table's gaps, and its pieces are words. Its spaces are all alike, whatever the words' widths; a table's gaps
+ * are what its columns leave after each cell, as wide as the cells are short of their column, and vary from cell to
+ * cell. The row's pieces are taken in groups parted by wider gaps (the panels' lines level with each other).
+ */
+function evenlySpaced(pieces: Interval[], size: number): boolean {
+  const even = (group: Interval[]) => {
+    if (group.length < EVEN_GAPS + 1) return false;
+    const gaps = group.slice(1).map((p, k) => p[0] - group[k][1]);
+    const mid = median(gaps);
+    if (!gaps.every((g) => Math.abs(g - mid) <= EVEN_TOLERANCE * mid)) return false;
+    const widths = group.map((p) => p[1] - p[0]);
+    return Math.max(...widths) >= EVEN_WIDTHS * Math.min(...widths);
+  };
+  let group: Interval[] = [];
+  for (const p of pieces) {
+    if (group.length && p[0] - group[group.length - 1][1] > EVEN_MAX_EM * size) {
+      if (even(group)) return true;
+      group = [];
+    }
+    group.push(p);
+  }
+  return even(group);
+}
+
+/** A page's gutter runs on past the block: at least this many rows outside it stand on both sides of the gap (and
+ * this many times the block's rows)... */
+const GUTTER_ROWS = 6;
+const GUTTER_BLOCK_SHARE = 2;
+/** ...and at most this share of the rows outside it that reach the gap run across it. */
+const GUTTER_CROSSING_SHARE = 0.1;
+
+/**
+ * The strip inside a gap [a, b] at least a body size wide that the rows outside a block keep clean, standing on both
+ * sides of it, next to none running across it (GUTTER_ROWS, GUTTER_BLOCK_SHARE, GUTTER_CROSSING_SHARE): a gutter of
+ * the page running on past the block; null when there is none.
+ */
+function gutterWithin(a: number, b: number, outside: Interval[][], bodySize: number, blockRows: number): Interval | null {
+  const xs = [...new Set([a, b, ...outside.flat().flatMap((p) => p.filter((x) => x > a && x < b))])].sort((x, y) => x - y);
+  const cover = (c: number, d: number) => outside.filter((row) => row.some((p) => p[0] < d && p[1] > c)).length;
+  // Runs of the elementary strips between piece edges that the fewest rows cover, widest first.
+  const counts = xs.slice(1).map((x, k) => cover(xs[k], x));
+  const least = Math.min(...counts);
+  const strips: Interval[] = [];
+  counts.forEach((n, k) => {
+    if (n > least) return;
+    const last = strips[strips.length - 1];
+    if (last && last[1] === xs[k]) last[1] = xs[k + 1];
+    else strips.push([xs[k], xs[k + 1]]);
+  });
+  for (const [c, d] of strips.sort((x, y) => y[1] - y[0] - (x[1] - x[0]))) {
+    if (d - c < bodySize) break;
+    let beside = 0;
+    let across = 0;
+    for (const row of outside) {
+      if (row.some((p) => p[0] < d && p[1] > c)) across++;
+      else if (row.some((p) => p[1] <= c) && row.some((p) => p[0] >= d)) beside++;
+    }
+    if (beside >= Math.max(GUTTER_ROWS, GUTTER_BLOCK_SHARE * blockRows) && across <= GUTTER_CROSSING_SHARE * (beside + across)) return [c, d];
+  }
+  return null;
+}
+
+/**
+ * The page's own columns, level with each other for a few rows (three columns of a reference card, each of a key
+ * and what it does): some gaps between the block's columns are gutters that run on above and below it, rows outside
+ * the block standing on both sides of them and next to none running across them, and the block's pieces between
+ * those gutters make no table on their own. A table's gaps stop where it stops: the text over and under it runs
+ * across them.
+ */
+function pageColumns(rows: InkRow[], from: number, to: number, pieces: Interval[][], bodySize: number): boolean {
+  const block = pieces.slice(from, to + 1);
+  const outside = pieces.filter((_, i) => i < from || i > to);
+  const gutters = gapsBetween(columnsOf(block.flat()))
+    .map(([a, b]) => gutterWithin(a, b, outside, bodySize, block.length))
+    .filter((g): g is Interval => g !== null);
+  if (gutters.length === 0) return false;
+  const edges = [-Infinity, ...gutters.map(([a, b]) => (a + b) / 2), Infinity];
+  const runs = rows.slice(from, to + 1).map((r) => r.row.runs);
+  for (let k = 0; k + 1 < edges.length; k++) {
+    const inside = (p: Interval) => p[0] >= edges[k] && p[1] <= edges[k + 1];
+    const part = block.map((row) => row.filter(inside));
+    const partRuns = runs.map((rs) => rs.filter((r) => r.x0 >= edges[k] && r.x1 <= edges[k + 1]));
+    if (isTable(part, bodySize, partRuns)) return false;
+  }
+  return true;
+}
+
 /** Table blocks among rows sorted top to bottom. */
 export function findTableBlocks(rows: InkRow[], bodySize: number): TableBlock[] {
   const bridge = CELL_GAP_EM * bodySize;
   const pieces = rows.map((r) => inkIntervals(r.row.runs, bridge));
-  const candidate = pieces.map((p, i) => p.length >= MIN_TABLE_COLUMNS && !hasProsePiece(rows[i].row.runs, bridge, bodySize));
+  const candidate = pieces.map(
+    (p, i) => p.length >= MIN_TABLE_COLUMNS && !hasProsePiece(rows[i].row.runs, bridge, bodySize) && !evenlySpaced(p, rows[i].row.size),
+  );
   const blocks: TableBlock[] = [];
   for (let i = 0; i < rows.length; ) {
     if (!candidate[i]) {
@@ -381,6 +480,7 @@ export function findTableBlocks(rows: InkRow[], bodySize: number): TableBlock[] 
       !displayFormula(runs) &&
       !brokenWords(pieces.slice(i, j + 1), runs) &&
       !listingsSideBySide(rows, i, j, pieces) &&
+      !pageColumns(rows, i, j, pieces, bodySize) &&
       !sortedDownColumns(rows.slice(i, j + 1), gapsBetween(columnsOf(pieces.slice(i, j + 1).flat())))
     )
       blocks.push({ from: i, to: j });
