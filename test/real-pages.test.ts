@@ -631,6 +631,14 @@ describe('real pages', () => {
     expect(text).toContain('cd dir change working directory to dir pwd print working directory');
   });
 
+  it('a full grid of figures is a table whatever its fill; the two columns under it are read column by column (paper_ismir2016_genre_dictionaries_hpss)', async () => {
+    const doc = await read('paper_ismir2016_genre_dictionaries_hpss');
+    expect(doc.segments.filter((seg) => seg.page === 4).some((seg) => seg.kind === 'table')).toBe(true);
+    const text = squash(doc.text);
+    expect(text).toContain('[3] J.J. Aucouturier and F. Pachet. Representing musical genre: A state of the art.');
+    expect(text.indexOf('7. APPENDIX: SPNMF WITH THE IS DIVERGENCE')).toBeLessThan(text.indexOf('[3] J.J. Aucouturier'));
+  });
+
   it('an overfull line opening a section, a heading’s space under it, is read in its column (poster_bfh_sciposter_demo)', async () => {
     const text = squash((await read('poster_bfh_sciposter_demo')).text);
     expect(text).toContain('Die Fusszeile ist grundsätzlich aktiviert, kann jedoch mit Hilfe der Klassenoption footer=false ausgeschaltet werden.');

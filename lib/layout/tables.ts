@@ -27,6 +27,8 @@ const MAX_CELL_FILL = 0.75;
  * PROSE_COLUMN_EM wide: a narrow column of row labels, "K", "Mn", "Cl", fills its width too). */
 const MAX_COLUMN_FILL = 0.8;
 const PROSE_COLUMN_EM = 8;
+/** A block whose cells are at least this share figures is a table of figures: their fill does not count. */
+const FIGURE_CELLS = 0.6;
 /** Rows of one table are at most this many body ems apart (baseline to baseline). */
 const MAX_ROW_ADVANCE_EM = 3;
 
@@ -86,7 +88,23 @@ function isTable(block: Interval[][], bodySize: number, runs: Run[][]): boolean 
       fills[j].push((p[1] - p[0]) / Math.max(1e-6, cols[j][1] - cols[j][0]));
     }
   }
-  if (median(fills.flat()) > MAX_CELL_FILL) return false;
+  // Cells of figures fill their columns, the figures set to one width: a full grid of them (every row a cell in every
+  // column, one each) is a table of results whatever its fill.
+  const grid = block.every((row) => row.length === cols.length);
+  const figures = block.reduce(
+    (n, row, k) =>
+      n +
+      row.filter((p) =>
+        FIGURE_ONLY.test(
+          runs[k]
+            .filter((r) => r.x1 > p[0] && r.x0 < p[1])
+            .map((r) => r.text)
+            .join(' '),
+        ),
+      ).length,
+    0,
+  );
+  if (median(fills.flat()) > MAX_CELL_FILL && !(grid && figures >= FIGURE_CELLS * block.flat().length)) return false;
   if (fills.some((f, j) => f.length >= MIN_TABLE_ROWS && median(f) > MAX_COLUMN_FILL && cols[j][1] - cols[j][0] >= PROSE_COLUMN_EM * bodySize))
     return false;
   // Most rows have cells in most columns.
