@@ -639,6 +639,24 @@ describe('real pages', () => {
     expect(text.indexOf('7. APPENDIX: SPNMF WITH THE IS DIVERGENCE')).toBeLessThan(text.indexOf('[3] J.J. Aucouturier'));
   });
 
+  it('a code box far left of a label box, their lines on baselines of their own, are read box by box (slides_cncf_kcd_beijing_hp_model_serving_zh)', async () => {
+    const text = squash((await read('slides_cncf_kcd_beijing_hp_model_serving_zh')).text);
+    expect(text).toContain('resources: requestGPU: 1 limitGPU: 1');
+    expect(text).toContain('需要 GPU 的 POD 跑在 GPU Node');
+  });
+
+  it('a title beside a paragraph’s last line is no block beside a block: the text under them keeps its place (manual_irs_i1040_2017_filing_requirements_chart)', async () => {
+    const text = squash((await read('manual_irs_i1040_2017_filing_requirements_chart')).text);
+    expect(text.indexOf('Requirements')).toBeLessThan(text.indexOf('Have you tried IRS e-file'));
+    expect(text.indexOf('Have you tried IRS e-file')).toBeLessThan(text.indexOf('child who was under age 19'));
+  });
+
+  it('an English item flush left between Hebrew lines flush right is one column, not blocks side by side (rtl_hebrew)', async () => {
+    const text = squash((await read('rtl_hebrew')).text);
+    expect(text.indexOf('First publication.')).toBeLessThan(text.indexOf('פרק 3 מבוסס על מאמר זה.'));
+    expect(text.indexOf('פרק 3 מבוסס על מאמר זה.')).toBeLessThan(text.indexOf('Second publication.'));
+  });
+
   it('an overfull line opening a section, a heading’s space under it, is read in its column (poster_bfh_sciposter_demo)', async () => {
     const text = squash((await read('poster_bfh_sciposter_demo')).text);
     expect(text).toContain('Die Fusszeile ist grundsätzlich aktiviert, kann jedoch mit Hilfe der Klassenoption footer=false ausgeschaltet werden.');

@@ -4,7 +4,7 @@
  * leave the gap), their zone is grown over the rows that do not cross them, and what lies outside is partitioned
  * again on its own.
  */
-import type { Interval } from '../types.js';
+import type { Interval, Run } from '../types.js';
 import { classify, findCandidates, pieceRuns, sideSupport, sweep, type InkRow } from './gutters.js';
 import { BULLET_CHARS } from './markers.js';
 import { displayFormula, TWO_WORDS } from './formulas.js';
@@ -869,7 +869,103 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
   for (let n = 2; n <= MAX_EDGE_ROWS && n < rows.length - from && !foot; n++)
     if (blankAt(rows, rows.length - n)) foot = edgeBlocks(rows.slice(rows.length - n), MAX_EDGE_ROWS);
   const to = rows.length - (foot ? foot.rows.length : 0);
-  return [...lead, ...blocksApart(rows.slice(from, to), p), ...(foot ? [foot] : [])];
+  return [...lead, ...blocksApart(rows.slice(from, to), p), ...(foot ? [foot] : [])].flatMap((z) => staggeredBlocks(z, p));
+}
+
+/** Blocks side by side on baselines of their own are parted by a blank strip at least this many body sizes wide... */
+const STAGGER_GAP_EM = 5;
+/** ...two blocks at least holding lines that nothing else stands level with, this many such lines in all... */
+const STAGGER_ALONE = 3;
+/** ...over a stretch of at least this many rows, standing at least this many line sizes under the row above it. */
+const STAGGER_ROWS = 4;
+const STAGGER_CLEAR = 1.5;
+/** Each block holds at least this many lines of words. */
+const STAGGER_WORDED = 1;
+
+/**
+ * Blocks side by side whose lines seldom stand level (a poster's title in display type beside its abstract, a slide's
+ * code box far left of a label on the right): a single-column zone's stretch of rows, none running across a strip
+ * STAGGER_GAP_EM body sizes wide, with lines on each side that nothing on the other side stands level with, the two
+ * sides' lines interleaved down the stretch. Too few rows stand on both sides of the strip for it to be a gutter, and
+ * read row by row the blocks are spliced line by line; the stretch becomes a zone of its own with the strips as its
+ * gutters (three blocks, two strips).
+ */
+function staggeredBlocks(zone: Zone, p: ZoneParams): Zone[] {
+  if (zone.gutters.length || zone.tabular || zone.rows.length < STAGGER_ROWS) return [zone];
+  const rows = zone.rows;
+  const strips = (from: number, to: number): Interval[] => {
+    const ink = rows
+      .slice(from, to + 1)
+      .flatMap((r) => r.ink)
+      .sort((a, b) => a[0] - b[0]);
+    const out: Interval[] = [];
+    let reach = ink[0]?.[1] ?? 0;
+    for (const iv of ink.slice(1)) {
+      if (iv[0] - reach >= STAGGER_GAP_EM * p.bodySize) out.push([reach, iv[0]]);
+      reach = Math.max(reach, iv[1]);
+    }
+    return out;
+  };
+  for (let i = 0; i + STAGGER_ROWS <= rows.length; i++) {
+    // The longest stretch from row i that keeps a wide strip clean.
+    let j = i;
+    while (j + 1 < rows.length && strips(i, j + 1).length) j++;
+    if (j - i + 1 < STAGGER_ROWS) continue;
+    // A line right under the row above, which runs across the strip, may be its paragraph's last: the stretch starts
+    // clear of the text above it.
+    if (i > 0 && rows[i].row.baseline - rows[i - 1].row.baseline < STAGGER_CLEAR * Math.max(rows[i].row.size, rows[i - 1].row.size)) continue;
+    const gutters = strips(i, j);
+    const stretch = rows.slice(i, j + 1);
+    // Each block alone in rows of its own, and the blocks interleaved: each starts before the other ends.
+    const edges = [-Infinity, ...gutters.map((g) => (g[0] + g[1]) / 2), Infinity];
+    const blocks = edges.slice(1).map((hi, k) =>
+      stretch.map((r, n) => ({
+        n,
+        only: r.ink.every((iv) => iv[0] >= edges[k] && iv[1] <= hi) && r.ink.length > 0,
+        has: r.ink.some((iv) => iv[0] >= edges[k] && iv[1] <= hi),
+      })),
+    );
+    const alone = blocks.map((b) => b.filter((x) => x.only).length);
+    const spans = blocks.map((b) => b.filter((x) => x.has).map((x) => x.n));
+    if (alone.filter((n) => n > 0).length < 2 || alone.reduce((x, y) => x + y, 0) < STAGGER_ALONE || spans.some((sp) => !sp.length)) {
+      i = j;
+      continue;
+    }
+    // Blocks of words: each holds STAGGER_WORDED lines with a word in them at least, and none is a display formula's
+    // parts (a fraction's numerator and denominator beside the next column's lines, a set-builder display beside a plot).
+    const blockRuns = edges
+      .slice(1)
+      .map((hi, k) => stretch.map((r) => r.row.runs.filter((q) => q.x0 >= edges[k] && q.x1 <= hi)).filter((rs) => rs.length));
+    const worded = (rs: Run[][]) =>
+      rs.filter((line) => line.some((q) => /\p{L}{3}|[\u3400-\u9fff\u3040-\u30ff\uac00-\ud7af]{2}/u.test(q.text))).length;
+    if (blockRuns.some((rs) => worded(rs) < STAGGER_WORDED || displayFormula(rs))) {
+      i = j;
+      continue;
+    }
+    // Lines of one column in two directions are set flush to their own sides (an English item between Hebrew lines):
+    // blocks whose runs run in different directions are that column's, not blocks side by side.
+    const dirs = edges.slice(1).map((hi, k) => {
+      const runs = stretch.flatMap((r) => r.row.runs.filter((q) => q.x0 >= edges[k] && q.x1 <= hi && /\p{L}/u.test(q.text)));
+      return new Set(runs.map((q) => q.dir));
+    });
+    if (new Set(dirs.flatMap((d) => [...d])).size > 1) {
+      i = j;
+      continue;
+    }
+    // The outermost blocks with lines of their own interleave: each starts before the other ends.
+    const own = spans.filter((_, k) => alone[k] > 0);
+    const [first, last] = [own[0], own[own.length - 1]];
+    const interleaved = first[0] < last[last.length - 1] && last[0] < first[first.length - 1];
+    if (!interleaved) {
+      i = j;
+      continue;
+    }
+    const z: Zone = { rows: stretch, gutters, crossingShare: 0, ambiguous: false, tabular: false };
+    const before = i > 0 ? [{ ...zone, rows: rows.slice(0, i) }] : [];
+    const after = j + 1 < rows.length ? staggeredBlocks({ ...zone, rows: rows.slice(j + 1) }, p) : [];
+    return [...before, z, ...after];
+  }
+  return [zone];
 }
 
 /**
