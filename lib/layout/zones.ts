@@ -943,7 +943,7 @@ function staggeredBlocks(zone: Zone, p: ZoneParams): Zone[] {
       continue;
     }
     // Lines of one column in two directions are set flush to their own sides (an English item between Hebrew lines):
-    // blocks whose runs run in different directions are that column's, not blocks side by side.
+    // a stretch whose words run in two directions is left as it is, not taken for blocks side by side.
     const dirs = edges.slice(1).map((hi, k) => {
       const runs = stretch.flatMap((r) => r.row.runs.filter((q) => q.x0 >= edges[k] && q.x1 <= hi && /\p{L}/u.test(q.text)));
       return new Set(runs.map((q) => q.dir));
