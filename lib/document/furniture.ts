@@ -278,14 +278,6 @@ const DEEP_LINK = /^(https?:\/\/|www\.)\S+\/[^\s/]+\/[^\s/]+\S*$/iu;
 const CAPTION_START = new RegExp(String.raw`^(?:fig(?:ure)?|table|tab|chart|plate|exhibit|${CAPTION_WORDS})\.?\s*\p{Nd}`, 'iu');
 
 /**
- * A page's outermost row (top or bottom) when it stands apart from the rest of the page's text by EDGE_GAP line
- * advances, is short, is not set larger than a head is, and carries a page number (a folio beside it or at one end
- * of it), a copyright line or, at the top, is set small. `sure` when a second sign agrees: a folio set apart beside
- * a head, small type, a wide gap, capitals, a number at the line's far end. At the foot the number must be a folio
- * or at the end (a note starts with its marker), unless the row stands far below all the page's text at its very
- * foot (FAR_FOOT_GAP).
- */
-/**
  * A page's outermost row at its top (foot): its lines level with the middle of the page's highest (lowest) line, with
  * the page's lines outside rotated text. Null when the page has fewer than two such lines or the row does not stand
  * in the outer band.
@@ -303,6 +295,14 @@ function outermostRow(pageLines: PlacedLine[], top: boolean): { flat: PlacedLine
   return { flat, row };
 }
 
+/**
+ * A page's outermost row (top or bottom) when it stands apart from the rest of the page's text by EDGE_GAP line
+ * advances, is short, is not set larger than a head is, and carries a page number (a folio beside it or at one end
+ * of it), a copyright line or, at the top, is set small. `sure` when a second sign agrees: a folio set apart beside
+ * a head, small type, a wide gap, capitals, a number at the line's far end. At the foot the number must be a folio
+ * or at the end (a note starts with its marker), unless the row stands far below all the page's text at its very
+ * foot (FAR_FOOT_GAP).
+ */
 function isolatedEdgeRow(
   pageLines: PlacedLine[],
   top: boolean,

@@ -156,11 +156,11 @@ export function labelCellBands(zone: Zone): Zone[] | null {
 
 /** A grid of sections shows itself in at least this many rows of headings across every column... */
 const MIN_HEADING_ROWS = 2;
+/** ...each heading of words (at least this many letters: an index's letter heads are not a grid's). */
+const MIN_HEADING_LETTERS = 3;
 /** A single row of headings across every column makes a grid when it stands this many line advances at least below
  * the last line of every column above it: the rows of boxes are parted by a wide blank. */
 const WIDE_BREAK = 4;
-/** ...each heading of words (at least this many letters: an index's letter heads are not a grid's). */
-const MIN_HEADING_LETTERS = 3;
 
 /**
  * Sections set as a grid of boxes: every column opens a section with a heading on one baseline, twice or more down

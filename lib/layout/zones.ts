@@ -944,11 +944,13 @@ function staggeredBlocks(zone: Zone, p: ZoneParams): Zone[] {
     }
     // Lines of one column in two directions are set flush to their own sides (an English item between Hebrew lines):
     // a stretch whose words run in two directions is left as it is, not taken for blocks side by side.
-    const dirs = edges.slice(1).map((hi, k) => {
-      const runs = stretch.flatMap((r) => r.row.runs.filter((q) => q.x0 >= edges[k] && q.x1 <= hi && /\p{L}/u.test(q.text)));
-      return new Set(runs.map((q) => q.dir));
-    });
-    if (new Set(dirs.flatMap((d) => [...d])).size > 1) {
+    const dirs = new Set(
+      blockRuns
+        .flat(2)
+        .filter((q) => /\p{L}/u.test(q.text))
+        .map((q) => q.dir),
+    );
+    if (dirs.size > 1) {
       i = j;
       continue;
     }
