@@ -1223,3 +1223,58 @@ describe('a document whose notes outweigh its text', () => {
     expect(bodyOverNotes(flyer, 8)).toBe(8);
   });
 });
+
+describe('floats stacked at the top of the column a sentence runs on to', () => {
+  // Column 1 ends mid-sentence at the foot of the page; column 2 opens with a table (its head row, its rows read as a
+  // paragraph of names and figures, its caption under it), and the sentence goes on below them.
+  const at = (text: string, x: number, baseline: number, size = 9, right = x + 220) => {
+    const l = lineAt(text, x, baseline, size);
+    l.bbox[2] = right;
+    return l;
+  };
+  const left = [
+    at('ViGGO features more than 100 different video game titles, whose', 72, 660),
+    at('attributes were harvested using free API access to a collection', 72, 672),
+    at('of structured records. The human reference utterances', 72, 684),
+  ];
+  const floats = [
+    segment([at('Slot Mandatory Additional DA range', 327, 70, 8)], 1),
+    segment([at('NAME, inform 3-8 RELEASE YEAR,', 322, 84, 8), at('GENRES DEVELOPER, PLATFORMS', 322, 94, 8)], 1, 'table'),
+    segment([at('Table 2: Slots of the ViGGO dataset and their ranges.', 307, 120, 9)], 1),
+  ];
+  const sequel = (first: string) =>
+    segment(
+      [at(first, 307, 150), at('platform, with the outlier removed through a second pass of', 307, 162), at('validation by hand.', 307, 174, 9, 400)],
+      1,
+    );
+
+  it('reads the sentence whole, then the table and its caption', () => {
+    const blocks = buildBlocks([segment(left, 0), ...floats, sequel('for the generated MRs were then crowdsourced using the')], 9, 12);
+    expect(blocks[0]!.text).toContain('reference utterances for the generated MRs');
+    expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'paragraph', 'table', 'caption']);
+    expect(blocks[1]!.text).toBe('Slot Mandatory Additional DA range');
+  });
+
+  it('leaves the page as it stands when the next column opens with a paragraph of its own above the sequel', () => {
+    const own = segment(
+      [
+        at('The dataset was collected in two rounds over the course of', 307, 100),
+        at('the summer, and each round was checked by two annotators.', 307, 112),
+      ],
+      1,
+    );
+    const blocks = buildBlocks([segment(left, 0), floats[2]!, own, sequel('for the generated MRs were then crowdsourced using the')], 9, 12);
+    expect(blocks[0]!.text).not.toContain('for the generated');
+  });
+
+  it('does not take a symbol or a link for the sequel, nor floats set below it', () => {
+    const symbol = buildBlocks([segment(left, 0), ...floats, sequel('μ0 0.007 0.025 0.035 μz 0.0 −0.049 -0.5')], 9, 12);
+    expect(symbol[0]!.text).not.toContain('μ0');
+    const under = [
+      segment([at('NAME, inform 3-8 RELEASE YEAR,', 322, 200, 8)], 1, 'table'),
+      segment([at('Table 2: Slots of the ViGGO dataset and their ranges.', 307, 220, 9)], 1),
+    ];
+    const below = buildBlocks([segment(left, 0), ...under, sequel('for the generated MRs were then crowdsourced using the')], 9, 12);
+    expect(below[0]!.text).not.toContain('for the generated');
+  });
+});

@@ -913,4 +913,11 @@ describe('real pages', () => {
     expect(text).toContain('Four strategic accessibility recommendations approved by the IC Deputy Directors');
     expect(text.indexOf('NOV 2018')).toBeLessThan(text.indexOf('JAN 2019'));
   });
+  it('a sentence running on past floats stacked at the next column’s or page’s top, read whole (paper_ans_pyre_summary, gov_cdc_mmwr_supplement_rate_tables)', async () => {
+    const pyre = squash((await read('paper_ans_pyre_summary')).text);
+    expect(pyre).toContain('for larger parameters such as throughput and batch size.');
+    expect(pyre.indexOf('batch size.')).toBeLessThan(pyre.indexOf('TABLE I: Archetype inputs'));
+    const mmwr = squash((await read('gov_cdc_mmwr_supplement_rate_tables')).text);
+    expect(mmwr).toContain('contributing causes of death such as diabetes, which varies');
+  });
 });

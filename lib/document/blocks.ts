@@ -303,6 +303,59 @@ function mastheadRun(groups: Group[], i: number, tail: Group, body: number): num
   return n > 1 && next && turnsBack(tail, next) ? n : 0;
 }
 
+/** Prose opens this share of its words, at least, in lower case (a table's cells: names in capitals and figures). */
+const PROSE_LOWER_SHARE = 0.4;
+/** Fewer words with a case than this (a script without one) tell nothing: the lines are taken for prose. */
+const MIN_CASED_WORDS = 8;
+function prose(lines: Line[]): boolean {
+  let lower = 0;
+  let cased = 0;
+  for (const l of lines)
+    for (const w of l.text.split(/\s+/u)) {
+      const c = w.match(/\p{L}/u)?.[0];
+      if (!c || c.toLowerCase() === c.toUpperCase()) continue;
+      cased++;
+      if (c === c.toLowerCase()) lower++;
+    }
+  return cased < MIN_CASED_WORDS || lower >= PROSE_LOWER_SHARE * cased;
+}
+
+/** A sequel past floats opens with a word in lower case ("as diabetes, which"), not a symbol ("μ0 0.007") or a link. */
+const OPENS_WORD = /^[“‘"'«„]?\p{Ll}\p{L}*[,;]?\s/u;
+
+/** Floats opening the column or page a sentence runs on to hold at most this many groups (two tables and their heads). */
+const MAX_TOP_GROUPS = 80;
+
+/**
+ * Floats set at the top of the column or page a sentence runs on to: a table or a figure with its caption (its heads,
+ * labels and notes, in any kinds), stacked above the sequel, which opens mid-sentence below them at the paragraph's
+ * size, in lower case. The sentence is read whole and the floats after it. The run opens where the text turns (a later
+ * page, or another column's top), holds a caption or a table, and no paragraph of running text at the paragraph's
+ * size: a page whose own text starts above the sequel is read as it stands. How many groups it takes, or 0.
+ */
+function topFloatRun(groups: Group[], i: number, tail: Group, body: number): number {
+  const g = groups[i];
+  if (!g || !turnsBack(tail, g) || g.seg.page > tail.seg.page + 1) return 0;
+  for (let j = i + 1; j < groups.length && j < i + MAX_TOP_GROUPS; j++) {
+    const h = groups[j];
+    if (h.seg.page !== g.seg.page) return 0;
+    const bodyText = (h.kind === 'paragraph' || h.kind === 'list-item') && sameSize(tail, h, body) && runningText(h.lines);
+    if (!bodyText) continue;
+    // Lines at the text's size that do not go on with the sentence are the page's own text, unless they are a float's
+    // own: a table's head (a line), or its cells read as lines (words in capitals and figures, not prose).
+    if (!OPENS_WORD.test(h.lines[0].text)) {
+      if (h.lines.length >= 2 && prose(h.lines)) return 0;
+      continue;
+    }
+    // Every float lies above the sequel's first line, in the page's own order.
+    const top = h.lines[0].bbox[1];
+    const run = groups.slice(i, j);
+    const anchored = run.some((f) => f.kind === 'caption' || f.kind === 'table');
+    return anchored && run.every((f) => f.lines.every((l) => l.bbox[3] <= top + 1)) ? j - i : 0;
+  }
+  return 0;
+}
+
 /** The text goes on at the top of another column or page: above where the tail ended, or on a later page. */
 const turnsBack = (tail: Group, next: Group) =>
   next.seg.page > tail.seg.page || (next.seg.page === tail.seg.page && next.lines[0].baseline < tail.lines[tail.lines.length - 1].baseline);
@@ -487,24 +540,39 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
     // A float between the two halves of a sentence (a caption with the figure's own labels, a stray
     // heading) is read after the paragraph it interrupts.
     const masthead = tail && unfinished(tail) ? mastheadRun(groups, i, tail, body) : 0;
-    const floats = masthead || (tail && unfinished(tail) ? floatRun(groups, i, body, tail) || boxRun(groups, i, tail) : 0);
-    const next = groups[i + floats];
-    // A stray heading floats only across a break (a column that ends with it, or a masthead opening the next one);
-    // a caption anywhere.
-    // A break is a column's, a band's or a page's: a tagged page makes each paragraph a segment of its own, and an
-    // exhibitor's name between two addresses is no stray heading.
-    const broken = !!tail && !!next && (next.seg.page !== tail.seg.page || next.seg.band !== tail.seg.band || next.seg.column !== tail.seg.column);
-    const crossesBreak = next && broken && (next.seg !== groups[i + floats - 1]?.seg || masthead > 0);
-    if (
-      floats > 0 &&
-      next &&
-      !joined.has(next) &&
-      (sequelOf(tail!, next) || nounSequel(tail!, next)) &&
-      sameSize(tail!, next, body) &&
-      wrapped(tail!, next) &&
-      (g.kind !== 'heading' || crossesBreak)
-    ) {
-      last.push(next);
+    const sequelPast = (floats: number) => {
+      const next = groups[i + floats];
+      // A stray heading floats only across a break (a column that ends with it, or a masthead opening the next one);
+      // a caption anywhere.
+      // A break is a column's, a band's or a page's: a tagged page makes each paragraph a segment of its own, and an
+      // exhibitor's name between two addresses is no stray heading.
+      const broken = !!tail && !!next && (next.seg.page !== tail.seg.page || next.seg.band !== tail.seg.band || next.seg.column !== tail.seg.column);
+      const crossesBreak = next && broken && (next.seg !== groups[i + floats - 1]?.seg || masthead > 0);
+      return (
+        floats > 0 &&
+        !!next &&
+        !joined.has(next) &&
+        (sequelOf(tail!, next) || nounSequel(tail!, next)) &&
+        sameSize(tail!, next, body) &&
+        wrapped(tail!, next) &&
+        (g.kind !== 'heading' || !!crossesBreak)
+      );
+    };
+    // Floats between the halves (a caption and its figure's labels, a box, a masthead), or else floats stacked at the
+    // top of the column or page the sentence runs on to.
+    let floats = masthead || (tail && unfinished(tail) ? floatRun(groups, i, body, tail) || boxRun(groups, i, tail) : 0);
+    if (!sequelPast(floats) && tail && unfinished(tail)) {
+      floats = topFloatRun(groups, i, tail, body);
+      if (process.env.RFDBG && sequelPast(floats))
+        console.error(
+          'TOPJOIN',
+          floats,
+          JSON.stringify(tail.lines.at(-1)!.text.slice(-40)),
+          JSON.stringify(groups[i + floats].lines[0].text.slice(0, 60)),
+        );
+    }
+    if (sequelPast(floats)) {
+      last.push(groups[i + floats]);
       for (let k = i; k < i + floats; k++) merged.push([groups[k]]);
       i += floats;
       continue;
