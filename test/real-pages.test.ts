@@ -920,4 +920,13 @@ describe('real pages', () => {
     const mmwr = squash((await read('gov_cdc_mmwr_supplement_rate_tables')).text);
     expect(mmwr).toContain('contributing causes of death such as diabetes, which varies');
   });
+  it('a contents entry beside the next column is no hanging label of its text: the column’s heading keeps its place (newsletter_l3news12_expl3)', async () => {
+    const text = squash((await read('newsletter_l3news12_expl3')).text);
+    expect(text).toContain('New programming tools have appeared in various places across expl3.');
+    expect(text.lastIndexOf('New functions')).toBeLessThan(text.indexOf('New programming tools'));
+  });
+  it('a sentence running on past two tables side by side at the next page’s top, their rows read as lines (paper_sigtyp2024_libertus_tables_figure)', async () => {
+    const text = squash((await read('paper_sigtyp2024_libertus_tables_figure')).text);
+    expect(text).toContain('We detail our resource creation, model pretraining, and finetuning methodologies in this paper.');
+  });
 });

@@ -303,8 +303,11 @@ function mastheadRun(groups: Group[], i: number, tail: Group, body: number): num
   return n > 1 && next && turnsBack(tail, next) ? n : 0;
 }
 
-/** Prose opens this share of its words, at least, in lower case (a table's cells: names in capitals and figures). */
+/** Prose opens this share of its words, at least, in lower case (a table's cells: names in capitals and figures), and
+ * is set solid. */
 const PROSE_LOWER_SHARE = 0.4;
+/** Lines this many ems wide per character, at the median, are spread as a table's rows are (prose takes about half). */
+const CELL_SPREAD = 0.65;
 /** Fewer words with a case than this (a script without one) tell nothing: the lines are taken for prose. */
 const MIN_CASED_WORDS = 8;
 function prose(lines: Line[]): boolean {
@@ -317,7 +320,10 @@ function prose(lines: Line[]): boolean {
       cased++;
       if (c === c.toLowerCase()) lower++;
     }
-  return cased < MIN_CASED_WORDS || lower >= PROSE_LOWER_SHARE * cased;
+  if (cased < MIN_CASED_WORDS) return true;
+  // Cells read as lines stand apart across the table ("Hidden size    768"): far wider than their characters set solid.
+  if (median(lines.map((l) => (l.bbox[2] - l.bbox[0]) / (Math.max(1, codePoints(l.text)) * l.size))) > CELL_SPREAD) return false;
+  return lower >= PROSE_LOWER_SHARE * cased;
 }
 
 /** A sequel past floats opens with a word in lower case ("as diabetes, which"), not a symbol ("μ0 0.007") or a link. */
@@ -561,16 +567,7 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
     // Floats between the halves (a caption and its figure's labels, a box, a masthead), or else floats stacked at the
     // top of the column or page the sentence runs on to.
     let floats = masthead || (tail && unfinished(tail) ? floatRun(groups, i, body, tail) || boxRun(groups, i, tail) : 0);
-    if (!sequelPast(floats) && tail && unfinished(tail)) {
-      floats = topFloatRun(groups, i, tail, body);
-      if (process.env.RFDBG && sequelPast(floats))
-        console.error(
-          'TOPJOIN',
-          floats,
-          JSON.stringify(tail.lines.at(-1)!.text.slice(-40)),
-          JSON.stringify(groups[i + floats].lines[0].text.slice(0, 60)),
-        );
-    }
+    if (!sequelPast(floats) && tail && unfinished(tail)) floats = topFloatRun(groups, i, tail, body);
     if (sequelPast(floats)) {
       last.push(groups[i + floats]);
       for (let k = i; k < i + floats; k++) merged.push([groups[k]]);

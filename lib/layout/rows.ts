@@ -376,6 +376,9 @@ function placeHangingLabels(rows: Row[], changed: Set<Row>): void {
     const labelBaseline = whole ? row.baseline : runs[0].baseline;
     const x0 = Math.min(...runs.map((r) => r.x0));
     const x1 = Math.max(...runs.map((r) => r.x1));
+    // A label is set solid: words spread across a column (a contents entry, "Documentation" and its page number at
+    // the column's far edge) are that column's line, not a label of the text beside it.
+    if (x1 - x0 > codePoints(text) * labelSize) continue;
     // A step number's rows are looked at in its own column: runs ending further left than its size before it are
     // another column's. (A label of words is looked at as before, with the whole rows beside it.)
     const stepLike = STEP_NUMBER.test(text);
