@@ -929,4 +929,14 @@ describe('real pages', () => {
     const text = squash((await read('paper_sigtyp2024_libertus_tables_figure')).text);
     expect(text).toContain('We detail our resource creation, model pretraining, and finetuning methodologies in this paper.');
   });
+  it('captions under seals side by side, each read whole (report_usds_deia_2022_callout_photo_captions)', async () => {
+    const text = squash((await read('report_usds_deia_2022_callout_photo_captions')).text);
+    for (const caption of [
+      'Centers for Disease Control and Prevention',
+      'Social Security Administration',
+      'Department of State',
+      'Department of Veterans Affairs',
+    ])
+      expect(text).toContain(caption);
+  });
 });

@@ -726,3 +726,57 @@ describe('cards in a box of a column: a figure set large over its label, centred
     expect(nestedBlock(box(['12.5', '7.25']).slice(3))).toBeNull();
   });
 });
+
+describe('a row of labels under pictures side by side', () => {
+  // Agencies' seals in a report's column: under each, a caption of two lines centred on the seal's middle (68, 162, 256).
+  const centred = (text: string, mid: number, y: number) => run(text, mid - (text.length * 0.5 * 10) / 2, y, 10);
+  const row = (y: number, texts: string[]) =>
+    makeLine(
+      texts.map((t, j) => centred(t, [70, 200, 330][j]!, y)),
+      y,
+    );
+  const texts = (ls: Line[]) => ls.map((l) => l.text);
+  const page = (captions: string[][]) => [
+    makeLine([run('— we’ve partnered with more than 20 agencies, including:', 33, 266, 10)], 266),
+    ...captions.map((t, k) => row(359 + 10 * k, t)),
+    makeLine([run('THANKS FOR YOUR INTEREST IN', 33, 420, 10)], 420),
+  ];
+
+  it('are read label by label, each whole', () => {
+    const grid = nestedBlock(
+      page([
+        ['Centers for Disease', 'Social Security', 'Department'],
+        ['Control and Prevention', 'Administration', 'of State'],
+      ]),
+    );
+    expect(grid && [grid.from, grid.to]).toEqual([1, 2]);
+    expect(grid?.columns.map(texts)).toEqual([
+      ['Centers for Disease', 'Control and Prevention'],
+      ['Social Security', 'Administration'],
+      ['Department', 'of State'],
+    ]);
+  });
+
+  it('are a small table’s rows when they hold figures, and a list when a piece is its bullet', () => {
+    const notLabels = [
+      [
+        ['Revenue', 'Costs', 'Margin'],
+        ['12.5', '7.25', '5.25'],
+      ],
+      [
+        ['●', 'Work Areas within Kubernetes', 'Docs'],
+        ['●', 'SIGs = constant', 'Release'],
+      ],
+    ];
+    for (const captions of notLabels) expect(nestedBlock(page(captions))).toBeNull();
+  });
+
+  it('are lines of the text when no blank space stands above them', () => {
+    const lines = page([
+      ['Centers for Disease', 'Social Security', 'Department'],
+      ['Control and Prevention', 'Administration', 'of State'],
+    ]);
+    lines[0] = makeLine([run('— we’ve partnered with more than 20 agencies, including:', 33, 349, 10)], 349);
+    expect(nestedBlock(lines)).toBeNull();
+  });
+});

@@ -58,9 +58,21 @@ function ownSize(line: Line): number {
 
 /**
  * The first stretch of a column's lines that is short columns of its own, as indices into `lines`, with the lines of
- * each short column (left to right), or null.
+ * each short column (left to right), or null: a box's short columns under their names, or a row of labels (below).
  */
-export function nestedBlock(lines: Line[]): { from: number; to: number; columns: Line[][] } | null {
+export function nestedBlock(lines: Line[]): Nested | null {
+  const named = namedBlock(lines);
+  const grid = labelGrid(lines);
+  return named && (!grid || named.from <= grid.from) ? named : grid;
+}
+
+export interface Nested {
+  from: number;
+  to: number;
+  columns: Line[][];
+}
+
+function namedBlock(lines: Line[]): Nested | null {
   const pieces = lines.map((l) => piecesOf(l));
   for (let i = 0; i + MIN_LINES <= lines.length; i++) {
     if (pieces[i].length < 2) continue;
@@ -95,6 +107,53 @@ export function nestedBlock(lines: Line[]): { from: number; to: number; columns:
       return { from: i, to, columns: columns.filter((c) => c.length) };
     }
     i = to;
+  }
+  return null;
+}
+
+/** A row of labels is two to this many lines... */
+const MAX_LABEL_LINES = 4;
+/** ...each piece at most this many words (a seal's or a photo's caption, a name and a title)... */
+const MAX_LABEL_WORDS = 5;
+/** ...with blank space this many of their sizes at least above and below (a picture over the labels, text under them). */
+const LABEL_CLEAR = 2.5;
+/** Consecutive lines of the labels follow one another at most this many of their sizes apart. */
+const LABEL_ADVANCE = 1.5;
+
+/**
+ * A row of labels under pictures side by side (agencies' seals, a team's photos): two to four lines standing apart,
+ * blank space above and below, each line in the same number of pieces parted by wide gaps, the pieces of each label
+ * starting or centred one under the other, a few words each and no figure (a small table's cells hold some). Read
+ * across, each line splices the labels ("Centers for Disease  Social Security  Department"); read label by label,
+ * each is whole ("Centers for Disease Control and Prevention").
+ */
+function labelGrid(lines: Line[]): Nested | null {
+  const pieces = lines.map((l) => piecesOf(l));
+  const clear = (a: number, b: number) => lines[b].baseline - lines[a].baseline >= LABEL_CLEAR * Math.max(lines[a].size, lines[b].size);
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const k = pieces[i].length;
+    if (k < 2 || (i > 0 && !clear(i - 1, i))) continue;
+    let to = i;
+    while (
+      to + 1 < lines.length &&
+      to + 1 - i < MAX_LABEL_LINES &&
+      pieces[to + 1].length === k &&
+      lines[to + 1].baseline - lines[to].baseline <= LABEL_ADVANCE * Math.max(lines[to].size, lines[to + 1].size)
+    )
+      to++;
+    if (to === i || (to + 1 < lines.length && !clear(to, to + 1))) continue;
+    const stretch = pieces.slice(i, to + 1);
+    // Words, not figures and not a list's bullets beside their items.
+    const labels = stretch.every((ps) =>
+      ps.every((p) => !FIGURE.test(p.text) && /\p{L}{2}/u.test(p.text) && p.text.trim().split(/\s+/u).length <= MAX_LABEL_WORDS),
+    );
+    // Each label's lines start at the same x or share a middle, under its first line's piece.
+    const aligned = stretch.every((ps) =>
+      ps.every((p, j) => Math.abs(p.start - stretch[0][j].start) <= ALIGN || Math.abs(middle(p) - middle(stretch[0][j])) <= ALIGN),
+    );
+    if (!labels || !aligned) continue;
+    const columns: Line[][] = pieces[i].map((_, j) => stretch.map((ps) => pieceLine(ps[j].runs)));
+    return { from: i, to, columns };
   }
   return null;
 }
