@@ -939,4 +939,11 @@ describe('real pages', () => {
     ])
       expect(text).toContain(caption);
   });
+  it('a question’s number sunk beside its first two lines opens them, and the words beside it are no script of it (report_wmde_annual2011_en_interview_orgchart, manual_xcookybooky_recipe_example)', async () => {
+    const wmde = squash((await read('report_wmde_annual2011_en_interview_orgchart')).text);
+    expect(wmde).toMatch(/1 What has Impressed You the most aBout WIkIpedIa\?/i);
+    expect(wmde).toMatch(/3 the management structure changed In 2011\./i);
+    const recipe = squash((await read('manual_xcookybooky_recipe_example')).text);
+    expect(recipe).toContain('2 Eigelb in einer großen Schüssel mit 2 EL heißem Wasser cremig schlagen, den Zucker einrühren');
+  });
 });

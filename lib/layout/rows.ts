@@ -281,11 +281,14 @@ function placeLimits(rows: Row[], changed: Set<Row>): void {
 /** A glued script starts within this many of its host's sizes of the host run's end. */
 const GLUED_GAP = 0.05;
 
-/** A drop cap is one or two characters set at least this many times the size of the text beside it... */
+/** A drop cap (or a drop numeral) is one or two characters set at least this many times the size of the text beside it... */
 export const INITIAL_SIZE = 1.8;
 /** ...beside at least this many lines, which start within this many of their ems right of it. */
 const INITIAL_LINES = 2;
 const INITIAL_REACH = 2;
+/** Nothing stands within this many of the text's sizes left of an initial: it opens its lines (a column's gutter, an
+ * em or more, may come closer than the gap after it). */
+const INITIAL_LEFT_REACH = 1;
 
 /**
  * Drop caps: a large initial letter sunk beside the first lines of a paragraph sits on the baseline of the last of
@@ -302,7 +305,7 @@ function placeInitials(rows: Row[], changed: Set<Row>): void {
     for (const r of rows[i].runs) {
       if (r.size < INITIAL_SIZE * usual) continue;
       const chars = codePoints(r.text.trim());
-      if (chars === 0 || chars > 2 || !/\p{L}/u.test(r.text)) continue;
+      if (chars === 0 || chars > 2 || !/[\p{L}\p{Nd}]/u.test(r.text)) continue;
       const beside: Row[] = [];
       for (let k = Math.max(0, i - 8); k <= i; k++) {
         const row = rows[k];
@@ -313,7 +316,7 @@ function placeInitials(rows: Row[], changed: Set<Row>): void {
         if (r.size < INITIAL_SIZE * size) continue;
         const right = others.filter((q) => q.x0 >= r.x1 - 0.1 * size);
         const nearest = Math.min(...right.map((q) => q.x0));
-        const leftClose = others.some((q) => q.x1 > r.x0 - INITIAL_REACH * size && q.x0 < r.x0);
+        const leftClose = others.some((q) => q.x1 > r.x0 - INITIAL_LEFT_REACH * size && q.x0 < r.x0);
         if (right.length && nearest - r.x1 <= INITIAL_REACH * size && !leftClose) beside.push(row);
       }
       if (beside.length < INITIAL_LINES) continue;
@@ -447,9 +450,9 @@ function findScriptHost(r: Run, rows: Row[], self: number, scripts: Set<Run>, gl
     if (Math.abs(other.baseline - r.baseline) > 0.75 * other.size) continue;
     for (const q of other.runs) {
       if (q.size * SCRIPT_SIZE_RATIO < r.size && !scripts.has(q)) continue;
-      // A drop cap is no host: the rest of its word beside it ("T" + "his", set in the size of its own line's text)
-      // is its line's text, not a script.
-      if (textSized && q.size >= INITIAL_SIZE * r.size && codePoints(q.text.trim()) <= 2 && /\p{L}/u.test(q.text)) continue;
+      // A drop cap (or a drop numeral) is no host: the rest of its word beside it ("T" + "his", set in the size of its
+      // own line's text), or the words beside a question's large number, are its line's text, not a script.
+      if (textSized && q.size >= INITIAL_SIZE * r.size && codePoints(q.text.trim()) <= 2 && /[\p{L}\p{Nd}]/u.test(q.text)) continue;
       const overlapsVertically = r.y0 < q.y1 && r.y1 > q.y0;
       const gap = Math.max(q.x0 - r.x1, r.x0 - q.x1);
       if (glued !== undefined && !(q.size * SCRIPT_SIZE_RATIO >= r.size && Math.abs(r.x0 - q.x1) <= glued * q.size)) continue;
