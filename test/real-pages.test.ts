@@ -946,4 +946,13 @@ describe('real pages', () => {
     const recipe = squash((await read('manual_xcookybooky_recipe_example')).text);
     expect(recipe).toContain('2 Eigelb in einer großen Schüssel mit 2 EL heißem Wasser cremig schlagen, den Zucker einrühren');
   });
+  it('a preliminary print’s level watermark in four words at two and a half times the text’s size, lines set over it, is lifted (legal_usreports_kemp_preliminary_print_watermark)', async () => {
+    const doc = await read('legal_usreports_kemp_preliminary_print_watermark');
+    expect(doc.headers.filter((h) => h.kind === 'watermark').map((h) => [h.page, h.text])).toEqual([
+      [1, 'Page Proof Pending Publication'],
+      [2, 'Page Proof Pending Publication'],
+      [3, 'Page Proof Pending Publication'],
+    ]);
+    expect(squash(doc.text)).toContain('whether that mistake was suffciently “obvious” raises questions of administrability.');
+  });
 });

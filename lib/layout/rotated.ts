@@ -83,8 +83,8 @@ export function layoutRotated(runs: Run[]): Line[][] {
 }
 
 /** A watermark is set this many times the body's size at least, in at most this many words (furniture.ts lifts it)... */
-export const WATERMARK_SIZE = 3;
-export const WATERMARK_WORDS = 3;
+export const WATERMARK_SIZE = 2;
+export const WATERMARK_WORDS = 4;
 /** ...with at least this many runs of text set over it, in at most this many times the body's size. */
 const OVER_RUNS = 3;
 const OVER_SIZE = 1.5;
