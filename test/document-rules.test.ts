@@ -1255,6 +1255,27 @@ describe('floats stacked at the top of the column a sentence runs on to', () => 
     expect(blocks[1]!.text).toBe('Slot Mandatory Additional DA range');
   });
 
+  it('reads past a table whose rows are read as lines, spread across the column, to a sequel opening with a parenthesis', () => {
+    // The rows "Reddit13   2013   ~900": a few characters across the column's width, no prose at the text's size.
+    const rows = segment(
+      [at('Reddit13 2013 ~900', 85, 84, 9, 256), at('LiverpoolFC13 2011-13 8.5', 85, 96, 9, 256), at('LiverpoolFC17 2017 11.9', 85, 108, 9, 256)],
+      1,
+    );
+    const caption = segment([at('Table 1: Time bin and size of the datasets.', 97, 130, 9, 265)], 1);
+    const blocks = buildBlocks(
+      [
+        segment(left, 0),
+        segment([{ ...at('sample time bin million tokens', 85, 70, 9, 278), bold: true }], 1),
+        rows,
+        caption,
+        sequel('(Reddit13, LiverpoolFC13, LiverpoolFC17), and includes'),
+      ],
+      9,
+      12,
+    );
+    expect(blocks[0]!.text).toContain('reference utterances (Reddit13, LiverpoolFC13');
+  });
+
   it('leaves the page as it stands when the next column opens with a paragraph of its own above the sequel', () => {
     const own = segment(
       [

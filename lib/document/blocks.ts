@@ -320,14 +320,16 @@ function prose(lines: Line[]): boolean {
       cased++;
       if (c === c.toLowerCase()) lower++;
     }
-  if (cased < MIN_CASED_WORDS) return true;
   // Cells read as lines stand apart across the table ("Hidden size    768"): far wider than their characters set solid.
-  if (median(lines.map((l) => (l.bbox[2] - l.bbox[0]) / (Math.max(1, codePoints(l.text)) * l.size))) > CELL_SPREAD) return false;
-  return lower >= PROSE_LOWER_SHARE * cased;
+  if (median(lines.map((l) => (l.bbox[2] - l.bbox[0]) / (Math.max(1, measureChars(l.text)) * l.size))) > CELL_SPREAD) return false;
+  return cased < MIN_CASED_WORDS || lower >= PROSE_LOWER_SHARE * cased;
 }
 
-/** A sequel past floats opens with a word in lower case ("as diabetes, which"), not a symbol ("μ0 0.007") or a link. */
-const OPENS_WORD = /^[“‘"'«„]?\p{Ll}\p{L}*[,;]?\s/u;
+/**
+ * A sequel past floats opens with a word in lower case ("as diabetes, which") or a parenthesis ("(Reddit13, …), and"),
+ * not a symbol ("μ0 0.007") or a link.
+ */
+const OPENS_WORD = /^(?:[“‘"'«„]?\p{Ll}\p{L}*[,;]?|\(\p{L}[\p{L}\p{Nd}]*[,;)]?)\s/u;
 
 /** Floats opening the column or page a sentence runs on to hold at most this many groups (two tables and their heads). */
 const MAX_TOP_GROUPS = 80;
@@ -546,7 +548,8 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
     // A float between the two halves of a sentence (a caption with the figure's own labels, a stray
     // heading) is read after the paragraph it interrupts.
     const masthead = tail && unfinished(tail) ? mastheadRun(groups, i, tail, body) : 0;
-    const sequelPast = (floats: number) => {
+    // A stray heading floats only across a break; a table's head opening floats stacked at a column's top, anywhere.
+    const sequelPast = (floats: number, stacked = false) => {
       const next = groups[i + floats];
       // A stray heading floats only across a break (a column that ends with it, or a masthead opening the next one);
       // a caption anywhere.
@@ -561,14 +564,18 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
         (sequelOf(tail!, next) || nounSequel(tail!, next)) &&
         sameSize(tail!, next, body) &&
         wrapped(tail!, next) &&
-        (g.kind !== 'heading' || !!crossesBreak)
+        (g.kind !== 'heading' || !!crossesBreak || stacked)
       );
     };
     // Floats between the halves (a caption and its figure's labels, a box, a masthead), or else floats stacked at the
     // top of the column or page the sentence runs on to.
     let floats = masthead || (tail && unfinished(tail) ? floatRun(groups, i, body, tail) || boxRun(groups, i, tail) : 0);
-    if (!sequelPast(floats) && tail && unfinished(tail)) floats = topFloatRun(groups, i, tail, body);
-    if (sequelPast(floats)) {
+    let stacked = false;
+    if (!sequelPast(floats) && tail && unfinished(tail)) {
+      floats = topFloatRun(groups, i, tail, body);
+      stacked = true;
+    }
+    if (sequelPast(floats, stacked)) {
       last.push(groups[i + floats]);
       for (let k = i; k < i + floats; k++) merged.push([groups[k]]);
       i += floats;
