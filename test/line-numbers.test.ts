@@ -150,3 +150,20 @@ describe('notes’ marks at the start of their lines', () => {
     expect(findLineNumbers([...lines, ...apart]).size).toBe(11);
   });
 });
+
+describe('a table’s first column of years', () => {
+  // An energy review's table: a year at the left of each row (1975 … 1994, counting up by one), figures in its cells.
+  const rows = (cells: (i: number) => string[]) =>
+    Array.from({ length: 20 }, (_, i) => {
+      const y = 100 + 12 * i;
+      return [run(String(1975 + i), 60, y, 9), ...cells(i).map((c, k) => run(c, 110 + 60 * k, y, 9))];
+    }).flat();
+
+  it('is the table’s, not margin line numbers: the rows beside the years hold figures, not words', () => {
+    expect(findLineNumbers(rows((i) => [`${(1.1 + i / 10).toFixed(2)}`, `R${(2 + i / 7).toFixed(2)}`, `${i - 3}.5`])).size).toBe(0);
+  });
+
+  it('still numbers lines of words counting up from such a number', () => {
+    expect(findLineNumbers(rows(() => [line('the text of a manuscript numbered', 40)])).size).toBe(20);
+  });
+});

@@ -955,4 +955,11 @@ describe('real pages', () => {
     ]);
     expect(squash(doc.text)).toContain('whether that mistake was suffciently “obvious” raises questions of administrability.');
   });
+  it('a statistical table’s column of years stays in its rows, and its numbered notes in the text (gov_eia_aer2011_fossil_fuel_prices_table_notes)', async () => {
+    const doc = await read('gov_eia_aer2011_fossil_fuel_prices_table_notes');
+    expect(doc.headers.filter((h) => h.kind === 'line-number')).toEqual([]);
+    const text = squash(doc.text);
+    expect(text).toContain('1949 | 0.21 | 1.45 | 0.05');
+    expect(text).toContain('1 Free-on-board (F.O.B.) rail/barge prices');
+  });
 });

@@ -29,6 +29,8 @@ const LINE_EM = 0.5;
 const ACROSS_PT = 1;
 
 const NUMBER = /^\p{Nd}{1,4}$/u;
+/** A word of text: two letters in a row, with their marks (a figure's "R2.95" revision flag is none; vowelled Arabic is). */
+const WORD = /\p{L}\p{M}*\p{L}/u;
 /** A number this close to the text beside it (in ems), set smaller and raised, is the text's own mark. */
 const GLUED_EM = 0.3;
 
@@ -102,6 +104,10 @@ export function findLineNumbers(runs: Run[]): Set<Run> {
       // A listing's line numbers number its code (lines in a fixed-pitch face): they are the listing's, read with it.
       const numbered = beside.filter((r) => onNumberLine(r.baseline));
       if (numbered.filter((r) => r.mono).length * 2 > numbered.length) continue;
+      // A table's first column of years or counts ("1975 … 1976 … 1977") numbers rows of figures, not lines of text:
+      // most of the lines beside the numbers that hold anything hold no word (pleading paper's blank lines hold none).
+      const lines = series.map((n) => beside.filter((r) => Math.abs(r.baseline - n.baseline) <= LINE_EM * em)).filter((rs) => rs.length);
+      if (lines.filter((rs) => WORD.test(rs.map((r) => r.text).join(''))).length * 2 < lines.length) continue;
       for (const r of series) found.add(r);
     }
   }
