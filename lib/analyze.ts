@@ -17,6 +17,7 @@ import { tagLeaves } from './pdf/tags.js';
 import { readTagged } from './layout/tagged.js';
 import { textOrOcr } from './ocr/page.js';
 import { pageGraphics } from './ocr/graphics.js';
+import { bodyArtifacts } from './layout/artifacts.js';
 
 /**
  * pdf.js' strict parser can return a page's text as nothing at all, without an error, where its lenient parser reads
@@ -87,8 +88,30 @@ async function analyzeWith(
         detail: { lines: text.fieldLines },
       });
     }
-    // Content the file marks as /Artifact (running heads, page numbers, decoration) is not part of the flow.
+    // Content the file marks as /Artifact (running heads, page numbers, decoration) is not part of the flow, but for
+    // running prose in the body of the page, which the file's tags mark wrongly (artifacts.ts).
     const lift = pdf.marked && !pdf.suspects;
+    const inBody = lift
+      ? bodyArtifacts(
+          text.runs.filter((r) => r.artifact),
+          text.height,
+        )
+      : new Set<Run>();
+    if (inBody.size) {
+      for (const r of inBody) r.artifact = false;
+      diagnostics.push({
+        code: 'artifact-in-body',
+        severity: 'warning',
+        page: pageNo,
+        message: `${inBody.size} run(s) of prose in the body of the page are marked as artifacts (decoration) by the file's tags: read with the text`,
+        detail: {
+          text: [...inBody]
+            .map((r) => r.text)
+            .join(' ')
+            .slice(0, 200),
+        },
+      });
+    }
     const artifacts: Line[] = lift ? buildRows(text.runs.filter((r) => r.artifact)).map((r) => makeLine(r.runs, r.baseline)) : [];
     // Pages without a usable text layer are read by OCR; the words go through the same layout as digital text.
     const known = text.operatorList ? await pageGraphics(page).catch(() => null) : null;

@@ -113,6 +113,12 @@ export const DIAGNOSTICS = {
     from: 'page',
     meaning: 'The file marks its own tags as suspect (`/MarkInfo /Suspects true`): the order was taken from the geometry.',
   },
+  'artifact-in-body': {
+    severity: ['warning'],
+    from: 'page',
+    meaning:
+      "Lines of running prose in the body of the page (away from its head and foot) are marked as artifacts by the file's tags: read with the text, since believing the tags would lose them.",
+  },
   'untagged-text': {
     severity: ['warning'],
     from: 'page',

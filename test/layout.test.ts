@@ -12,6 +12,7 @@ import { numberedListColumns, staggeredColumns } from '../lib/layout/tables.js';
 import { headBlocks } from '../lib/layout/zones.js';
 import { findCandidates } from '../lib/layout/gutters.js';
 import { headingRowBands } from '../lib/layout/sideheads.js';
+import { bodyArtifacts } from '../lib/layout/artifacts.js';
 
 const params = layoutParams;
 
@@ -2154,5 +2155,38 @@ describe('a reference card’s three columns of keys and what they do, level wit
     const layout = layoutPage(card(), params());
     expect(layout.segments.some((s) => s.kind === 'table')).toBe(false);
     expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, 60));
+  });
+});
+
+describe('artifacts that are the page’s own prose', () => {
+  // A tagged executive summary's closing box, marked /Artifact by the file: three lines of prose mid-page, a margin's
+  // line numbers on the same rows, a running head and a folio at the page's edges.
+  const artifact = (text: string, x: number, y: number, size = 10) => run(text, x, y, size, { artifact: true });
+  const page = [
+    artifact('NIST SP 1800-7A: Situational Awareness for Electric Utilities', 72, 40, 8),
+    artifact('77', 50, 350),
+    artifact('The National Cybersecurity Center of Excellence (NCCoE), a part of the', 72, 350),
+    artifact('78', 50, 363),
+    artifact('National Institute of Standards and Technology (NIST), is a collaborative hub', 72, 363),
+    artifact('79', 50, 376),
+    artifact('using commercially available technology.', 72, 376),
+    artifact('4', 300, 760, 8),
+  ];
+
+  it('are read with the text: the block of prose in the body, its short last line too, not the numbers beside it', () => {
+    const found = [...bodyArtifacts(page, 792)].map((r) => r.text);
+    expect(found).toEqual([
+      'The National Cybersecurity Center of Excellence (NCCoE), a part of the',
+      'National Institute of Standards and Technology (NIST), is a collaborative hub',
+      'using commercially available technology.',
+    ]);
+  });
+
+  it('leave a running head, a folio, a single line and a few words in the body as artifacts', () => {
+    const one = [
+      artifact('TECHNOLOGY PARTNERS', 72, 300),
+      artifact('The National Cybersecurity Center of Excellence (NCCoE), a part of the', 72, 400),
+    ];
+    expect(bodyArtifacts([page[0]!, page[7]!, ...one], 792).size).toBe(0);
   });
 });

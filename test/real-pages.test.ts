@@ -962,4 +962,9 @@ describe('real pages', () => {
     expect(text).toContain('1949 | 0.21 | 1.45 | 0.05');
     expect(text).toContain('1 Free-on-board (F.O.B.) rail/barge prices');
   });
+  it('a closing box of prose the tags mark as an artifact is read with the text, and the page says so (report_nist_sp1800_7a_situational_awareness_exec_summary)', async () => {
+    const doc = await read('report_nist_sp1800_7a_situational_awareness_exec_summary');
+    expect(squash(doc.text)).toContain('is a collaborative hub where industry organizations, government agencies, and academic institutions');
+    expect(doc.diagnostics.filter((d) => d.code === 'artifact-in-body').map((d) => d.page)).toEqual([4]);
+  });
 });
