@@ -337,7 +337,7 @@ const MAX_TOP_GROUPS = 80;
 /**
  * Floats set at the top of the column or page a sentence runs on to: a table or a figure with its caption (its heads,
  * labels and notes, in any kinds), stacked above the sequel, which opens mid-sentence below them at the paragraph's
- * size, in lower case. The sentence is read whole and the floats after it. The run opens where the text turns (a later
+ * size, in lower case or with a parenthesised word (OPENS_WORD). The sentence is read whole and the floats after it. The run opens where the text turns (a later
  * page, or another column's top), holds a caption or a table, and no paragraph of running text at the paragraph's
  * size: a page whose own text starts above the sequel is read as it stands. How many groups it takes, or 0.
  */
