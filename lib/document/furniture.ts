@@ -888,7 +888,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
     take(l, 'jump-line', l.line.bbox[1] < l.pageHeight / 2);
   }
 
-  // 3. Margin stamps: rotated text hugging a page edge. Watermarks: a word or two of rotated text set many times the
+  // 3. Margin stamps: rotated text hugging a page edge. Watermarks: up to four words of rotated text set twice or more the
   //    body's size across the page ("DRAFT", "CONFIDENTIAL" drawn diagonally over the text).
   for (const l of lines) {
     if (l.seg.kind !== 'rotated') continue;

@@ -29,20 +29,22 @@ export function bodyArtifacts(artifacts: Run[], height: number): Set<Run> {
   const out = new Set<Run>();
   const rows = buildRows(artifacts).filter((r) => r.top >= EDGE_SHARE * height && r.bottom <= (1 - EDGE_SHARE) * height);
   let block: Row[] = [];
+  // Lines of prose in the block (its short last line is not one).
+  let prose = 0;
   const flush = () => {
     // The block's words, not a margin's line numbers or marks sharing its rows.
-    if (block.filter((r) => words(r) >= MIN_WORDS).length >= MIN_LINES)
-      for (const r of block) for (const q of r.runs) if (/\p{L}/u.test(q.text)) out.add(q);
+    if (prose >= MIN_LINES) for (const r of block) for (const q of r.runs) if (/\p{L}/u.test(q.text)) out.add(q);
     block = [];
+    prose = 0;
   };
   for (const row of rows) {
     const last = block[block.length - 1];
     const n = words(row);
     // A paragraph's short last line goes on with it; a line of prose starts a block.
-    if (last && n > 0 && row.baseline - last.baseline <= MAX_ADVANCE * Math.max(row.size, last.size)) block.push(row);
-    else {
-      flush();
-      if (n >= MIN_WORDS) block.push(row);
+    if (!(last && n > 0 && row.baseline - last.baseline <= MAX_ADVANCE * Math.max(row.size, last.size))) flush();
+    if (block.length || n >= MIN_WORDS) {
+      block.push(row);
+      if (n >= MIN_WORDS) prose++;
     }
   }
   flush();

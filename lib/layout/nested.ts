@@ -61,8 +61,9 @@ function ownSize(line: Line): number {
  * each short column (left to right), or null: a box's short columns under their names, or a row of labels (below).
  */
 export function nestedBlock(lines: Line[]): Nested | null {
-  const named = namedBlock(lines);
-  const grid = labelGrid(lines);
+  const pieces = lines.map((l) => piecesOf(l));
+  const named = namedBlock(lines, pieces);
+  const grid = labelGrid(lines, pieces);
   return named && (!grid || named.from <= grid.from) ? named : grid;
 }
 
@@ -72,8 +73,7 @@ export interface Nested {
   columns: Line[][];
 }
 
-function namedBlock(lines: Line[]): Nested | null {
-  const pieces = lines.map((l) => piecesOf(l));
+function namedBlock(lines: Line[], pieces: Piece[][]): Nested | null {
   for (let i = 0; i + MIN_LINES <= lines.length; i++) {
     if (pieces[i].length < 2) continue;
     // Each short column's pieces start where its name starts, or are centred under it (a card's figure over its
@@ -127,8 +127,7 @@ const LABEL_ADVANCE = 1.5;
  * across, each line splices the labels ("Centers for Disease  Social Security  Department"); read label by label,
  * each is whole ("Centers for Disease Control and Prevention").
  */
-function labelGrid(lines: Line[]): Nested | null {
-  const pieces = lines.map((l) => piecesOf(l));
+function labelGrid(lines: Line[], pieces: Piece[][]): Nested | null {
   const clear = (a: number, b: number) => lines[b].baseline - lines[a].baseline >= LABEL_CLEAR * Math.max(lines[a].size, lines[b].size);
   for (let i = 0; i + 1 < lines.length; i++) {
     const k = pieces[i].length;

@@ -90,7 +90,7 @@ const OVER_RUNS = 3;
 const OVER_SIZE = 1.5;
 
 /**
- * Level runs of a watermark: a word or two in type many times the body's size with the page's text set over it ("LaTeX
+ * Level runs of a watermark: up to four words in type twice the body's size or more with the page's text set over it ("LaTeX
  * Poster" across a poster's columns, "DRAFT" across a page). Read with the rest, its letters join the rows of the
  * text they lie under and splice into their lines; like rotated text, they are kept out of the column analysis and
  * read as lines of their own (furniture.ts then lifts them as a watermark). A title or a drop cap in large type has
