@@ -9,7 +9,7 @@ import { detectFootnotes } from '../lib/document/footnotes.js';
 import type { PlacedLine } from '../lib/document/lines.js';
 import { makeLine, roundBox, unionBox } from '../lib/layout/lines.js';
 import type { Line, Segment } from '../lib/types.js';
-import { run } from './support/runs.js';
+import { line, run } from './support/runs.js';
 
 const BODY = 10;
 const ADVANCE = 12;
@@ -1391,5 +1391,54 @@ describe('page numbers in the side margin, level with the text', () => {
     const lines = [...numbered(1, '1', 560, 230), ...numbered(2, '3', 560, 300), ...numbered(3, '6', 560, 420)];
     const found = detectFurniture(lines, BODY, 3, ADVANCE);
     expect(found.footers.concat(found.headers).filter((h) => h.kind === 'folio')).toEqual([]);
+  });
+});
+
+describe('a head over a sentence carried on from the page before', () => {
+  /** A column of text of one measure (80 characters) from `top`: `last` is its last line, as wide as the rest or not. */
+  const column = (no: number, top: number, rows: string[]) =>
+    page(
+      no,
+      rows.map((text, k) => [text, 72, top + k * ADVANCE]),
+    ).map((l) => ({ ...l, segment: 0 }));
+  const full = (label: string) => line(label, 80);
+  const pageBefore = (last: string) => column(1, 80, [...Array.from({ length: 20 }, (_, k) => full(`Text ${k}`)), last]);
+  const over = (head: [string, number][], first: string) => {
+    const heads = page(
+      2,
+      head.map(([text, x], k) => [text, x, 40 + k * ADVANCE] as [string, number, number]),
+    );
+    return [
+      ...heads.map((l) => ({ ...l, segment: 5 })),
+      ...column(2, 40 + head.length * ADVANCE + 8, [first, ...Array.from({ length: 20 }, (_, k) => full(`More ${k}`))]),
+    ];
+  };
+  const centred = (text: string): [string, number] => [text, 272 - (text.length * BODY) / 4];
+  const head: [string, number][] = [centred('FIXED WING STABILITY AND CONTROL'), centred('Theory and Flight Test Techniques')];
+  const broken = full('Under severe emergency conditions the pilot tasks may');
+  const taken = (lines: PlacedLine[]) => texts(detectFurniture(lines, BODY, 3, ADVANCE).headers);
+
+  it('is taken when the text under it opens in lower case and the page before stopped mid-line, mid-sentence', () => {
+    expect(taken([...pageBefore(broken), ...over(head, full('involve engine airstart, fire extinguishment'))])).toEqual([
+      'FIXED WING STABILITY AND CONTROL',
+      'Theory and Flight Test Techniques',
+    ]);
+  });
+
+  it('stays when the page before closed its sentence or its paragraph, or the text under it opens a sentence', () => {
+    // The page before ends with a full stop.
+    expect(taken([...pageBefore(`${broken.slice(0, 70)} closed.`), ...over(head, full('involve engine airstart'))])).toEqual([]);
+    // Its last line stops short: a paragraph's or a list's end, whatever its punctuation.
+    expect(taken([...pageBefore('the last options'), ...over(head, full('involve engine airstart'))])).toEqual([]);
+    // The line under the head opens in capitals: a heading over a new paragraph.
+    expect(taken([...pageBefore(broken), ...over(head, full('Involve engine airstart'))])).toEqual([]);
+  });
+
+  it('stays when it is a float’s title within the column, a line of text, or ends as a sentence does', () => {
+    // A table's title set in from the column's edge, not centred over the page's text.
+    expect(taken([...pageBefore(broken), ...over([['Partial list of options', 130]], full('sel select data or query'))])).toEqual([]);
+    // A line of text carried over, opening in lower case or ending with a comma.
+    expect(taken([...pageBefore(broken), ...over([centred('and the Sun. This new relation is')], full('involve engine airstart'))])).toEqual([]);
+    expect(taken([...pageBefore(broken), ...over([centred('Results of the survey,')], full('involve engine airstart'))])).toEqual([]);
   });
 });

@@ -386,6 +386,77 @@ function isolatedEdgeRow(
   return { row, gap, sure };
 }
 
+/** A head over a sentence carried on is this many lines at most. */
+const MAX_SENTENCE_HEAD_LINES = 2;
+/** Its lines follow one another closer than this many line advances; it stands farther than that over the text. */
+const SENTENCE_HEAD_GAP = 1.3;
+/** A line of the text's own type: within this share of the body's size. */
+const BODY_SIZE_SHARE = 0.1;
+/** A line that closes a sentence (its closing quote or bracket after the stop) or a heading's colon. */
+const CLOSED = /[.!?:;…。！？][\p{Pf}\p{Pe}"'”’]*$/u;
+const LOWER_START = /^\p{Ll}/u;
+/** A line filling its column's measure: this share of its segment's widest line. */
+const FULL_MEASURE = 0.85;
+
+/**
+ * The page's first lines (in reading order) when they are a head over a sentence the previous page left open: one or
+ * two short lines in words, at the top band, not larger than the text, ending in no stop, not a caption, each alone on
+ * its row, set as a head is, over a line of the text's type opening in lower case, while the previous page's last line
+ * of the text's type fills its measure and closes no sentence. Empty otherwise.
+ */
+function sentenceHead(
+  pageLines: PlacedLine[],
+  prevLines: PlacedLine[],
+  body: number,
+  advance: number,
+  taken: (l: PlacedLine) => boolean,
+): PlacedLine[] {
+  const bodySized = (l: PlacedLine) => Math.abs(l.line.size - body) <= BODY_SIZE_SHARE * body;
+  const flat = pageLines.filter((l) => l.seg.kind !== 'rotated' && !taken(l) && l.line.size >= MIN_VISIBLE_SIZE);
+  const last = prevLines.filter((l) => l.seg.kind !== 'rotated' && !taken(l) && bodySized(l)).at(-1);
+  if (!last || CLOSED.test(last.line.text.trim())) return [];
+  // Broken off mid-sentence, the last line fills its column's measure; a paragraph's last line stops short.
+  const width = (l: PlacedLine) => l.line.bbox[2] - l.line.bbox[0];
+  const measure = Math.max(...prevLines.filter((l) => l.segment === last.segment).map(width));
+  if (width(last) < FULL_MEASURE * measure) return [];
+  const block: PlacedLine[] = [];
+  for (const l of flat) {
+    const text = l.line.text.normalize('NFKC').trim();
+    const prev = block.at(-1);
+    if (prev && l.line.baseline - prev.line.baseline > SENTENCE_HEAD_GAP * advance) {
+      // The text the head stands over: a line in the text's type carrying a sentence on.
+      // The text the head stands over, under it: a line of prose in the text's type carrying a sentence on.
+      const under = block.every((b) => Math.min(b.line.bbox[2], l.line.bbox[2]) - Math.max(b.line.bbox[0], l.line.bbox[0]) > 0);
+      // Set as a head is, centred on the page's text or flush with one of its edges or the line's; a float's title in a column
+      // ("XML Starlet's partial list of options" over its table's rows) is neither.
+      const left = Math.min(...flat.map((o) => o.line.bbox[0]));
+      const right = Math.max(...flat.map((o) => o.line.bbox[2]));
+      const placed = block.every(
+        (b) =>
+          [left, l.line.bbox[0]].some((x) => Math.abs(b.line.bbox[0] - x) <= body) ||
+          [right, l.line.bbox[2]].some((x) => Math.abs(b.line.bbox[2] - x) <= body) ||
+          Math.abs((b.line.bbox[0] + b.line.bbox[2]) / 2 - (left + right) / 2) <= body,
+      );
+      return bodySized(l) && LOWER_START.test(text) && under && placed && l.seg.kind !== 'table' ? block : [];
+    }
+    if (block.length >= MAX_SENTENCE_HEAD_LINES) return [];
+    const alone = !flat.some((o) => o !== l && Math.abs(o.line.baseline - l.line.baseline) < ROW_BASELINE * l.line.size);
+    const plain =
+      WORDED.test(text) &&
+      text.length <= MAX_UNNUMBERED_HEAD_CHARS &&
+      !CLOSED.test(text) &&
+      !/,$/.test(text) &&
+      !LOWER_START.test(text) &&
+      !CAPTION_START.test(text) &&
+      !l.line.mono &&
+      l.line.size <= HEAD_SIZE * body &&
+      l.line.bbox[3] <= EDGE_SHARE * l.pageHeight;
+    if (!alone || !plain || (prev && l.line.baseline <= prev.line.baseline)) return [];
+    block.push(l);
+  }
+  return [];
+}
+
 /** A head opening with its chapter's or a section's number ("2. R Markdown basics", "Chapter 3 Results", "2.1 Ciência de Dados")... */
 const CHAPTER_HEAD = /^(?:(?:chapter|chapitre|kapitel|cap[ií]tulo|capitolo|hoofdstuk)\s+)?(\p{Nd}{1,2})(?:\.\p{Nd}{1,2})*\.?\s+\p{L}/iu;
 
@@ -815,6 +886,16 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
     const low = Math.max(...stack.map((l) => l.line.baseline));
     if (!next || next.line.baseline - low < SMALL_EDGE_GAP * advance || low > EDGE_SHARE * stack[0].pageHeight) continue;
     for (const l of stack) take(l, 'running-head', true);
+  }
+
+  // 1c'''. A head over a sentence carried on: the page's first line or two, short and in the text's type, set apart
+  //        at the top over a line that opens in lower case, the previous page having stopped mid-sentence ("FIXED WING
+  //        STABILITY AND CONTROL / Theory and Flight Test Techniques" over "involve engine airstart, …"). No heading
+  //        falls inside a sentence; a running head found on one page alone does.
+  const pageNumbers = [...byPage.keys()];
+  for (let p = 1; p < pageNumbers.length; p++) {
+    const block = sentenceHead(byPage.get(pageNumbers[p])!, byPage.get(pageNumbers[p - 1])!, body, advance, (l) => removed.has(lineKey(l)));
+    for (const l of block) take(l, 'running-head', true);
   }
 
   // 1d. A masthead: the first lines of a block at the top of a page that say what a running head taken on another
