@@ -602,6 +602,12 @@ describe('real pages', () => {
     expect(rows).toContainEqual(['CFU', 'Colony-forming unit']);
   });
 
+  it('a box of event names beside what each carries is read row by row, though paragraphs run across its gap (manual_xmlada_sphinx_deflist_sax_events)', async () => {
+    const text = squash((await read('manual_xmlada_sphinx_deflist_sax_events')).text);
+    expect(text).toContain('Start_Document Start parsing the file Start_Prefix_Mapping (handling of namespaces for "xml")');
+    expect(text).toContain('Processing_Instruction Parameters are "xml" and "version="1.0"" Start_Element Parameter is "body"');
+  });
+
   it('a slide’s date line opening with an ordinal is no note marker (slides_aiven_databases)', async () => {
     const doc = await read('slides_aiven_databases');
     expect(squash(doc.text)).toContain('18th July 2025, EuroPython 2025');

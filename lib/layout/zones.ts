@@ -311,10 +311,35 @@ function isCode(gutter: Interval, rows: InkRow[]): boolean {
     }
   }
   // Lines of prose running across the gap, more than lines of code do: the code is in boxes set side by side
-  // between paragraphs (a listing beside its translation), and the gap between the boxes is a gutter.
-  if (proseAcross >= MIN_PROSE_ACROSS && proseAcross > codeAcross) return false;
+  // between paragraphs (a listing beside its translation), and the gap between the boxes is a gutter. Unless each row
+  // holds one name before the gap: a listing of names beside what each does or carries ("Start_Document   Start
+  // parsing the file"), one box of two columns read row by row.
+  if (proseAcross >= MIN_PROSE_ACROSS && proseAcross > codeAcross && !namesBefore(gutter, rows, twoSided)) return false;
   if (!(all > 0 && mono >= CODE_SHARE * all)) return false;
   return !listingsBeside(gutter, rows, twoSided);
+}
+
+/**
+ * Every row with text on both sides of the gap holds one name before it: a single piece without a space
+ * ("Start_Prefix_Mapping", "--verbose"), MIN_TWO_SIDED rows at least.
+ */
+function namesBefore(gutter: Interval, rows: InkRow[], twoSided: Set<number>): boolean {
+  const sided = rows.filter((r) => twoSided.has(r.row.index));
+  return (
+    sided.length >= MIN_TWO_SIDED &&
+    sided.every((r) => {
+      const before = r.ink.filter((iv) => iv[1] <= gutter[0]);
+      return (
+        before.length === 1 &&
+        /^\S+$/u.test(
+          pieceRuns(r, before[0])
+            .map((q) => q.text)
+            .join('')
+            .trim(),
+        )
+      );
+    })
+  );
 }
 
 /** Listings side by side: a gap LISTINGS_GAP_EM of the rows' sizes wide at least, with this share of the two-sided rows at least indented on its right beyond the nearest start (by an em). */
