@@ -959,6 +959,17 @@ describe('small blocks stepped down from the text', () => {
       // Unbolded, the same two lines at a first page's foot are its unnumbered notes.
       expect(detectFootnotes(longer(column(520, chart)), new Set(), BODY, ADVANCE).footnotes).toHaveLength(1);
     });
+    it("stay in the flow when they are a table's source and notes lines ('Source: …', 'Notes: …')", () => {
+      const table = [
+        'Source: DOI, Fiscal Year 2027: The Interior Budget in Brief, p. FWS-3.',
+        'Notes: Columns may not sum to totals shown due to rounding. Figures do not include',
+        'supplemental or mandatory appropriations.',
+      ];
+      expect(detectFootnotes(longer(column(520, table)), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+      // Without their labels, the same lines at a first page's foot are its unnumbered notes.
+      const bare = table.map((t) => t.replace(/^\w+: /, ''));
+      expect(detectFootnotes(longer(column(520, bare)), new Set(), BODY, ADVANCE).footnotes).toHaveLength(1);
+    });
     it('stay in the flow right under a bold heading: the section’s first paragraph, not notes', () => {
       const headed = longer(column(520, prose));
       const at = headed[11]!;

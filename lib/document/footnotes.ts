@@ -20,6 +20,8 @@ const CAPTION = new RegExp(
   String.raw`^(?:(?:fig(?:ure)?|table|tab|chart|plate|exhibit|illustration|photo)s?|${CAPTION_WORDS})\.?\s*[\p{Nd}IVXivx]`,
   'iu',
 );
+/** A table's or a chart's source or notes line, in the languages of the corpus. */
+const SOURCE_LINE = /^(?:sources?|notes?|fuentes?|nota|quelle|anmerkung|remarque)\s?:/iu;
 /** A block of notes ends in the lower part of the page, below this share of its height. */
 const FOOT_SHARE = 0.6;
 /** A web address, as notes give them. */
@@ -269,6 +271,9 @@ function unnumberedNotes(
   nextTop: PlacedLine | undefined,
 ): boolean {
   if (titledBox(block)) return false;
+  // A table's or a chart's source and notes ("Source: DOI, Fiscal Year 2027 …", "Notes: Columns may not sum …"), set
+  // small under it at the page's foot, are its own lines, read with it: a page's notes open with their marks.
+  if (SOURCE_LINE.test(block[0].line.text.trim())) return false;
   // A paragraph in small type that breaks off mid-sentence at the page's foot and goes on at the top of the next page,
   // in its size (an aside in parentheses), runs over the page: a note left unfinished goes on at the next page's foot.
   const end = block[block.length - 1].line;
