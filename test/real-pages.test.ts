@@ -608,6 +608,12 @@ describe('real pages', () => {
     expect(text).toContain('Processing_Instruction Parameters are "xml" and "version="1.0"" Start_Element Parameter is "body"');
   });
 
+  it('notes outweighing the text: a chapter opener’s epigraph in the notes’ size is not counted against them (book_erickson_algorithms_greedy_epigraph_footnotes)', async () => {
+    const doc = await read('book_erickson_algorithms_greedy_epigraph_footnotes');
+    expect(doc.footnotes.filter((n) => n.page === 2).map((n) => n.marker)).toEqual(['4', '5', '6']);
+    expect(squash(doc.text)).not.toContain('he talked for forty-five minutes');
+  });
+
   it('a slide’s date line opening with an ordinal is no note marker (slides_aiven_databases)', async () => {
     const doc = await read('slides_aiven_databases');
     expect(squash(doc.text)).toContain('18th July 2025, EuroPython 2025');

@@ -115,6 +115,7 @@ export function bodyOverNotes(lines: PlacedLine[], body: number): number {
   }
   const overlapsX = (a: PlacedLine, b: PlacedLine) => a.line.bbox[0] < b.line.bbox[2] && a.line.bbox[2] > b.line.bbox[0];
   let under = 0;
+  let over = 0;
   let marked = false;
   const numbered: { page: number; first: number; last: number }[] = [];
   const notedPages = new Set<number>();
@@ -128,7 +129,7 @@ export function bodyOverNotes(lines: PlacedLine[], body: number): number {
         foot.add(l);
         under += l.line.text.length;
         notedPages.add(l.page);
-      }
+      } else if (stacked.length && stacked.every((o) => o.line.baseline > l.line.baseline)) over += l.line.text.length;
     }
     // Where the page's notes begin and end: the longest run of numbers one after the other among their markers (a
     // wrapped line opening with a number, "256–259 (2000).", stands apart from it).
@@ -153,7 +154,8 @@ export function bodyOverNotes(lines: PlacedLine[], body: number): number {
   // Notes numbered on from page to page are notes however little text stands over them.
   const runOn = numbered.some((n, i) => i > 0 && numbered[i - 1].page === n.page - 1 && n.first === numbered[i - 1].last + 1);
   if (words < TEXT_SHARE * all && !runOn) return body;
-  return marked && under >= NOTES_UNDER_TEXT_SHARE * all && notedPages.size >= NOTED_PAGES ? text : body;
+  // What stands over all the text in the notes' size (a chapter's epigraph, a venue line) is neither text nor notes.
+  return marked && under >= NOTES_UNDER_TEXT_SHARE * (all - over) && notedPages.size >= NOTED_PAGES ? text : body;
 }
 
 /**
