@@ -914,6 +914,29 @@ describe('a story in three columns over a story in four, on one page', () => {
   });
 });
 
+describe('verse in half-lines (a poem’s hemistichs, right to left)', () => {
+  // Six lines of a poem: each row's first half on the right, its second half on the left, a gap of `gap` between.
+  const poem = (gap: number) =>
+    Array.from({ length: 6 }, (_, k) => {
+      const y = 200 + 19 * k;
+      const first = `q${String(2 * k + 1).padStart(3, '0')} قفا نبك من ذكرى`;
+      const second = `q${String(2 * k + 2).padStart(3, '0')} بسقط اللوى بين`;
+      return [run(first, 330 + gap, y, 10, { x1: 330 + gap + 90, dir: 'rtl' }), run(second, 240, y, 10, { x1: 330, dir: 'rtl' })];
+    }).flat();
+
+  it('reads each row whole when the gap between the halves is narrow', () => {
+    const got = labels(textOf(poem(7)));
+    // Row by row: each row's two halves together (their labels set the line's direction, not the poem's words).
+    const rows = Array.from({ length: 6 }, (_, k) => [...got.slice(2 * k, 2 * k + 2)].sort());
+    expect(rows).toEqual(Array.from({ length: 6 }, (_, k) => seq(2 * k + 1, 2 * k + 2)));
+  });
+
+  it('reads two columns of running text apart, column by column, when the gap is a gutter’s width', () => {
+    const got = labels(textOf(poem(24)));
+    expect(got.slice(0, 6)).toEqual(['q001', 'q003', 'q005', 'q007', 'q009', 'q011']);
+  });
+});
+
 describe('boxes of code side by side between paragraphs (a listing beside its translation)', () => {
   it('reads each pair box by box, left then right, and the paragraphs between them as text', () => {
     const mono = { mono: true } as const;

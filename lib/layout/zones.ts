@@ -367,6 +367,30 @@ function listingsBeside(gutter: Interval, rows: InkRow[], twoSided: Set<number>)
   return starts.filter((x) => x > nearest + size).length >= LISTINGS_INDENTED_SHARE * starts.length;
 }
 
+/** Verse in half-lines: the gap between a line's halves is narrower than this many ems, each half this many at most. */
+const HALF_LINE_GAP_EM = 1.6;
+const HALF_LINE_EM = 20;
+
+/**
+ * Verse set in half-lines (an Arabic or Persian poem's hemistichs, a bayt on each row): a narrow gap with one short
+ * piece on each side on every row that reaches it, nothing running across it, most rows right to left. Each row is
+ * one line of the poem, read whole, first half first; a page's columns of running text are set wider or further apart.
+ */
+function halfLines(gutter: Interval, rows: InkRow[]): boolean {
+  const { twoSided, crossing } = classify(gutter, rows);
+  if (crossing.size > 0 || twoSided.size < MIN_TWO_SIDED) return false;
+  const sided = rows.filter((r) => twoSided.has(r.row.index));
+  const size = median(sided.map((r) => r.row.size));
+  if (gutter[1] - gutter[0] >= HALF_LINE_GAP_EM * size) return false;
+  const halves = sided.every((r) => {
+    const before = r.ink.filter((iv) => iv[1] <= gutter[0]);
+    const after = r.ink.filter((iv) => iv[0] >= gutter[1]);
+    return before.length === 1 && after.length === 1 && [...before, ...after].every((iv) => iv[1] - iv[0] <= HALF_LINE_EM * r.row.size);
+  });
+  const rtl = sided.filter((r) => r.row.runs.filter((q) => q.dir === 'rtl').length * 2 > r.row.runs.length).length;
+  return halves && rtl * 2 > sided.length;
+}
+
 /**
  * Rows closer together than lines of text are set (a fraction's numerator, its bar's row and its denominator; a
  * norm's big delimiters): the pieces of one formula stacked, not two blocks' lines side by side.
@@ -1278,7 +1302,8 @@ function partitionRows(rows: InkRow[], p: ZoneParams): Zone[] {
     if (best.support < STRONG_SUPPORT * zoneRows.length && st.inStretches < Math.max(MIN_STRETCH, st.clean / 2)) continue;
     const minColumn = MIN_COLUMN_EM * p.bodySize;
     if (narrowestColumn([best.gutter], zoneRows) < minColumn) continue;
-    if (isStrip(best.gutter, zoneRows) || isCode(best.gutter, zoneRows) || formulaGap(best.gutter, zoneRows)) continue;
+    if (isStrip(best.gutter, zoneRows) || isCode(best.gutter, zoneRows) || formulaGap(best.gutter, zoneRows) || halfLines(best.gutter, zoneRows))
+      continue;
     // Further gutters of the same zone (three or more columns): judged on the rows the gutters found so far leave
     // in columns, so a column's own inner structure (a narrow table inside column one) does not count as a gutter.
     const gutters: Interval[] = [best.gutter];
