@@ -965,10 +965,17 @@ describe('small blocks stepped down from the text', () => {
         'Notes: Columns may not sum to totals shown due to rounding. Figures do not include',
         'supplemental or mandatory appropriations.',
       ];
-      expect(detectFootnotes(longer(column(520, table)), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+      // Under a table's caption (its rows read as the lines above).
+      const captioned = (lines: PlacedLine[]) =>
+        lines.map((l, k) =>
+          k === 2 ? { ...l, line: makeLine([run('Table 1. Funding by account', 72, l.line.baseline, BODY)], l.line.baseline) } : l,
+        );
+      expect(detectFootnotes(longer(captioned(column(520, table))), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
       // Without their labels, the same lines at a first page's foot are its unnumbered notes.
       const bare = table.map((t) => t.replace(/^\w+: /, ''));
-      expect(detectFootnotes(longer(column(520, bare)), new Set(), BODY, ADVANCE).footnotes).toHaveLength(1);
+      expect(detectFootnotes(longer(captioned(column(520, bare))), new Set(), BODY, ADVANCE).footnotes).toHaveLength(1);
+      // With no table or caption above, "Note: An earlier version …" at a first page's foot is its note.
+      expect(detectFootnotes(longer(column(520, table)), new Set(), BODY, ADVANCE).footnotes).toHaveLength(1);
     });
     it('stay in the flow right under a bold heading: the section’s first paragraph, not notes', () => {
       const headed = longer(column(520, prose));
@@ -1443,6 +1450,21 @@ describe('a head over a sentence carried on from the page before', () => {
     expect(taken([...pageBefore('the last options'), ...over(head, full('involve engine airstart'))])).toEqual([]);
     // The line under the head opens in capitals: a heading over a new paragraph.
     expect(taken([...pageBefore(broken), ...over(head, full('Involve engine airstart'))])).toEqual([]);
+  });
+
+  it('stays over a listing’s line, under a float’s title, or when the page before is not the one right before', () => {
+    const mono = (lines: PlacedLine[]) => lines.map((l, k) => (k === head.length ? { ...l, line: { ...l.line, mono: true } } : l));
+    expect(taken([...pageBefore(broken), ...mono(over(head, full('for (const r of rows) total += r.amount')))])).toEqual([]);
+    expect(taken([...pageBefore(broken), ...over([centred('Listing 3 A loop over the rows')], full('involve engine airstart'))])).toEqual([]);
+    expect(taken([...pageBefore(broken), ...over([centred('TABLE II Results of the survey')], full('involve engine airstart'))])).toEqual([]);
+    // Page 1, then page 3: page 2 is not in the range read, and nothing runs on across it.
+    const later = over(head, full('involve engine airstart')).map((l) => ({ ...l, page: 3 }));
+    expect(taken([...pageBefore(broken), ...later])).toEqual([]);
+  });
+
+  it('stays when the page before ends with a line standing alone in its segment (a stray label measures nothing)', () => {
+    const stray = pageBefore(broken).map((l, k, all) => (k === all.length - 1 ? { ...l, segment: 9 } : l));
+    expect(taken([...stray, ...over(head, full('involve engine airstart'))])).toEqual([]);
   });
 
   it('stays when it is a float’s title within the column, a line of text, or ends as a sentence does', () => {

@@ -915,25 +915,33 @@ describe('a story in three columns over a story in four, on one page', () => {
 });
 
 describe('verse in half-lines (a poem’s hemistichs, right to left)', () => {
-  // Six lines of a poem: each row's first half on the right, its second half on the left, a gap of `gap` between.
-  const poem = (gap: number) =>
+  // Six lines of a poem: each row's first half on the right, its second half on the left, `gap` between; each half
+  // 90 pt wide (9 ems). The labels close each half, so the Arabic sets each line's direction.
+  const poem = (gap: number, dir: 'rtl' | 'ltr' = 'rtl') =>
     Array.from({ length: 6 }, (_, k) => {
       const y = 200 + 19 * k;
-      const first = `q${String(2 * k + 1).padStart(3, '0')} قفا نبك من ذكرى`;
-      const second = `q${String(2 * k + 2).padStart(3, '0')} بسقط اللوى بين`;
-      return [run(first, 330 + gap, y, 10, { x1: 330 + gap + 90, dir: 'rtl' }), run(second, 240, y, 10, { x1: 330, dir: 'rtl' })];
+      const first = `قفا نبك من ذكرى q${String(2 * k + 1).padStart(3, '0')}`;
+      const second = `بسقط اللوى بين q${String(2 * k + 2).padStart(3, '0')}`;
+      return [run(first, 330 + gap, y, 10, { x1: 330 + gap + 90, dir }), run(second, 240, y, 10, { x1: 330, dir })];
     }).flat();
 
-  it('reads each row whole when the gap between the halves is narrow', () => {
-    const got = labels(textOf(poem(7)));
-    // Row by row: each row's two halves together (their labels set the line's direction, not the poem's words).
-    const rows = Array.from({ length: 6 }, (_, k) => [...got.slice(2 * k, 2 * k + 2)].sort());
-    expect(rows).toEqual(Array.from({ length: 6 }, (_, k) => seq(2 * k + 1, 2 * k + 2)));
+  it('reads each row whole, first half first, when the gap between the halves is narrow', () => {
+    expect(labels(textOf(poem(14)))).toEqual(seq(1, 12));
   });
 
-  it('reads two columns of running text apart, column by column, when the gap is a gutter’s width', () => {
-    const got = labels(textOf(poem(24)));
-    expect(got.slice(0, 6)).toEqual(['q001', 'q003', 'q005', 'q007', 'q009', 'q011']);
+  it('reads two columns apart, column by column, when the gap is a gutter’s width or the lines run left to right', () => {
+    const columnWise = ['q001', 'q003', 'q005', 'q007', 'q009', 'q011'];
+    expect(labels(textOf(poem(24))).slice(0, 6)).toEqual(columnWise);
+    // Runs marked left to right (the page's order still follows its Arabic words): two columns, not verse.
+    expect(labels(textOf(poem(14, 'ltr'))).slice(0, 6)).toEqual(columnWise);
+  });
+
+  it('reads two narrow right-to-left columns of prose column by column, whatever their gutter', () => {
+    // Two columns of 30 lines, 15 ems wide, a gutter of one em, lines 12 pt apart.
+    const prose = (k: number, x: number) =>
+      run(`نص الخبر في العمود q${String(k).padStart(3, '0')}`, x, 100 + 12 * ((k - 1) % 30), 10, { x1: x + 150, dir: 'rtl' });
+    const runs = Array.from({ length: 30 }, (_, k) => [prose(k + 1, 360), prose(k + 31, 200)]).flat();
+    expect(labels(textOf(runs)).slice(0, 3)).toEqual(['q001', 'q002', 'q003']);
   });
 });
 

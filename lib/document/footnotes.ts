@@ -21,7 +21,7 @@ const CAPTION = new RegExp(
   'iu',
 );
 /** A table's or a chart's source or notes line, in the languages of the corpus. */
-const SOURCE_LINE = /^(?:sources?|notes?|fuentes?|nota|quelle|anmerkung|remarque)\s?:/iu;
+const SOURCE_LINE = /^(?:sources?|notes?|fuentes?|fonte|bron|nota|quelle|anmerkung|remarque)\s?:/iu;
 /** A block of notes ends in the lower part of the page, below this share of its height. */
 const FOOT_SHARE = 0.6;
 /** A web address, as notes give them. */
@@ -153,9 +153,10 @@ export function bodyOverNotes(lines: PlacedLine[], body: number): number {
   }
   // Notes numbered on from page to page are notes however little text stands over them.
   const runOn = numbered.some((n, i) => i > 0 && numbered[i - 1].page === n.page - 1 && n.first === numbered[i - 1].last + 1);
-  if (words < TEXT_SHARE * all && !runOn) return body;
   // What stands over all the text in the notes' size (a chapter's epigraph, a venue line) is neither text nor notes.
-  return marked && under >= NOTES_UNDER_TEXT_SHARE * (all - over) && notedPages.size >= NOTED_PAGES ? text : body;
+  const notes = all - over;
+  if (words < TEXT_SHARE * notes && !runOn) return body;
+  return marked && under >= NOTES_UNDER_TEXT_SHARE * notes && notedPages.size >= NOTED_PAGES ? text : body;
 }
 
 /**
@@ -274,8 +275,10 @@ function unnumberedNotes(
 ): boolean {
   if (titledBox(block)) return false;
   // A table's or a chart's source and notes ("Source: DOI, Fiscal Year 2027 …", "Notes: Columns may not sum …"), set
-  // small under it at the page's foot, are its own lines, read with it: a page's notes open with their marks.
-  if (SOURCE_LINE.test(block[0].line.text.trim())) return false;
+  // small under it at the page's foot, are its own lines, read with it: a page's notes open with their marks. A table
+  // or a caption stands above them on the page (a first page's "Note: An earlier version of this paper …" is a note).
+  const floatAbove = pageLines.some((l) => l.line.baseline < block[0].line.baseline && (l.seg.kind === 'table' || CAPTION.test(l.line.text.trim())));
+  if (floatAbove && SOURCE_LINE.test(block[0].line.text.trim())) return false;
   // A paragraph in small type that breaks off mid-sentence at the page's foot and goes on at the top of the next page,
   // in its size (an aside in parentheses), runs over the page: a note left unfinished goes on at the next page's foot.
   const end = block[block.length - 1].line;

@@ -395,8 +395,11 @@ const BODY_SIZE_SHARE = 0.1;
 /** A line that closes a sentence (its closing quote or bracket after the stop) or a heading's colon. */
 const CLOSED = /[.!?:;…。！？][\p{Pf}\p{Pe}"'”’]*$/u;
 const LOWER_START = /^\p{Ll}/u;
-/** A line filling its column's measure: this share of its segment's widest line. */
+/** A line filling its column's measure: this share of its segment's widest line, in a segment of this many lines. */
 const FULL_MEASURE = 0.85;
+const MIN_MEASURE_LINES = 3;
+/** A float's title over its listing, algorithm or table, numbered in figures or in capitals ("TABLE II"). */
+const FLOAT_TITLE = /^(?:fig(?:ure)?|table|tab|listing|algorithm|scheme|chart|exhibit)\.?\s*(?:\p{Nd}|[IVX]+\b)/iu;
 
 /**
  * The page's first lines (in reading order) when they are a head over a sentence the previous page left open: one or
@@ -414,30 +417,33 @@ function sentenceHead(
   const bodySized = (l: PlacedLine) => Math.abs(l.line.size - body) <= BODY_SIZE_SHARE * body;
   const flat = pageLines.filter((l) => l.seg.kind !== 'rotated' && !taken(l) && l.line.size >= MIN_VISIBLE_SIZE);
   const last = prevLines.filter((l) => l.seg.kind !== 'rotated' && !taken(l) && bodySized(l)).at(-1);
-  if (!last || CLOSED.test(last.line.text.trim())) return [];
-  // Broken off mid-sentence, the last line fills its column's measure; a paragraph's last line stops short.
+  if (last?.seg.kind !== 'column' || last.line.mono || CLOSED.test(last.line.text.trim())) return [];
+  // Broken off mid-sentence, the last line fills its column's measure; a paragraph's last line stops short. The column
+  // is running text: a line alone in its segment (a stray label) measures nothing.
   const width = (l: PlacedLine) => l.line.bbox[2] - l.line.bbox[0];
-  const measure = Math.max(...prevLines.filter((l) => l.segment === last.segment).map(width));
-  if (width(last) < FULL_MEASURE * measure) return [];
+  const column = prevLines.filter((l) => l.segment === last.segment);
+  if (column.length < MIN_MEASURE_LINES || width(last) < FULL_MEASURE * Math.max(...column.map(width))) return [];
+  // The page's text spans from `left` to `right`: a head is centred on it or flush with one of its edges.
+  const left = Math.min(...flat.map((o) => o.line.bbox[0]));
+  const right = Math.max(...flat.map((o) => o.line.bbox[2]));
   const block: PlacedLine[] = [];
   for (const l of flat) {
     const text = l.line.text.normalize('NFKC').trim();
     const prev = block.at(-1);
     if (prev && l.line.baseline - prev.line.baseline > SENTENCE_HEAD_GAP * advance) {
-      // The text the head stands over: a line in the text's type carrying a sentence on.
-      // The text the head stands over, under it: a line of prose in the text's type carrying a sentence on.
+      // The text the head stands over, under it: a line of prose in the text's type carrying a sentence on, not a
+      // listing's line, not a table's row.
+      const prose = bodySized(l) && LOWER_START.test(text) && !l.line.mono && l.seg.kind !== 'table';
       const under = block.every((b) => Math.min(b.line.bbox[2], l.line.bbox[2]) - Math.max(b.line.bbox[0], l.line.bbox[0]) > 0);
-      // Set as a head is, centred on the page's text or flush with one of its edges or the line's; a float's title in a column
-      // ("XML Starlet's partial list of options" over its table's rows) is neither.
-      const left = Math.min(...flat.map((o) => o.line.bbox[0]));
-      const right = Math.max(...flat.map((o) => o.line.bbox[2]));
+      // Set as a head is, centred on the page's text or flush with one of its edges or the line's; a float's title in a
+      // column ("XML Starlet's partial list of options" over its table's rows) is neither.
       const placed = block.every(
         (b) =>
           [left, l.line.bbox[0]].some((x) => Math.abs(b.line.bbox[0] - x) <= body) ||
           [right, l.line.bbox[2]].some((x) => Math.abs(b.line.bbox[2] - x) <= body) ||
           Math.abs((b.line.bbox[0] + b.line.bbox[2]) / 2 - (left + right) / 2) <= body,
       );
-      return bodySized(l) && LOWER_START.test(text) && under && placed && l.seg.kind !== 'table' ? block : [];
+      return prose && under && placed ? block : [];
     }
     if (block.length >= MAX_SENTENCE_HEAD_LINES) return [];
     const alone = !flat.some((o) => o !== l && Math.abs(o.line.baseline - l.line.baseline) < ROW_BASELINE * l.line.size);
@@ -448,6 +454,7 @@ function sentenceHead(
       !/,$/.test(text) &&
       !LOWER_START.test(text) &&
       !CAPTION_START.test(text) &&
+      !FLOAT_TITLE.test(text) &&
       !l.line.mono &&
       l.line.size <= HEAD_SIZE * body &&
       l.line.bbox[3] <= EDGE_SHARE * l.pageHeight;
@@ -892,8 +899,10 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
   //        at the top over a line that opens in lower case, the previous page having stopped mid-sentence ("FIXED WING
   //        STABILITY AND CONTROL / Theory and Flight Test Techniques" over "involve engine airstart, …"). No heading
   //        falls inside a sentence; a running head found on one page alone does.
-  const pageNumbers = [...byPage.keys()];
+  const pageNumbers = [...byPage.keys()].sort((a, b) => a - b);
   for (let p = 1; p < pageNumbers.length; p++) {
+    // Only the page right before: a range of pages with one left out carries no sentence across the gap.
+    if (pageNumbers[p] !== pageNumbers[p - 1] + 1) continue;
     const block = sentenceHead(byPage.get(pageNumbers[p])!, byPage.get(pageNumbers[p - 1])!, body, advance, (l) => removed.has(lineKey(l)));
     for (const l of block) take(l, 'running-head', true);
   }

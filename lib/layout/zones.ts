@@ -334,7 +334,7 @@ function namesBefore(gutter: Interval, rows: InkRow[], twoSided: Set<number>): b
         /^\S+$/u.test(
           pieceRuns(r, before[0])
             .map((q) => q.text)
-            .join('')
+            .join(' ')
             .trim(),
         )
       );
@@ -367,9 +367,14 @@ function listingsBeside(gutter: Interval, rows: InkRow[], twoSided: Set<number>)
   return starts.filter((x) => x > nearest + size).length >= LISTINGS_INDENTED_SHARE * starts.length;
 }
 
-/** Verse in half-lines: the gap between a line's halves is narrower than this many ems, each half this many at most. */
-const HALF_LINE_GAP_EM = 1.6;
-const HALF_LINE_EM = 20;
+/** Verse in half-lines: the gap between a line's halves is narrower than this many ems... */
+const HALF_LINE_GAP_EM = 2;
+/** ...each half this many ems at most (a hemistich is some 9 ems, its transliteration 14)... */
+const HALF_LINE_EM = 16;
+/** ...the gap this share of a half's width at least: columns of prose stand closer for their measure... */
+const HALF_LINE_GAP_SHARE = 0.12;
+/** ...and the rows this many of their sizes apart at least: verse is set open, prose solid (1.2). */
+const HALF_LINE_ADVANCE = 1.5;
 
 /**
  * Verse set in half-lines (an Arabic or Persian poem's hemistichs, a bayt on each row): a narrow gap with one short
@@ -380,15 +385,24 @@ function halfLines(gutter: Interval, rows: InkRow[]): boolean {
   const { twoSided, crossing } = classify(gutter, rows);
   if (crossing.size > 0 || twoSided.size < MIN_TWO_SIDED) return false;
   const sided = rows.filter((r) => twoSided.has(r.row.index));
-  const size = median(sided.map((r) => r.row.size));
-  if (gutter[1] - gutter[0] >= HALF_LINE_GAP_EM * size) return false;
-  const halves = sided.every((r) => {
+  // Each row: one piece on each side, no wider than a half-line; the space between them, row by row.
+  const gaps: number[] = [];
+  const widths: number[] = [];
+  for (const r of sided) {
     const before = r.ink.filter((iv) => iv[1] <= gutter[0]);
     const after = r.ink.filter((iv) => iv[0] >= gutter[1]);
-    return before.length === 1 && after.length === 1 && [...before, ...after].every((iv) => iv[1] - iv[0] <= HALF_LINE_EM * r.row.size);
-  });
+    if (before.length !== 1 || after.length !== 1) return false;
+    const halves = [before[0], after[0]].map((iv) => iv[1] - iv[0]);
+    if (halves.some((w) => w > HALF_LINE_EM * r.row.size)) return false;
+    widths.push(...halves);
+    gaps.push(after[0][0] - before[0][1]);
+  }
+  const gap = median(gaps);
+  const size = median(sided.map((r) => r.row.size));
+  if (gap >= HALF_LINE_GAP_EM * size || gap < HALF_LINE_GAP_SHARE * median(widths)) return false;
+  if (median(sided.slice(1).map((r, k) => r.row.baseline - sided[k].row.baseline)) < HALF_LINE_ADVANCE * size) return false;
   const rtl = sided.filter((r) => r.row.runs.filter((q) => q.dir === 'rtl').length * 2 > r.row.runs.length).length;
-  return halves && rtl * 2 > sided.length;
+  return rtl * 2 > sided.length;
 }
 
 /**
