@@ -303,13 +303,14 @@ function mastheadRun(groups: Group[], i: number, tail: Group, body: number): num
   return n > 1 && next && turnsBack(tail, next) ? n : 0;
 }
 
-/** Prose opens this share of its words, at least, in lower case (a table's cells: names in capitals and figures), and
- * is set solid. */
+/** Prose opens this share of its words, at least, in lower case (a table's cells: names in capitals and figures)... */
 const PROSE_LOWER_SHARE = 0.4;
-/** Lines this many ems wide per character, at the median, are spread as a table's rows are (prose takes about half). */
+/** ...and is set solid: lines this many ems wide per character, at the median, are spread as a table's rows are
+ * (prose takes about half). */
 const CELL_SPREAD = 0.65;
 /** Fewer words with a case than this (a script without one) tell nothing: the lines are taken for prose. */
 const MIN_CASED_WORDS = 8;
+/** Lines of prose, not a table's cells read as lines: most words open in lower case, and the lines are set solid. */
 function prose(lines: Line[]): boolean {
   let lower = 0;
   let cased = 0;
@@ -337,9 +338,10 @@ const MAX_TOP_GROUPS = 80;
 /**
  * Floats set at the top of the column or page a sentence runs on to: a table or a figure with its caption (its heads,
  * labels and notes, in any kinds), stacked above the sequel, which opens mid-sentence below them at the paragraph's
- * size, in lower case or with a parenthesised word (OPENS_WORD). The sentence is read whole and the floats after it. The run opens where the text turns (a later
- * page, or another column's top), holds a caption or a table, and no paragraph of running text at the paragraph's
- * size: a page whose own text starts above the sequel is read as it stands. How many groups it takes, or 0.
+ * size, in lower case or with a parenthesised word (OPENS_WORD). The sentence is read whole and the floats after it.
+ * The run opens where the text turns (a later page, or another column's top), holds a caption or a table, and no
+ * paragraph of running text at the paragraph's size: a page whose own text starts above the sequel is read as it
+ * stands. How many groups it takes, or 0.
  */
 function topFloatRun(groups: Group[], i: number, tail: Group, body: number): number {
   const g = groups[i];
@@ -548,11 +550,10 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
     // A float between the two halves of a sentence (a caption with the figure's own labels, a stray
     // heading) is read after the paragraph it interrupts.
     const masthead = tail && unfinished(tail) ? mastheadRun(groups, i, tail, body) : 0;
-    // A stray heading floats only across a break; a table's head opening floats stacked at a column's top, anywhere.
     const sequelPast = (floats: number, stacked = false) => {
       const next = groups[i + floats];
-      // A stray heading floats only across a break (a column that ends with it, or a masthead opening the next one);
-      // a caption anywhere.
+      // A stray heading floats only across a break (a column that ends with it, or a masthead opening the next one),
+      // or when it opens floats stacked at a column's top (a table's head); a caption anywhere.
       // A break is a column's, a band's or a page's: a tagged page makes each paragraph a segment of its own, and an
       // exhibitor's name between two addresses is no stray heading.
       const broken = !!tail && !!next && (next.seg.page !== tail.seg.page || next.seg.band !== tail.seg.band || next.seg.column !== tail.seg.column);

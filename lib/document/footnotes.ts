@@ -277,8 +277,8 @@ function unnumberedNotes(
   // A table's or a chart's source and notes ("Source: DOI, Fiscal Year 2027 …", "Notes: Columns may not sum …"), set
   // small under it at the page's foot, are its own lines, read with it: a page's notes open with their marks. A table
   // or a caption stands above them on the page (a first page's "Note: An earlier version of this paper …" is a note).
-  const floatAbove = pageLines.some((l) => l.line.baseline < block[0].line.baseline && (l.seg.kind === 'table' || CAPTION.test(l.line.text.trim())));
-  if (floatAbove && SOURCE_LINE.test(block[0].line.text.trim())) return false;
+  const floatAbove = (l: PlacedLine) => l.line.baseline < block[0].line.baseline && (l.seg.kind === 'table' || CAPTION.test(l.line.text.trim()));
+  if (SOURCE_LINE.test(block[0].line.text.trim()) && pageLines.some(floatAbove)) return false;
   // A paragraph in small type that breaks off mid-sentence at the page's foot and goes on at the top of the next page,
   // in its size (an aside in parentheses), runs over the page: a note left unfinished goes on at the next page's foot.
   const end = block[block.length - 1].line;
