@@ -2221,3 +2221,45 @@ describe('artifacts that are the page’s own prose', () => {
     expect(bodyArtifacts([page[0]!, page[7]!, ...one], 792).size).toBe(0);
   });
 });
+
+describe('captions side by side under figures side by side', () => {
+  // A paragraph, two captions side by side (left one at x 80, right one at x 330, 9 pt type), the figure's own caption
+  // centred under them, a paragraph.
+  const page = (left: string[], right: string[]) => [
+    ...column(1, 3, 60, 100, { chars: 90 }),
+    ...left.map((t, k) => run(t, 80, 300 + 11 * k, 9)),
+    ...right.map((t, k) => run(t, 330, 300 + 11 * k, 9)),
+    run('Figure 2 — Grids and their origins q008', 200, 305 + 11 * Math.max(left.length, right.length), 9),
+    ...column(20, 3, 60, 380, { chars: 90 }),
+  ];
+
+  it('reads each subfigure’s caption whole, (a) before (b)', () => {
+    const runs = page(
+      ['(a) Interpolation CRS geographic q004', 'Grid origin in top left q005'],
+      ['(b) Interpolation CRS projected q006', 'Grid origin in bottom left q007'],
+    );
+    expect(labels(textOf(runs))).toEqual([...seq(1, 8), ...seq(20, 22)]);
+  });
+
+  it('reads figures’ captions side by side each whole, with its turned lines', () => {
+    const runs = page(
+      ['Figure 1.3 – Direction field q004', 'of the first equation q005'],
+      ['Figure 1.4 – Direction field with q006', 'solutions through the origin q007'],
+    );
+    expect(labels(textOf(runs))).toEqual([...seq(1, 8), ...seq(20, 22)]);
+  });
+
+  it('reads rows of pieces that open with no caption’s label across, as a table’s, and letters out of turn too', () => {
+    const across = [...seq(1, 3), 'q004', 'q006', 'q005', 'q007', 'q008', ...seq(20, 22)];
+    const cells = page(
+      ['Interpolation CRS geographic q004', 'Grid origin in top left q005'],
+      ['Interpolation CRS projected q006', 'Grid origin in bottom left q007'],
+    );
+    expect(labels(textOf(cells))).toEqual(across);
+    const outOfTurn = page(
+      ['(a) Interpolation CRS geographic q004', 'Grid origin in top left q005'],
+      ['(c) Interpolation CRS projected q006', 'Grid origin in bottom left q007'],
+    );
+    expect(labels(textOf(outOfTurn))).toEqual(across);
+  });
+});

@@ -11,6 +11,7 @@ import { displayFormula, TWO_WORDS } from './formulas.js';
 import { blockStarts, centredBlocks, paragraphStarts, sideLines } from './sides.js';
 import { median, runsOf } from './lines.js';
 import { UNSPACED_CHARS } from './words.js';
+import { CAPTION_WORDS } from '../document/captions.js';
 import {
   CAPTION_LABEL,
   captionDivider,
@@ -932,7 +933,7 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
   for (let n = 2; n <= MAX_EDGE_ROWS && n < rows.length - from && !foot; n++)
     if (blankAt(rows, rows.length - n)) foot = edgeBlocks(rows.slice(rows.length - n), MAX_EDGE_ROWS);
   const to = rows.length - (foot ? foot.rows.length : 0);
-  return [...lead, ...blocksApart(rows.slice(from, to), p), ...(foot ? [foot] : [])].flatMap((z) => staggeredBlocks(z, p));
+  return [...lead, ...blocksApart(rows.slice(from, to), p), ...(foot ? [foot] : [])].flatMap((z) => staggeredBlocks(z, p)).flatMap(captionsBeside);
 }
 
 /** Blocks side by side on baselines of their own are parted by a blank strip at least this many body sizes wide... */
@@ -1028,6 +1029,68 @@ function staggeredBlocks(zone: Zone, p: ZoneParams): Zone[] {
     const z: Zone = { rows: stretch, gutters, crossingShare: 0, ambiguous: false, tabular: false };
     const before = i > 0 ? [{ ...zone, rows: rows.slice(0, i) }] : [];
     const after = j + 1 < rows.length ? staggeredBlocks({ ...zone, rows: rows.slice(j + 1) }, p) : [];
+    return [...before, z, ...after];
+  }
+  return [zone];
+}
+
+/**
+ * A caption's label opening a piece: "Figure 1.3 –", "Fig. 2:", "Tabelle 4", "表 1" (a caption word and a number), or
+ * a subfigure's "(a) ", "( b) ".
+ */
+const BESIDE_LABEL = new RegExp(
+  String.raw`^(?:(?:fig(?:ure)?|table|tab|chart|plate|exhibit|scheme|${CAPTION_WORDS})\.?\s*[\p{Nd}IVX]+(?:[-–.]\p{Nd}+)*[a-z]?(?=[\s.:：–—-]|$)|\(\s?(\p{Ll})\s?\)(?=\s|$))`,
+  'iu',
+);
+/** Captions side by side are parted by at least this many of their sizes... */
+const BESIDE_GAP = 1;
+/** ...and run on for at most this many rows in all (the labelled row and its turned lines)... */
+const BESIDE_ROWS = 4;
+/** ...each within this many sizes of the row above, in the labelled row's size (within this share of it). */
+const BESIDE_LEADING = 1.8;
+const BESIDE_SIZE = 0.15;
+
+/**
+ * Captions side by side under figures side by side ("Figure 1.3 – …" beside "Figure 1.4 – …", "(a) Geographic 2D" beside
+ * "(b) Projected 2D"), in a zone of one column or in a figure's labels read as a table: a row of two pieces or more,
+ * each opening with a caption's label (a caption word and a number, or subfigures' letters one after the other),
+ * parted by BESIDE_GAP sizes, and the rows right under it whose pieces each stand under one of them (the captions'
+ * turned lines). Read row by row, each turned line is spliced after the other caption; the stretch becomes a zone of
+ * its own with the gaps as its gutters, each caption read whole.
+ */
+function captionsBeside(zone: Zone): Zone[] {
+  if (zone.gutters.length && !zone.tabular) return [zone];
+  const rows = zone.rows;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    if (r.ink.length < 2) continue;
+    const labels = r.ink.map((iv) =>
+      BESIDE_LABEL.exec(
+        pieceRuns(r, iv)
+          .map((q) => q.text)
+          .join(' ')
+          .trim(),
+      ),
+    );
+    if (labels.some((m) => !m)) continue;
+    // All subfigures' letters, one after the other, or all captions' numbers.
+    const letters = labels.map((m) => m?.[1]);
+    if (letters.some((l) => l) && !letters.every((l, k) => l && (k === 0 || l.charCodeAt(0) === (letters[k - 1] ?? '').charCodeAt(0) + 1))) continue;
+    const gaps: Interval[] = r.ink.slice(1).map((iv, k) => [r.ink[k][1], iv[0]]);
+    if (gaps.some((g) => g[1] - g[0] < BESIDE_GAP * r.row.size)) continue;
+    let j = i;
+    while (j + 1 < rows.length && j - i + 1 < BESIDE_ROWS) {
+      const next = rows[j + 1];
+      if (next.row.baseline - rows[j].row.baseline > BESIDE_LEADING * r.row.size) break;
+      if (Math.abs(next.row.size - r.row.size) > BESIDE_SIZE * r.row.size) break;
+      if (!next.ink.every((iv) => gaps.every((g) => iv[1] <= g[0] + 0.5 || iv[0] >= g[1] - 0.5))) break;
+      j++;
+    }
+    // One row alone reads the same across.
+    if (j === i) continue;
+    const z: Zone = { rows: rows.slice(i, j + 1), gutters: gaps, crossingShare: 0, ambiguous: false, tabular: false };
+    const before = i > 0 ? [{ ...zone, rows: rows.slice(0, i) }] : [];
+    const after = j + 1 < rows.length ? captionsBeside({ ...zone, rows: rows.slice(j + 1) }) : [];
     return [...before, z, ...after];
   }
   return [zone];
