@@ -980,3 +980,13 @@ describe('real pages', () => {
     expect(doc.diagnostics.filter((d) => d.code === 'artifact-in-body').map((d) => d.page)).toEqual([4]);
   });
 });
+
+describe('a plot’s gap inside a poster’s column', () => {
+  it('leaves the poster’s gutter first: the left column read whole, not row by row with the plot’s labels (poster_stablenalu_arithmetic_extrapolation)', async () => {
+    const text = squash((await read('poster_stablenalu_arithmetic_extrapolation')).text);
+    expect(text).toContain('extrapolate well on arithmetic tasks as they lack the underlying logic to represent the required operations.');
+    expect(text).toContain('As logic is discrete, a solution to the problem is either correct or wrong. To evaluate a solution we propose');
+    expect(text.indexOf('Introduction')).toBeLessThan(text.indexOf('Performance Metrics'));
+    expect(text.indexOf('Performance Metrics')).toBeLessThan(text.indexOf('Results'));
+  });
+});

@@ -377,6 +377,37 @@ function raggedAgainst(c: GutterCandidate, others: GutterCandidate[], position: 
   return most >= MIN_VOTES ? most : 0;
 }
 
+/** A clean gutter that bounds a gap's support runs over at least this many times the gap's rows. */
+const BETWEEN_LONGER = 1.25;
+
+/**
+ * A gap's support counts the text beside it only up to a clean gutter beyond (one no row of its zone crosses, over all
+ * of the gap's rows): a plot's tick labels inside a poster's right column leave a gap whose left side is, on most
+ * rows, the left column's text across the poster's own gutter. Those rows stand beside that gutter, not this gap; with
+ * them this gap would outweigh the gutter and be taken first.
+ */
+function supportBetween(c: GutterCandidate, others: GutterCandidate[], rows: InkRow[]): number {
+  let lo = -Infinity;
+  let hi = Infinity;
+  for (const o of others) {
+    if (o === c || o.crossing.size > 0 || o.zone[0] > c.zone[0] || o.zone[1] < c.zone[1] || o.support < MIN_VOTES) continue;
+    // The gutter runs on past the gap's rows, above or below them (a table's column gaps share their rows).
+    if (o.zone[1] - o.zone[0] < BETWEEN_LONGER * (c.zone[1] - c.zone[0])) continue;
+    if (o.gutter[1] <= c.gutter[0]) lo = Math.max(lo, o.gutter[1]);
+    else if (o.gutter[0] >= c.gutter[1]) hi = Math.min(hi, o.gutter[0]);
+  }
+  if (lo === -Infinity && hi === Infinity) return c.support;
+  let left = 0;
+  let right = 0;
+  for (let k = c.zone[0]; k <= c.zone[1]; k++) {
+    const r = rows[k];
+    if (c.crossing.has(r.row.index) || r.ink.some((iv) => intersects(iv, c.gutter))) continue;
+    if (r.ink.some((iv) => iv[1] <= c.gutter[0] && iv[0] >= lo)) left++;
+    if (r.ink.some((iv) => iv[0] >= c.gutter[1] && iv[1] <= hi)) right++;
+  }
+  return Math.min(c.support, left, right);
+}
+
 /** Every gutter candidate over these rows, strongest evidence first. */
 /** Rows further apart than this many of their sizes (baseline to baseline) are parted by blank space... */
 const BLANK_SPLIT = 3;
@@ -494,7 +525,7 @@ export function findCandidates(rows: InkRow[], minWidth: number): GutterCandidat
   // Each row's place among these rows, for the zones (indices into them) to be checked against crossing rows.
   const position = new Map(rows.map((r, k) => [r.row.index, k]));
   const weights = new Map(
-    out.map((c) => [c, c.support - CROSSING_WEIGHT * c.crossing.size - RAGGED_WEIGHT * raggedAgainst(c, out, position, minWidth)]),
+    out.map((c) => [c, supportBetween(c, out, rows) - CROSSING_WEIGHT * c.crossing.size - RAGGED_WEIGHT * raggedAgainst(c, out, position, minWidth)]),
   );
   return out.sort((a, b) => weights.get(b)! - weights.get(a)! || a.gutter[0] - b.gutter[0]);
 }
