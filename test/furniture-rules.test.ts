@@ -1475,3 +1475,22 @@ describe('a head over a sentence carried on from the page before', () => {
     expect(taken([...pageBefore(broken), ...over([centred('Results of the survey,')], full('involve engine airstart'))])).toEqual([]);
   });
 });
+
+describe('the rest of a running foot’s row', () => {
+  // Two pages of text running down to a foot row at the page's bottom, a line's advance and a half under it: a code at
+  // the left that changes from page to page, an address at the right that repeats.
+  const pages = (left: string[]) =>
+    left.flatMap((code, k) =>
+      page(k + 1, [...body(400, k), [code, 72, 400 + 31.5 * ADVANCE, 8], ['https://linmob.net/38c3', 400, 400 + 31.5 * ADVANCE, 8]]),
+    );
+
+  it('is taken with the repeated foot when it is short ("en", "de")', () => {
+    const { footers } = detectFurniture(pages(['en', 'de']), BODY, 3, ADVANCE);
+    expect(texts(footers).sort()).toEqual(['de', 'en', 'https://linmob.net/38c3', 'https://linmob.net/38c3']);
+  });
+
+  it('is left in the flow when it runs to more words than a head’s label', () => {
+    const { footers } = detectFurniture(pages(['the harbour works were noted', 'and the engineer sent drawings']), BODY, 3, ADVANCE);
+    expect(texts(footers)).toEqual(['https://linmob.net/38c3', 'https://linmob.net/38c3']);
+  });
+});

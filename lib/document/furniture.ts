@@ -245,6 +245,10 @@ const MAX_LICENCE_LINES = 12;
 const LICENCE_ADVANCE = 1.6;
 /** A venue stack holds at most this many lines. */
 const MAX_VENUE_LINES = 4;
+/** A piece beside a head in its row is short: at most this many words and characters, in at most this many of the head's sizes. */
+const ROW_MATE_WORDS = 3;
+const ROW_MATE_CHARS = 30;
+const ROW_MATE_SIZE = 1.2;
 /** Text smaller than this (points) is invisible: a logo's hidden label ("bs_bs_banner"). */
 const MIN_VISIBLE_SIZE = 2;
 /** ...and smaller than this share of the body size; such lines hold at most this share of a page's characters... */
@@ -613,6 +617,8 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
   const pageCount = byPage.size;
   const repeats = repeatsNeeded(minRepeats, pageCount);
   const removed = new Set<Line>();
+  // Lines taken as running heads (not folios, artifacts or notes).
+  const headLines = new Set<Line>();
   const diagnostics: Diagnostic[] = [];
   const headers: FurnitureItem[] = [];
   const footers: FurnitureItem[] = [];
@@ -633,6 +639,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
     if (removed.has(k)) return;
     removed.add(k);
     (top ? headers : footers).push({ page: l.page, text: l.line.text, bbox: l.line.bbox, kind });
+    if (kind === 'running-head') headLines.add(k);
   };
 
   // 0. Text too small to see (a logo's hidden label, "bs_bs_banner" at a third of a point): no reader meets it. A few
@@ -934,6 +941,23 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
         const head = others.find((hd) => [...words].every((w) => hd.words.has(w)) && words.size >= MASTHEAD_SHARE * hd.words.size);
         if (head && words.size >= MASTHEAD_WORDS) for (const l of lead) take(l, 'running-head', true);
       }
+    }
+  }
+
+  // 1e. The rest of a running head's row: a short piece level with a repeated head or foot taken above, in the page's
+  //     outermost row and in the head's type (a leaflet's language code, "en" or "de", at the left of its foot line's
+  //     repeated address). Text does not share a row with the furniture at the page's very edge.
+  for (const pageLines of byPage.values()) {
+    for (const top of [true, false]) {
+      const edge = outermostRow(pageLines, top);
+      const heads = edge?.row.filter((l) => headLines.has(lineKey(l)));
+      if (!edge || !heads?.length) continue;
+      const size = Math.max(...heads.map((l) => l.line.size));
+      const rest = edge.row.filter((l) => !removed.has(lineKey(l)));
+      if (!rest.length) continue;
+      const short = (l: PlacedLine) =>
+        wordsOf(l.line.text).length <= ROW_MATE_WORDS && l.line.text.length <= ROW_MATE_CHARS && l.line.size <= ROW_MATE_SIZE * size;
+      if (rest.every(short)) for (const l of rest) take(l, isPageLabel(l.line.text) ? 'folio' : 'running-head', top);
     }
   }
 
