@@ -1494,3 +1494,15 @@ describe('the rest of a running foot’s row', () => {
     expect(texts(footers)).toEqual(['https://linmob.net/38c3', 'https://linmob.net/38c3']);
   });
 });
+
+describe('captions at the top of pages', () => {
+  it('are not taken as a head changing a little from page to page ("Table 2. Device driver events…", "Table 3. …")', () => {
+    const caption = [
+      'Table 2. Device driver events and their associated functions between',
+      'Table 3. Device driver events and their associated interfacing func-',
+    ];
+    const lines = caption.flatMap((c, k) => page(k + 1, [['MAGAZINE SECTION', 260, 36, 9], [c, 325, 78, 9], ...body(120, k)]));
+    const { headers } = detectFurniture(lines, BODY, 3, ADVANCE);
+    expect(texts(headers)).toEqual(['MAGAZINE SECTION', 'MAGAZINE SECTION']);
+  });
+});

@@ -763,7 +763,9 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
   const outermost = outermostLines(byPage, removed, advance);
   const headLike = (c: Candidate) => !c.deep && (c.l.line.size < SMALL_HEAD * body || (c.row ?? [c.l]).some((l) => outermost.has(lineKey(l))));
   for (const group of nearRepeats(
-    candidates.filter((c) => headLike(c) && !removed.has(lineKey(c.l))),
+    // A float's caption at the top of two pages ("Table 2. Device driver events…", "Table 3. Device driver events…") is
+    // each page's own, however alike the two.
+    candidates.filter((c) => headLike(c) && !removed.has(lineKey(c.l)) && !CAPTION_START.test(c.l.line.text.trim())),
     body,
   )) {
     const pages = [...new Set(group.map((c) => c.l.page))].sort((a, b) => a - b);
