@@ -2263,3 +2263,26 @@ describe('captions side by side under figures side by side', () => {
     expect(labels(textOf(outOfTurn))).toEqual(across);
   });
 });
+
+describe('a section’s heading in the first column under columns that end unevenly', () => {
+  // Section one: a left column of 10 lines and a right one of 7 (three lines short); the next section's heading in
+  // the left column only, set larger; the next section's two columns of 8 lines starting level.
+  const page = (rightEnd: Run) => [
+    ...column(1, 10, 50, 100, { chars: 48 }),
+    ...column(11, 6, 310, 100, { chars: 48 }),
+    rightEnd,
+    run('Privacy q018', 50, 238, 16),
+    ...column(19, 8, 50, 268, { chars: 48 }),
+    ...column(27, 8, 310, 268, { chars: 48 }),
+  ];
+
+  it('breaks the columns at the heading: each section read column by column', () => {
+    const runs = page(run(line('q017', 30), 310, 172, 10));
+    expect(labels(textOf(runs))).toEqual(seq(1, 34));
+  });
+
+  it('does not break them where a column ends in a float (a figure’s caption), not its text', () => {
+    const runs = page(run('Figure 7: Real-time speed controller q017', 330, 172, 8));
+    expect(labels(textOf(runs))).toEqual([...seq(1, 10), ...seq(18, 26), ...seq(11, 17), ...seq(27, 34)]);
+  });
+});

@@ -7,6 +7,7 @@
 import type { Interval, Run } from '../types.js';
 import type { InkRow } from './gutters.js';
 import { inkIntervals } from './rows.js';
+import { wordCount } from './words.js';
 
 export interface SpanRegion {
   /** Inclusive indices into the zone's rows. */
@@ -103,6 +104,14 @@ function overprints(r: InkRow, gutters: Interval[], bodySize: number): boolean {
 
 /** The lines that close the columns above a break, and those that open them below, agree to this many line advances. */
 const BREAK_ALIGN = 0.5;
+/**
+ * The lines that close the columns above a break may end this many line advances apart (columns not balanced: one
+ * ends a few lines short of the other, as a section's last columns often do).
+ */
+const BREAK_RAGGED = 4;
+/** Such a last line is in the body's size (to this share of it) and holds this many words at least. */
+const ENDS_SIZE = 0.1;
+const ENDS_WORDS = 4;
 /** The columns beside a heading leave a gap of at least this many line advances between those lines... */
 const BREAK_GAP = 3;
 /** ...and the heading stands this many line advances below the line above it in its own column. */
@@ -113,11 +122,12 @@ const HEADING_ADVANCE = 1.6;
 const HEADING_SIZE = 1.15;
 
 /**
- * Band breaks: a heading (set larger than the body, or bold) in the first columns only, with the other columns left blank beside it, where every
- * column's text stops at one height above it and starts again at one height below it (a multicol section's balanced
- * columns, then "1 Introduction" and the next section's columns). Read as a column's line, the heading would send
- * each column of the next section after the same column of the one before. A figure beside a heading leaves the
- * other column blank too, but its text does not stop and start level with the heading's column.
+ * Band breaks: a heading (set larger than the body, or bold) in the first columns only, with the other columns left
+ * blank beside it, where every column's text stops above it (at one height, or a few lines apart in lines of text) and
+ * starts again at one height below it (a multicol section's balanced columns, then "1 Introduction" and the next
+ * section's columns). Read as a column's line, the heading would send each column of the next section after the same
+ * column of the one before. A figure beside a heading leaves the other column blank too, but its text does not stop
+ * and start level with the heading's column.
  * Returns the zone's row indices of each break's heading lines.
  */
 /** A title over the columns is set at least this many times the body size... */
@@ -166,6 +176,8 @@ function bandBreaks(rows: InkRow[], gutters: Interval[], crossed: number[], line
       k++;
     const above: number[] = [];
     const below: number[] = [];
+    // Each column's last line above the break.
+    const ends: Run[][] = [];
     for (let j = 0; j < columns; j++) {
       let a = i - 1;
       while (a >= 0 && !inColumn[a][j]) a--;
@@ -183,13 +195,23 @@ function bandBreaks(rows: InkRow[], gutters: Interval[], crossed: number[], line
         break;
       above.push(rows[a].row.baseline);
       below.push(rows[b].row.baseline);
+      ends.push(rows[a].row.runs.filter((run) => run.x0 < edges[j + 1] && run.x1 > edges[j]));
     }
     if (above.length < columns) continue;
     const level = (xs: number[]) => Math.max(...xs) - Math.min(...xs) <= BREAK_ALIGN * lineAdvance;
     const top = Math.max(...above);
     const bottom = Math.min(...below);
     const stands = rows[i].row.baseline - top >= BREAK_STEP * lineAdvance;
-    if (level(above) && level(below) && bottom - top >= BREAK_GAP * lineAdvance && stands) {
+    // Columns ending unevenly above the break end in lines of their text: in the body's type, with words (a figure's
+    // caption or a formula closing one of them is a float beside the heading, not the end of a section's text).
+    const prose = ends.every(
+      (rs) =>
+        rs.length > 0 &&
+        rs.every((run) => Math.abs(run.size - bodySize) <= ENDS_SIZE * bodySize) &&
+        wordCount(rs.map((run) => run.text).join(' ')) >= ENDS_WORDS,
+    );
+    const ragged = level(above) || (prose && Math.max(...above) - Math.min(...above) <= BREAK_RAGGED * lineAdvance);
+    if (ragged && level(below) && bottom - top >= BREAK_GAP * lineAdvance && stands) {
       out.push(Array.from({ length: k - i + 1 }, (_, n) => i + n));
       i = k;
     }
