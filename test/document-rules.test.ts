@@ -475,6 +475,20 @@ describe('fixed-pitch fonts', () => {
     expect(fontFacts('ABCDEF+DejaVuSansMono').monospace).toBe(true);
     expect(fontFacts('CMTT10').monospace).toBe(true);
   });
+
+  it('by name, include programmers’ faces named without "Mono", whose ligatures break the pitch test', () => {
+    for (const name of [
+      'ABCDEF+FiraCode-Regular',
+      'SourceCodePro-Regular',
+      'CascadiaCode-Bold',
+      'Menlo-Regular',
+      'Monaco',
+      'Iosevka-Term',
+      'Cousine',
+    ])
+      expect(fontFacts(name).monospace, name).toBe(true);
+    for (const name of ['FiraSans-Regular', 'SourceSansPro-Regular', 'Code2000']) expect(fontFacts(name).monospace, name).toBe(false);
+  });
 });
 
 describe('review cases', () => {

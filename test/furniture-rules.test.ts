@@ -1506,3 +1506,18 @@ describe('captions at the top of pages', () => {
     expect(texts(headers)).toEqual(['MAGAZINE SECTION', 'MAGAZINE SECTION']);
   });
 });
+
+describe('a foot in small type closing with its folio', () => {
+  // One page of text ending at 400 + 29 advances; a foot line in 8 pt one advance and three quarters under it.
+  const foot = (text: string) => detectFurniture(page(1, [...body(400), [text, 300, 400 + 30.75 * ADVANCE, 8]]), BODY, 3, ADVANCE).footers;
+
+  it('is taken a little nearer the text than a foot in the text’s type ("Descriptions of New or Modified Processes 13")', () => {
+    expect(texts(foot('Descriptions of New or Modified Processes 13'))).toEqual(['Descriptions of New or Modified Processes 13']);
+  });
+
+  it('is not a date, a table’s row of figures or a note', () => {
+    expect(foot('Aug 26, 2016')).toEqual([]);
+    expect(foot('HHS $6,200,000,000 81 38 Resourced 0')).toEqual([]);
+    expect(foot('1 See the list of acronyms on page 12')).toEqual([]);
+  });
+});

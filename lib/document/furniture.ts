@@ -200,6 +200,10 @@ const SMALL_EDGE_GAP = 1.5;
 const SMALL_EDGE_GAP_EM = 2;
 /** A head split to the text's two edges leaves a gap of this many body sizes between its pieces. */
 const SPLIT_GAP_EM = 4;
+/** A folio closing a foot row stands at least this many of its sizes after the words before it. */
+const FOLIO_APART = 1.5;
+/** A foot line of words (no figure among them) closing with a page number of three digits at most. */
+const WORDS_THEN_FOLIO = /^\p{L}[^\d]*\p{L}\s+\d{1,3}$/u;
 const SMALL_HEAD = 0.95;
 /**
  * A short row at the very foot of the page this many line advances below all of its text needs no number: nothing
@@ -347,7 +351,23 @@ function isolatedEdgeRow(
   const pagedApart = paged && widestGap(row) >= SPLIT_GAP_EM * body;
   // A head in small type over the text needs less: the text's first line rises into the space below it. Over text
   // set with wide leading (double-spaced), the space is measured in the body's size. So does a chapter's head.
-  if (!pagedApart && gap < (top && (small || chapter) ? Math.min(SMALL_EDGE_GAP * advance, SMALL_EDGE_GAP_EM * body) : EDGE_GAP * advance))
+  // At the foot, a row in small type closing with its folio set apart (a report's "Descriptions of New or Modified
+  // Processes    13"), as a head in small type at the top: a note opens with its marker, never ends with a number so.
+  const byX = [...row].sort((a, b) => a.line.bbox[0] - b.line.bbox[0]);
+  const last = byX[byX.length - 1];
+  const closingFolio =
+    !top &&
+    small &&
+    !NOTE_START.test(byX[0].line.text.trim()) &&
+    (byX.length >= 2
+      ? isPageLabel(last.line.text) &&
+        !byX.slice(0, -1).some((l) => isPageLabel(l.line.text)) &&
+        last.line.bbox[0] - byX[byX.length - 2].line.bbox[2] >= FOLIO_APART * last.line.size
+      : !last.line.cells && last.seg.kind !== 'table' && WORDS_THEN_FOLIO.test(last.line.text.normalize('NFKC').trim()));
+  if (
+    !pagedApart &&
+    gap < ((top && (small || chapter)) || closingFolio ? Math.min(SMALL_EDGE_GAP * advance, SMALL_EDGE_GAP_EM * body) : EDGE_GAP * advance)
+  )
     return null;
   if (texts.join(' ').length > MAX_HEAD_CHARS || texts.some((t) => CAPTION_START.test(t))) return null;
   // Written digits only: a roman numeral counts when it stands alone as a folio, not as "I" opening a sentence.
