@@ -1521,3 +1521,35 @@ describe('a foot in small type closing with its folio', () => {
     expect(foot('1 See the list of acronyms on page 12')).toEqual([]);
   });
 });
+
+describe('a foot band set to left, centre and right tabs', () => {
+  // One page of text (x 72 to about 540), then a row two and a half advances under it at the page's foot.
+  const foot = (pieces: [string, number][]) =>
+    detectFurniture(page(1, [...body(300), ...pieces.map(([t, x]) => [t, x, 300 + 31.5 * ADVANCE] as [string, number, number])]), BODY, 3, ADVANCE)
+      .footers;
+
+  it('is taken whole on a page of its own, whatever its words ("Github | Pourya Aliannejadi | alian.pourya@gmail.com")', () => {
+    const row: [string, number][] = [
+      ['Github', 72],
+      ['Pourya Aliannejadi', 262],
+      ['alian.pourya@gmail.com', 415],
+    ];
+    expect(texts(foot(row))).toEqual(['Github', 'Pourya Aliannejadi', 'alian.pourya@gmail.com']);
+  });
+
+  it('is left in the flow with two pieces only, or with nothing in the middle', () => {
+    expect(
+      foot([
+        ['Github', 72],
+        ['alian.pourya@gmail.com', 415],
+      ]),
+    ).toEqual([]);
+    expect(
+      foot([
+        ['Github', 72],
+        ['Pourya Aliannejadi', 120],
+        ['alian.pourya@gmail.com', 415],
+      ]),
+    ).toEqual([]);
+  });
+});

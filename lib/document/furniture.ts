@@ -202,6 +202,11 @@ const SMALL_EDGE_GAP_EM = 2;
 const SPLIT_GAP_EM = 4;
 /** A folio closing a foot row stands at least this many of its sizes after the words before it. */
 const FOLIO_APART = 1.5;
+/** A row set to left, centre and right tabs holds this many pieces at least, each of this many words at most; its middle
+ * piece is centred on the text to this share of the text's width. */
+const TAB_PIECES = 3;
+const TAB_WORDS = 5;
+const TAB_CENTRE = 0.1;
 /** A foot line of words (no figure among them) closing with a page number of three digits at most. */
 const WORDS_THEN_FOLIO = /^\p{L}[^\d]*\p{L}\s+\d{1,3}$/u;
 const SMALL_HEAD = 0.95;
@@ -396,7 +401,20 @@ function isolatedEdgeRow(
   // At the foot, a number opening the row far apart from the words after it ("16   Chapter 3. Template statements", a
   // Sphinx manual's verso foot) is the folio at the row's outer end: a note's marker stands a space before its text.
   const folioApart = !top && startNumber && widestGap(row) >= SPLIT_GAP_EM * body;
-  const numbered = folio || endNumber || paged || (top && startNumber) || legal || title || address || split || chapter || folioApart;
+  // Three short pieces or more set to the text's left edge, its middle and its right edge (a footer band's "Github |
+  // Pourya Aliannejadi | alian.pourya@gmail.com", a word processor's left, centre and right footer tabs): furniture's
+  // layout, whatever the words; a paragraph's line is one piece.
+  const textX0 = Math.min(...flat.map((l) => l.line.bbox[0]));
+  const textX1 = Math.max(...flat.map((l) => l.line.bbox[2]));
+  const pieces = [...row].sort((a, b) => a.line.bbox[0] - b.line.bbox[0]);
+  const centre = (l: PlacedLine) => (l.line.bbox[0] + l.line.bbox[2]) / 2;
+  const tabbed =
+    pieces.length >= TAB_PIECES &&
+    pieces.every((l) => wordsOf(l.line.text).length <= TAB_WORDS) &&
+    pieces[0].line.bbox[0] - textX0 <= size &&
+    textX1 - pieces[pieces.length - 1].line.bbox[2] <= size &&
+    pieces.slice(1, -1).some((l) => Math.abs(centre(l) - (textX0 + textX1) / 2) <= TAB_CENTRE * (textX1 - textX0));
+  const numbered = folio || endNumber || paged || (top && startNumber) || legal || title || address || split || chapter || folioApart || tabbed;
   const short = texts.join(' ').length <= MAX_UNNUMBERED_HEAD_CHARS;
   const farFoot = !top && gap >= FAR_FOOT_GAP * advance && Math.min(...row.map((l) => l.line.bbox[1])) >= (1 - FAR_FOOT_SHARE) * h;
   // Far below the text, a line in small type is the page's foot ("This content is available for free at …"),
@@ -406,7 +424,16 @@ function isolatedEdgeRow(
   const listing = row.every((l) => l.line.mono);
   if (!numbered && !(top && small && short && !listing) && !(farFoot && texts.join(' ').length <= MAX_FAR_FOOT_CHARS) && !farNotice) return null;
   const sure =
-    (folio && row.length >= 2) || small || gap >= WIDE_EDGE_GAP * advance || capitals || endNumber || paged || title || chapter || folioApart;
+    (folio && row.length >= 2) ||
+    small ||
+    gap >= WIDE_EDGE_GAP * advance ||
+    capitals ||
+    endNumber ||
+    paged ||
+    title ||
+    chapter ||
+    folioApart ||
+    tabbed;
   return { row, gap, sure };
 }
 
