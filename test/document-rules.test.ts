@@ -487,7 +487,9 @@ describe('fixed-pitch fonts', () => {
       'Cousine',
     ])
       expect(fontFacts(name).monospace, name).toBe(true);
-    for (const name of ['FiraSans-Regular', 'SourceSansPro-Regular', 'Code2000']) expect(fontFacts(name).monospace, name).toBe(false);
+    expect(fontFacts('Fira_Code-Light').monospace).toBe(true);
+    for (const name of ['FiraSans-Regular', 'SourceSansPro-Regular', 'Code2000', 'AndaleSansUI', 'IosevkaAile-Regular', 'IosevkaEtoile'])
+      expect(fontFacts(name).monospace, name).toBe(false);
   });
 });
 

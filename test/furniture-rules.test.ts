@@ -1493,6 +1493,13 @@ describe('the rest of a running foot’s row', () => {
     const { footers } = detectFurniture(pages(['the harbour works were noted', 'and the engineer sent drawings']), BODY, 3, ADVANCE);
     expect(texts(footers)).toEqual(['https://linmob.net/38c3', 'https://linmob.net/38c3']);
   });
+
+  it('is left in the flow when it is a heading level with the repeated words (a slide’s title beside a logo’s name)', () => {
+    const slide = (k: number, title: string) => page(k, [[title, 72, 60, 24], ['ACME Labs', 420, 60, 20], ...body(120, k)]);
+    const { headers } = detectFurniture([slide(1, 'Our approach'), slide(2, 'Results'), slide(3, 'Outlook')].flat(), BODY, 3, ADVANCE);
+    for (const title of ['Our approach', 'Results', 'Outlook']) expect(texts(headers)).not.toContain(title);
+    expect(texts(headers)).toContain('ACME Labs');
+  });
 });
 
 describe('captions at the top of pages', () => {
@@ -1515,10 +1522,22 @@ describe('a foot in small type closing with its folio', () => {
     expect(texts(foot('Descriptions of New or Modified Processes 13'))).toEqual(['Descriptions of New or Modified Processes 13']);
   });
 
-  it('is not a date, a table’s row of figures or a note', () => {
+  it('is not a date, a table’s row of figures, a note or a line ending in a reference', () => {
     expect(foot('Aug 26, 2016')).toEqual([]);
     expect(foot('HHS $6,200,000,000 81 38 Resourced 0')).toEqual([]);
     expect(foot('1 See the list of acronyms on page 12')).toEqual([]);
+    expect(foot('Source: authors calculations from Table 4')).toEqual([]);
+    expect(foot('See also the appendix on page 12')).toEqual([]);
+  });
+
+  it('is taken with its folio a piece of its own set apart, not a value set close beside a label', () => {
+    const row = (label: string, value: string, x: number) => {
+      const baseline = 400 + 30.75 * ADVANCE;
+      return detectFurniture(page(1, [...body(400), [label, 300, baseline, 8], [value, x, baseline, 8]]), BODY, 3, ADVANCE).footers;
+    };
+    expect(texts(row('Descriptions of New or Modified Processes', '13', 500))).toEqual(['Descriptions of New or Modified Processes', '13']);
+    expect(row('Average response', '0.05', 500)).toEqual([]);
+    expect(row('Descriptions of New or Modified Processes', '13', 473)).toEqual([]);
   });
 });
 

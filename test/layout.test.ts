@@ -2262,6 +2262,11 @@ describe('captions side by side under figures side by side', () => {
     );
     expect(labels(textOf(outOfTurn))).toEqual(across);
   });
+
+  it('reads a grid of labelled answers row by row: (a) and (b), then (c) and (d)', () => {
+    const runs = page(['(a) twelve apples q004', '(c) ten apples q006'], ['(b) fifteen apples q005', '(d) twenty apples q007']);
+    expect(labels(textOf(runs))).toEqual(seq(1, 8).concat(seq(20, 22)));
+  });
 });
 
 describe('a section’s heading in the first column under columns that end unevenly', () => {
@@ -2283,6 +2288,18 @@ describe('a section’s heading in the first column under columns that end uneve
 
   it('does not break them where a column ends in a float (a figure’s caption), not its text', () => {
     const runs = page(run('Figure 7: Real-time speed controller q017', 330, 172, 8));
+    expect(labels(textOf(runs))).toEqual([...seq(1, 10), ...seq(18, 26), ...seq(11, 17), ...seq(27, 34)]);
+  });
+
+  it('does not break them where the column beside the heading opens again with a figure’s caption', () => {
+    const runs = [
+      ...column(1, 10, 50, 100, { chars: 48 }),
+      ...column(11, 7, 310, 100, { chars: 48 }),
+      run('3 Method q018', 50, 238, 16),
+      ...column(19, 8, 50, 268, { chars: 48 }),
+      run('Figure 3: The system at work q027', 310, 268, 10),
+      ...column(28, 7, 310, 280, { chars: 48 }),
+    ];
     expect(labels(textOf(runs))).toEqual([...seq(1, 10), ...seq(18, 26), ...seq(11, 17), ...seq(27, 34)]);
   });
 });

@@ -208,7 +208,11 @@ const TAB_PIECES = 3;
 const TAB_WORDS = 5;
 const TAB_CENTRE = 0.1;
 /** A foot line of words (no figure among them) closing with a page number of three digits at most. */
-const WORDS_THEN_FOLIO = /^\p{L}[^\d]*\p{L}\s+\d{1,3}$/u;
+const WORDS_THEN_FOLIO = /^\p{L}[^\p{Nd}]*\p{L}\s+\p{Nd}{1,3}$/u;
+/** A page number alone: one to three digits. */
+const PLAIN_FOLIO = /^\p{Nd}{1,3}$/u;
+/** A number closing a line as a reference does ("… on page 12", "… Table 4"), not as the page's number. */
+const CROSS_REFERENCE = /\b(?:tables?|fig(?:ure)?s?|sections?|pages?|pp?|appendix|eq|no|vol|chapters?|items?)\.?\s+\p{Nd}{1,3}$/iu;
 const SMALL_HEAD = 0.95;
 /**
  * A short row at the very foot of the page this many line advances below all of its text needs no number: nothing
@@ -254,10 +258,13 @@ const MAX_LICENCE_LINES = 12;
 const LICENCE_ADVANCE = 1.6;
 /** A venue stack holds at most this many lines. */
 const MAX_VENUE_LINES = 4;
-/** A piece beside a head in its row is short: at most this many words and characters, in at most this many of the head's sizes. */
+/**
+ * A piece beside a head in its row is short: at most this many words and characters, in at most this many of the head's
+ * sizes (and of the body's).
+ */
 const ROW_MATE_WORDS = 3;
 const ROW_MATE_CHARS = 30;
-const ROW_MATE_SIZE = 1.2;
+const ROW_MATE_SIZE = 1.05;
 /** Text smaller than this (points) is invisible: a logo's hidden label ("bs_bs_banner"). */
 const MIN_VISIBLE_SIZE = 2;
 /** ...and smaller than this share of the body size; such lines hold at most this share of a page's characters... */
@@ -364,11 +371,12 @@ function isolatedEdgeRow(
     !top &&
     small &&
     !NOTE_START.test(byX[0].line.text.trim()) &&
+    byX.every((l) => !l.line.cells && l.seg.kind !== 'table') &&
     (byX.length >= 2
-      ? isPageLabel(last.line.text) &&
+      ? PLAIN_FOLIO.test(last.line.text.trim()) &&
         !byX.slice(0, -1).some((l) => isPageLabel(l.line.text)) &&
         last.line.bbox[0] - byX[byX.length - 2].line.bbox[2] >= FOLIO_APART * last.line.size
-      : !last.line.cells && last.seg.kind !== 'table' && WORDS_THEN_FOLIO.test(last.line.text.normalize('NFKC').trim()));
+      : WORDS_THEN_FOLIO.test(last.line.text.normalize('NFKC').trim()) && !CROSS_REFERENCE.test(last.line.text.normalize('NFKC').trim()));
   if (
     !pagedApart &&
     gap < ((top && (small || chapter)) || closingFolio ? Math.min(SMALL_EDGE_GAP * advance, SMALL_EDGE_GAP_EM * body) : EDGE_GAP * advance)
@@ -664,7 +672,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
   const pageCount = byPage.size;
   const repeats = repeatsNeeded(minRepeats, pageCount);
   const removed = new Set<Line>();
-  // Lines taken as running heads (not folios, artifacts or notes).
+  // Lines taken as running heads by any rule (not folios, artifacts or notes).
   const headLines = new Set<Line>();
   const diagnostics: Diagnostic[] = [];
   const headers: FurnitureItem[] = [];
@@ -1004,8 +1012,13 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
       const size = Math.max(...heads.map((l) => l.line.size));
       const rest = edge.row.filter((l) => !removed.has(lineKey(l)));
       if (!rest.length) continue;
+      // Not a heading level with a logo's repeated words (a slide's title beside "ACME Labs"): bold or set larger than the text.
       const short = (l: PlacedLine) =>
-        wordsOf(l.line.text).length <= ROW_MATE_WORDS && l.line.text.length <= ROW_MATE_CHARS && l.line.size <= ROW_MATE_SIZE * size;
+        wordsOf(l.line.text).length <= ROW_MATE_WORDS &&
+        l.line.text.length <= ROW_MATE_CHARS &&
+        l.line.size <= ROW_MATE_SIZE * size &&
+        !l.line.bold &&
+        l.line.size <= ROW_MATE_SIZE * body;
       if (rest.every(short)) for (const l of rest) take(l, isPageLabel(l.line.text) ? 'folio' : 'running-head', top);
     }
   }

@@ -377,7 +377,7 @@ function raggedAgainst(c: GutterCandidate, others: GutterCandidate[], position: 
   return most >= MIN_VOTES ? most : 0;
 }
 
-/** A clean gutter that bounds a gap's support runs over at least this many times the gap's rows. */
+/** A clean gutter that bounds a gap's support spans at least this many times the gap's span of rows (first to last). */
 const BETWEEN_LONGER = 1.25;
 
 /**
@@ -390,7 +390,7 @@ function supportBetween(c: GutterCandidate, others: GutterCandidate[], rows: Ink
   let lo = -Infinity;
   let hi = Infinity;
   for (const o of others) {
-    if (o === c || o.crossing.size > 0 || o.zone[0] > c.zone[0] || o.zone[1] < c.zone[1] || o.support < MIN_VOTES) continue;
+    if (o === c || o.crossing.size > 0 || o.zone[0] > c.zone[0] || o.zone[1] < c.zone[1]) continue;
     // The gutter runs on past the gap's rows, above or below them (a table's column gaps share their rows).
     if (o.zone[1] - o.zone[0] < BETWEEN_LONGER * (c.zone[1] - c.zone[0])) continue;
     if (o.gutter[1] <= c.gutter[0]) lo = Math.max(lo, o.gutter[1]);

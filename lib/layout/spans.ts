@@ -112,6 +112,8 @@ const BREAK_RAGGED = 4;
 /** Such a last line is in the body's size (to this share of it) and holds this many words at least. */
 const ENDS_SIZE = 0.1;
 const ENDS_WORDS = 4;
+/** A float's caption opening a column: its label and number. */
+const FLOAT_CAPTION = /^(?:fig(?:ure)?|table|tab|chart|plate|exhibit|scheme|listing|algorithm)\.?\s*\p{Nd}/iu;
 /** The columns beside a heading leave a gap of at least this many line advances between those lines... */
 const BREAK_GAP = 3;
 /** ...and the heading stands this many line advances below the line above it in its own column. */
@@ -176,8 +178,9 @@ function bandBreaks(rows: InkRow[], gutters: Interval[], crossed: number[], line
       k++;
     const above: number[] = [];
     const below: number[] = [];
-    // Each column's last line above the break.
+    // Each column's last line above the break, and the first line below it of the columns beside the heading.
     const ends: Run[][] = [];
+    const opens: Run[][] = [];
     for (let j = 0; j < columns; j++) {
       let a = i - 1;
       while (a >= 0 && !inColumn[a][j]) a--;
@@ -196,6 +199,7 @@ function bandBreaks(rows: InkRow[], gutters: Interval[], crossed: number[], line
       above.push(rows[a].row.baseline);
       below.push(rows[b].row.baseline);
       ends.push(rows[a].row.runs.filter((run) => run.x0 < edges[j + 1] && run.x1 > edges[j]));
+      opens.push(own[j] ? [] : rows[b].row.runs.filter((run) => run.x0 < edges[j + 1] && run.x1 > edges[j]));
     }
     if (above.length < columns) continue;
     const level = (xs: number[]) => Math.max(...xs) - Math.min(...xs) <= BREAK_ALIGN * lineAdvance;
@@ -203,13 +207,26 @@ function bandBreaks(rows: InkRow[], gutters: Interval[], crossed: number[], line
     const bottom = Math.min(...below);
     const stands = rows[i].row.baseline - top >= BREAK_STEP * lineAdvance;
     // Columns ending unevenly above the break end in lines of their text: in the body's type, with words (a figure's
-    // caption or a formula closing one of them is a float beside the heading, not the end of a section's text).
-    const prose = ends.every(
-      (rs) =>
-        rs.length > 0 &&
-        rs.every((run) => Math.abs(run.size - bodySize) <= ENDS_SIZE * bodySize) &&
-        wordCount(rs.map((run) => run.text).join(' ')) >= ENDS_WORDS,
-    );
+    // caption or a formula closing one of them is a float beside the heading, not the end of a section's text); the
+    // longest column's last line may be a paragraph's short last line. The columns beside the heading open again in
+    // the body's type, with no caption (a figure's caption under it: the column stopped for a figure, not a section).
+    const bodyType = (rs: Run[]) => rs.length > 0 && rs.every((run) => Math.abs(run.size - bodySize) <= ENDS_SIZE * bodySize);
+    const lowest = Math.max(...above);
+    const prose =
+      ends.every(
+        (rs, j) => bodyType(rs) && (above[j] >= lowest - BREAK_ALIGN * lineAdvance || wordCount(rs.map((run) => run.text).join(' ')) >= ENDS_WORDS),
+      ) &&
+      opens.every(
+        (rs) =>
+          rs.length === 0 ||
+          (bodyType(rs) &&
+            !FLOAT_CAPTION.test(
+              rs
+                .map((run) => run.text)
+                .join(' ')
+                .trim(),
+            )),
+      );
     const ragged = level(above) || (prose && Math.max(...above) - Math.min(...above) <= BREAK_RAGGED * lineAdvance);
     if (ragged && level(below) && bottom - top >= BREAK_GAP * lineAdvance && stands) {
       out.push(Array.from({ length: k - i + 1 }, (_, n) => i + n));

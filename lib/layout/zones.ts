@@ -1038,10 +1038,12 @@ function staggeredBlocks(zone: Zone, p: ZoneParams): Zone[] {
  * A caption's label opening a piece: "Figure 1.3 –", "Fig. 2:", "Tabelle 4", "表 1" (a caption word and a number), or
  * a subfigure's "(a) ", "( b) ".
  */
-const BESIDE_LABEL = new RegExp(
-  String.raw`^(?:(?:fig(?:ure)?|table|tab|chart|plate|exhibit|scheme|${CAPTION_WORDS})\.?\s*[\p{Nd}IVX]+(?:[-–.]\p{Nd}+)*[a-z]?(?=[\s.:：–—-]|$)|\(\s?(\p{Ll})\s?\)(?=\s|$))`,
+const FLOAT_LABEL = new RegExp(
+  String.raw`^(?:fig(?:ure)?|table|tab|chart|plate|exhibit|scheme|${CAPTION_WORDS})\.?\s*(?:\p{Nd}+|[IVX]+)(?:[-–.]\p{Nd}+)*[a-z]?(?=[\s.:：–—-]|$)`,
   'iu',
 );
+const SUBFIGURE_LABEL = /^\(\s?(\p{Ll})\s?\)(?=\s|$)/u;
+const besideLabel = (text: string) => FLOAT_LABEL.exec(text) ?? SUBFIGURE_LABEL.exec(text);
 /** Captions side by side are parted by at least this many of their sizes... */
 const BESIDE_GAP = 1;
 /** ...and run on for at most this many rows in all (the labelled row and its turned lines)... */
@@ -1064,14 +1066,12 @@ function captionsBeside(zone: Zone): Zone[] {
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
     if (r.ink.length < 2) continue;
-    const labels = r.ink.map((iv) =>
-      BESIDE_LABEL.exec(
-        pieceRuns(r, iv)
-          .map((q) => q.text)
-          .join(' ')
-          .trim(),
-      ),
-    );
+    const pieceText = (row: InkRow, iv: Interval) =>
+      pieceRuns(row, iv)
+        .map((q) => q.text)
+        .join(' ')
+        .trim();
+    const labels = r.ink.map((iv) => besideLabel(pieceText(r, iv)));
     if (labels.some((m) => !m)) continue;
     // All subfigures' letters, one after the other, or all captions' numbers.
     const letters = labels.map((m) => m?.[1]);
@@ -1084,6 +1084,8 @@ function captionsBeside(zone: Zone): Zone[] {
       if (next.row.baseline - rows[j].row.baseline > BESIDE_LEADING * r.row.size) break;
       if (Math.abs(next.row.size - r.row.size) > BESIDE_SIZE * r.row.size) break;
       if (!next.ink.every((iv) => gaps.every((g) => iv[1] <= g[0] + 0.5 || iv[0] >= g[1] - 0.5))) break;
+      // A row of labels of its own is not a turned line (answers "(c) …" beside "(d) …" under "(a) …" beside "(b) …").
+      if (next.ink.some((iv) => besideLabel(pieceText(next, iv)))) break;
       j++;
     }
     // One row alone reads the same across.

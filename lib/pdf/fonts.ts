@@ -21,8 +21,9 @@ export interface FontFacts {
 const BOLD = /bold|black|heavy|semibold|demibold|demi\b|-medi\b|medium|-bd\b|\bbd\b|cmbx|cmb\d|extrabold|ultrabold|,bold/i;
 const ITALIC = /italic|oblique|-ital|ital\b|-it\b|cmti|cmsl|slanted|inclined|kursiv/i;
 // Not Monotype Corsiva, Garamond...; programmers' faces named without "Mono" (Fira Code, Source Code Pro, Cascadia
-// Code, Menlo, Monaco, Iosevka, Cousine, Andale) are fixed-pitch too, their ligatures ("===") breaking the pitch test.
-const MONO = /mono(?!type)|courier|consol|inconsolata|cmtt|fixed|typewriter|fira ?code|source ?code|cascadia|menlo|monaco|iosevka|cousine|andale/i;
+// Code, Menlo, Monaco, Iosevka but its quasi-proportional Aile and Etoile, Cousine) are fixed-pitch too, their ligatures ("===") breaking the pitch test.
+const MONO =
+  /mono(?!type)|courier|consol|inconsolata|cmtt|fixed|typewriter|fira[ _-]?code|source[ _-]?code|cascadia|menlo|monaco|iosevka(?!aile|etoile)|cousine/i;
 
 export function fontFacts(rawName: string): FontFacts {
   const name = rawName.replace(/^[A-Z]{6}\+/, '');
