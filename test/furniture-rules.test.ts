@@ -1572,3 +1572,24 @@ describe('a foot band set to left, centre and right tabs', () => {
     ).toEqual([]);
   });
 });
+
+describe('small type across the foot of a page of several', () => {
+  // Two pages of text; on the first, a line in 7 pt across the page's foot, a span of its own after the columns.
+  const pages = (foot: string) => {
+    const first = page(1, [...body(400), [foot, 72, 772, 7]]);
+    const last = first.length - 1;
+    first[last] = { ...first[last], seg: { ...first[last].seg, kind: 'span' } };
+    return [...first, ...page(2, body(80, 1)).map((l) => ({ ...l, segment: l.segment + 100 }))];
+  };
+  const pageFooters = (lines: PlacedLine[]) => texts(detectFurniture(lines, BODY, 3, ADVANCE).footers);
+
+  it('is a venue line lifted out as bottom matter', () => {
+    expect(pageFooters(pages('Journal of Harbour Works, vol. 3, published by the Harbour Press'))).toEqual([
+      'Journal of Harbour Works, vol. 3, published by the Harbour Press',
+    ]);
+  });
+
+  it('is read with the text when it credits the text’s source ("Source: OpenChain training slides: https://…")', () => {
+    expect(pageFooters(pages('Source: OpenChain training slides: https://github.com/OpenChain-Project/curriculum'))).toEqual([]);
+  });
+});

@@ -258,6 +258,8 @@ const MAX_LICENCE_LINES = 12;
 const LICENCE_ADVANCE = 1.6;
 /** A venue stack holds at most this many lines. */
 const MAX_VENUE_LINES = 4;
+/** A line crediting the source of what is above it. */
+const SOURCE_CREDIT = /^(?:sources?|quelle|fuentes?|fonte|bron)\s?:/iu;
 /**
  * A piece beside a head in its row is short: at most this many words and characters, in at most this many of the head's
  * sizes (and of the body's).
@@ -1095,6 +1097,8 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
       if (rest.length >= FOOT_PARAGRAPH_LINES && !rest.some((l) => LEGAL.test(l.line.text))) break;
       // A link deep into a site, alone (a slide's source under its text), is the text's reference, not a footer.
       if (rest.every((l) => DEEP_LINK.test(l.line.text.trim()) && !LEGAL.test(l.line.text))) break;
+      // A credit naming the text's source ("Source: OpenChain training slides: https://…") is the text's, as a caption is.
+      if (SOURCE_CREDIT.test(rest[0].line.text.trim())) break;
       for (const l of rest) take(l, 'page-footer', false);
     }
   }
