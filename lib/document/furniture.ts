@@ -202,8 +202,10 @@ const SMALL_EDGE_GAP_EM = 2;
 const SPLIT_GAP_EM = 4;
 /** A folio closing a foot row stands at least this many of its sizes after the words before it. */
 const FOLIO_APART = 1.5;
-/** A row set to left, centre and right tabs holds this many pieces at least, each of this many words at most; its middle
- * piece is centred on the text to this share of the text's width. */
+/**
+ * A row set to left, centre and right tabs holds this many pieces at least, each of this many words at most; its middle
+ * piece is centred on the text to this share of the text's width.
+ */
 const TAB_PIECES = 3;
 const TAB_WORDS = 5;
 const TAB_CENTRE = 0.1;
@@ -416,7 +418,7 @@ function isolatedEdgeRow(
   // layout, whatever the words; a paragraph's line is one piece.
   const textX0 = Math.min(...flat.map((l) => l.line.bbox[0]));
   const textX1 = Math.max(...flat.map((l) => l.line.bbox[2]));
-  const pieces = [...row].sort((a, b) => a.line.bbox[0] - b.line.bbox[0]);
+  const pieces = byX;
   const centre = (l: PlacedLine) => (l.line.bbox[0] + l.line.bbox[2]) / 2;
   const tabbed =
     pieces.length >= TAB_PIECES &&
