@@ -5,3 +5,6 @@
  */
 export const CAPTION_WORDS =
   'figura|figuur|abbildung|abb|tabla|tabela|tabella|tabelle|tabel|tableau|cuadro|quadro|gr[aá]fico|рис(?:унок)?|таблица|(?:ال)?(?:شكل|جدول)|图|圖|図|表|그림|표';
+
+/** The words a line crediting its source opens with, before a colon ("Source:", "Quelle:", "Fuente:", "Fonte:", "Bron:"). */
+export const SOURCE_WORDS = 'sources?|quelle|fuentes?|fonte|bron';

@@ -4,7 +4,7 @@
  * would take the last paragraph after any generous space.
  */
 import { BULLET_CHARS } from '../layout/markers.js';
-import { CAPTION_WORDS } from './captions.js';
+import { CAPTION_WORDS, SOURCE_WORDS } from './captions.js';
 import type { Box, Footnote, Line } from '../types.js';
 import { median, unionBox } from '../layout/lines.js';
 import { decimal } from '../layout/digits.js';
@@ -21,7 +21,7 @@ const CAPTION = new RegExp(
   'iu',
 );
 /** A table's or a chart's source or notes line, in the languages of the corpus. */
-const SOURCE_LINE = /^(?:sources?|notes?|fuentes?|fonte|bron|nota|quelle|anmerkung|remarque)\s?:/iu;
+const SOURCE_LINE = new RegExp(String.raw`^(?:${SOURCE_WORDS}|notes?|nota|anmerkung|remarque)\s?:`, 'iu');
 /** A block of notes ends in the lower part of the page, below this share of its height. */
 const FOOT_SHARE = 0.6;
 /** A web address, as notes give them. */

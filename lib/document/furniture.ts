@@ -5,7 +5,7 @@
  * would split one head into two groups of half the size. Position alone is not enough either: stripping whatever
  * sits in the top band takes every chapter opener with it, so a head must repeat.
  */
-import { CAPTION_WORDS } from './captions.js';
+import { CAPTION_WORDS, SOURCE_WORDS } from './captions.js';
 import type { Diagnostic, FurnitureItem, Line, Segment } from '../types.js';
 import { round2 } from '../layout/lines.js';
 import { WATERMARK_SIZE, WATERMARK_WORDS } from '../layout/rotated.js';
@@ -261,7 +261,7 @@ const LICENCE_ADVANCE = 1.6;
 /** A venue stack holds at most this many lines. */
 const MAX_VENUE_LINES = 4;
 /** A line crediting the source of what is above it. */
-const SOURCE_CREDIT = /^(?:sources?|quelle|fuentes?|fonte|bron)\s?:/iu;
+const SOURCE_CREDIT = new RegExp(String.raw`^(?:${SOURCE_WORDS})\s?:`, 'iu');
 /**
  * A piece beside a head in its row is short: at most this many words and characters, in at most this many of the head's
  * sizes (and of the body's).
@@ -418,14 +418,13 @@ function isolatedEdgeRow(
   // layout, whatever the words; a paragraph's line is one piece.
   const textX0 = Math.min(...flat.map((l) => l.line.bbox[0]));
   const textX1 = Math.max(...flat.map((l) => l.line.bbox[2]));
-  const pieces = byX;
   const centre = (l: PlacedLine) => (l.line.bbox[0] + l.line.bbox[2]) / 2;
   const tabbed =
-    pieces.length >= TAB_PIECES &&
-    pieces.every((l) => wordsOf(l.line.text).length <= TAB_WORDS) &&
-    pieces[0].line.bbox[0] - textX0 <= size &&
-    textX1 - pieces[pieces.length - 1].line.bbox[2] <= size &&
-    pieces.slice(1, -1).some((l) => Math.abs(centre(l) - (textX0 + textX1) / 2) <= TAB_CENTRE * (textX1 - textX0));
+    byX.length >= TAB_PIECES &&
+    byX.every((l) => wordsOf(l.line.text).length <= TAB_WORDS) &&
+    byX[0].line.bbox[0] - textX0 <= size &&
+    textX1 - last.line.bbox[2] <= size &&
+    byX.slice(1, -1).some((l) => Math.abs(centre(l) - (textX0 + textX1) / 2) <= TAB_CENTRE * (textX1 - textX0));
   const numbered = folio || endNumber || paged || (top && startNumber) || legal || title || address || split || chapter || folioApart || tabbed;
   const short = texts.join(' ').length <= MAX_UNNUMBERED_HEAD_CHARS;
   const farFoot = !top && gap >= FAR_FOOT_GAP * advance && Math.min(...row.map((l) => l.line.bbox[1])) >= (1 - FAR_FOOT_SHARE) * h;
@@ -1005,7 +1004,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
     }
   }
 
-  // 1e. The rest of a running head's row: a short piece level with a repeated head or foot taken above, in the page's
+  // 1e. The rest of a running head's row: a short piece level with a head or foot taken above, in the page's
   //     outermost row and in the head's type (a leaflet's language code, "en" or "de", at the left of its foot line's
   //     repeated address). Text does not share a row with the furniture at the page's very edge.
   for (const pageLines of byPage.values()) {

@@ -7,6 +7,7 @@
 import type { Interval, Run } from '../types.js';
 import type { InkRow } from './gutters.js';
 import { inkIntervals } from './rows.js';
+import { FLOAT_LABEL } from './tables.js';
 import { wordCount } from './words.js';
 
 export interface SpanRegion {
@@ -112,8 +113,6 @@ const BREAK_RAGGED = 4;
 /** Such a last line is in the body's size (to this share of it) and holds this many words at least. */
 const ENDS_SIZE = 0.1;
 const ENDS_WORDS = 4;
-/** A float's caption opening a column: its label and number. */
-const FLOAT_CAPTION = /^(?:fig(?:ure)?|table|tab|chart|plate|exhibit|scheme|listing|algorithm)\.?\s*\p{Nd}/iu;
 /** The columns beside a heading leave a gap of at least this many line advances between those lines... */
 const BREAK_GAP = 3;
 /** ...and the heading stands this many line advances below the line above it in its own column. */
@@ -211,23 +210,15 @@ function bandBreaks(rows: InkRow[], gutters: Interval[], crossed: number[], line
     // longest column's last line may be a paragraph's short last line. The columns beside the heading open again in
     // the body's type, with no caption (a figure's caption under it: the column stopped for a figure, not a section).
     const bodyType = (rs: Run[]) => rs.length > 0 && rs.every((run) => Math.abs(run.size - bodySize) <= ENDS_SIZE * bodySize);
-    const lowest = Math.max(...above);
-    const prose =
-      ends.every(
-        (rs, j) => bodyType(rs) && (above[j] >= lowest - BREAK_ALIGN * lineAdvance || wordCount(rs.map((run) => run.text).join(' ')) >= ENDS_WORDS),
-      ) &&
-      opens.every(
-        (rs) =>
-          rs.length === 0 ||
-          (bodyType(rs) &&
-            !FLOAT_CAPTION.test(
-              rs
-                .map((run) => run.text)
-                .join(' ')
-                .trim(),
-            )),
-      );
-    const ragged = level(above) || (prose && Math.max(...above) - Math.min(...above) <= BREAK_RAGGED * lineAdvance);
+    const text = (rs: Run[]) =>
+      rs
+        .map((run) => run.text)
+        .join(' ')
+        .trim();
+    const prose = () =>
+      ends.every((rs, j) => bodyType(rs) && (above[j] >= top - BREAK_ALIGN * lineAdvance || wordCount(text(rs)) >= ENDS_WORDS)) &&
+      opens.every((rs) => rs.length === 0 || (bodyType(rs) && !FLOAT_LABEL.test(text(rs))));
+    const ragged = level(above) || (top - Math.min(...above) <= BREAK_RAGGED * lineAdvance && prose());
     if (ragged && level(below) && bottom - top >= BREAK_GAP * lineAdvance && stands) {
       out.push(Array.from({ length: k - i + 1 }, (_, n) => i + n));
       i = k;

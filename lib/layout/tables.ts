@@ -11,9 +11,18 @@ import { BULLET_CHARS } from './markers.js';
 import { inkIntervals, type Row } from './rows.js';
 import { columnLines, type SideLine } from './sides.js';
 import { FIGURE_ONLY, wordCount } from './words.js';
+import { CAPTION_WORDS } from '../document/captions.js';
 
 /** A caption label opening a line: "Table 1.", "Figure 2:", "Fig. 3", "Exhibit IV". */
 export const CAPTION_LABEL = /^(table|tab\.|figure|fig\.|exhibit|chart|scheme)\s*[\dIVX]+[a-z]?([.:]|\s)/iu;
+/**
+ * A caption's label opening a piece: "Figure 1.3 –", "Fig. 2:", "Tabelle 4", "表 1" (a caption word and a number), or
+ * a float's label in any language of captions.ts (captionsBeside reads subfigures' "(a) " too).
+ */
+export const FLOAT_LABEL = new RegExp(
+  String.raw`^(?:fig(?:ure)?|table|tab|chart|plate|exhibit|scheme|listing|algorithm|${CAPTION_WORDS})\.?\s*(?:\p{Nd}+|[IVX]+)(?:[-–.]\p{Nd}+)*[a-z]?(?=[\s.:：–—-]|$)`,
+  'iu',
+);
 
 /** Cells are separated by gaps of at least this many body ems; word spaces in prose are narrower. */
 export const CELL_GAP_EM = 1.0;

@@ -11,10 +11,10 @@ import { displayFormula, TWO_WORDS } from './formulas.js';
 import { blockStarts, centredBlocks, paragraphStarts, sideLines } from './sides.js';
 import { median, runsOf } from './lines.js';
 import { UNSPACED_CHARS } from './words.js';
-import { CAPTION_WORDS } from '../document/captions.js';
 import {
   CAPTION_LABEL,
   captionDivider,
+  FLOAT_LABEL,
   LISTINGS_GAP_EM,
   numberedListColumns,
   sentencesDownColumns,
@@ -330,15 +330,7 @@ function namesBefore(gutter: Interval, rows: InkRow[], twoSided: Set<number>): b
     sided.length >= MIN_TWO_SIDED &&
     sided.every((r) => {
       const before = r.ink.filter((iv) => iv[1] <= gutter[0]);
-      return (
-        before.length === 1 &&
-        /^\S+$/u.test(
-          pieceRuns(r, before[0])
-            .map((q) => q.text)
-            .join(' ')
-            .trim(),
-        )
-      );
+      return before.length === 1 && /^\S+$/u.test(pieceWords(r, before[0]));
     })
   );
 }
@@ -1034,16 +1026,14 @@ function staggeredBlocks(zone: Zone, p: ZoneParams): Zone[] {
   return [zone];
 }
 
-/**
- * A caption's label opening a piece: "Figure 1.3 –", "Fig. 2:", "Tabelle 4", "表 1" (a caption word and a number), or
- * a subfigure's "(a) ", "( b) ".
- */
-const FLOAT_LABEL = new RegExp(
-  String.raw`^(?:fig(?:ure)?|table|tab|chart|plate|exhibit|scheme|${CAPTION_WORDS})\.?\s*(?:\p{Nd}+|[IVX]+)(?:[-–.]\p{Nd}+)*[a-z]?(?=[\s.:：–—-]|$)`,
-  'iu',
-);
 const SUBFIGURE_LABEL = /^\(\s?(\p{Ll})\s?\)(?=\s|$)/u;
 const besideLabel = (text: string) => FLOAT_LABEL.exec(text) ?? SUBFIGURE_LABEL.exec(text);
+/** The text of one ink piece of a row, its runs joined by spaces (pieceText drops the spaces). */
+const pieceWords = (row: InkRow, iv: Interval) =>
+  pieceRuns(row, iv)
+    .map((q) => q.text)
+    .join(' ')
+    .trim();
 /** Captions side by side are parted by at least this many of their sizes... */
 const BESIDE_GAP = 1;
 /** ...and run on for at most this many rows in all (the labelled row and its turned lines)... */
@@ -1066,12 +1056,7 @@ function captionsBeside(zone: Zone): Zone[] {
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
     if (r.ink.length < 2) continue;
-    const pieceText = (row: InkRow, iv: Interval) =>
-      pieceRuns(row, iv)
-        .map((q) => q.text)
-        .join(' ')
-        .trim();
-    const labels = r.ink.map((iv) => besideLabel(pieceText(r, iv)));
+    const labels = r.ink.map((iv) => besideLabel(pieceWords(r, iv)));
     if (labels.some((m) => !m)) continue;
     // All subfigures' letters, one after the other, or all captions' numbers.
     const letters = labels.map((m) => m?.[1]);
@@ -1085,7 +1070,7 @@ function captionsBeside(zone: Zone): Zone[] {
       if (Math.abs(next.row.size - r.row.size) > BESIDE_SIZE * r.row.size) break;
       if (!next.ink.every((iv) => gaps.every((g) => iv[1] <= g[0] + 0.5 || iv[0] >= g[1] - 0.5))) break;
       // A row of labels of its own is not a turned line (answers "(c) …" beside "(d) …" under "(a) …" beside "(b) …").
-      if (next.ink.some((iv) => besideLabel(pieceText(next, iv)))) break;
+      if (next.ink.some((iv) => besideLabel(pieceWords(next, iv)))) break;
       j++;
     }
     // One row alone reads the same across.
