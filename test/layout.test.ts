@@ -1494,6 +1494,23 @@ describe('keys and their values (a reference card)', () => {
   });
 });
 
+describe('field labels beside their values', () => {
+  it("reads a panel's labels with their values, not as a column beside the text column (a leaflet's contact panel)", () => {
+    // A column of prose on the left; on the right, labels ending in a colon set flush left, their values in line a
+    // little further right, level with the prose's lines. The gap after the longest label is as clean as a gutter.
+    const fields = ['Website:', 'Online Chat:', 'Phone:', 'E‐Mail:', 'Meeting:'];
+    const runs: Run[] = [...column(1, 12, 20, 100, { chars: 48 })];
+    fields.forEach((f, i) => {
+      runs.push(run(f, 300, 112 + i * 12, 10));
+      runs.push(run(`q${101 + i} value ${i}`, 372, 112 + i * 12, 10));
+    });
+    runs.sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0);
+    const text = textOf(runs);
+    expect(labels(text)).toEqual([...seq(1, 12), ...seq(101, 105)]);
+    expect(text).toContain('Online Chat: q102 value 1');
+  });
+});
+
 describe('tables whose cells hold paragraphs', () => {
   it('reads a row of five cells of prose cell by cell, under a header row of short labels', () => {
     // Five 80 pt cells 8 pt apart, each a paragraph of six 16-character lines (justified: every line but the last

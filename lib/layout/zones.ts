@@ -259,6 +259,38 @@ function keysAndValues(gutter: Interval, rows: InkRow[]): boolean {
   );
 }
 
+/** A field's label: a few words ending in a colon ("Contact:", "Release date:"). */
+const FIELD_LABEL = /^\p{L}[\p{L}\p{M}\p{Pd} .'’&/]{0,30}:$/u;
+
+/**
+ * The gap after a column of field labels is not a gutter: "Webseite:", "Online Chat:", "Telefon:" set flush left with
+ * their values in line further right (a leaflet's contact panel, a form's "Name:" lines) leave a gap as clean as a
+ * gutter after the longest label, but each label is read with its value. A gap is one when the piece just before it
+ * is a field's label in at least LABEL_SHARE of the rows with text on both sides whose piece stands in the labels'
+ * column (three labels at least), and the labels start or end level with each other.
+ */
+function fieldLabels(gutter: Interval, rows: InkRow[]): boolean {
+  const { twoSided } = classify(gutter, rows);
+  if (twoSided.size < MIN_TWO_SIDED) return false;
+  const nearest: Interval[] = [];
+  const labels: Interval[] = [];
+  let size = 0;
+  for (const r of rows) {
+    if (!twoSided.has(r.row.index)) continue;
+    const near = r.ink.filter((iv) => iv[1] <= gutter[0]).sort((a, b) => b[1] - a[1])[0];
+    nearest.push(near);
+    if (FIELD_LABEL.test(pieceText(r, near))) labels.push(near);
+    size = Math.max(size, r.row.size);
+  }
+  if (labels.length < MIN_TWO_SIDED) return false;
+  // Only the rows whose nearest piece stands in the labels' column count: a text column further left is not the list.
+  const start = Math.min(...labels.map((iv) => iv[0]));
+  const inColumn = nearest.filter((iv) => iv[1] > start).length;
+  if (labels.length < LABEL_SHARE * inColumn) return false;
+  const level = (k: 0 | 1) => Math.max(...labels.map((iv) => iv[k])) - Math.min(...labels.map((iv) => iv[k])) <= size;
+  return level(0) || level(1);
+}
+
 /**
  * Where the gutter is when a gap follows a list's labels: on the labels' other side, between them and the text before
  * them (a two-column list whose right column's bullets stand a gutter's width from the left column's lines). From
@@ -1224,8 +1256,6 @@ const MAX_APART_ROWS = 4;
 const MAX_FIELD_ROWS = 6;
 /** ...and stand over blank space of this many of the larger line's sizes (a heading may follow closer than a part). */
 const FIELD_BLANK = 1.5;
-/** A field's label: a few words ending in a colon ("Contact:", "Release date:"). */
-const FIELD_LABEL = /^\p{L}[\p{L}\p{M} .'’&/-]{0,30}:$/u;
 
 /**
  * Labelled fields side by side, standing apart under blank space: a bulletin's "Contact: | Release date: | Next
@@ -1397,6 +1427,7 @@ function partitionRows(rows: InkRow[], p: ZoneParams): Zone[] {
         labelsBefore(other.gutter, inColumns) ||
         numbersAfter(other.gutter, inColumns) ||
         keysAndValues(other.gutter, inColumns) ||
+        fieldLabels(other.gutter, inColumns) ||
         leadersAfter(other.gutter, inColumns)
       )
         continue;
