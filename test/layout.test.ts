@@ -2308,6 +2308,19 @@ describe('a section’s heading in the first column under columns that end uneve
     expect(labels(textOf(runs))).toEqual([...seq(1, 10), ...seq(18, 26), ...seq(11, 17), ...seq(27, 34)]);
   });
 
+  it('does not break them at a rule drawn in text in large type (a pull quote’s dashes in the right column)', () => {
+    // Both columns stop level and start again level below; between them the right column holds only a row of dashes
+    // set larger than the body, the left column blank beside it: no heading, no break.
+    const runs = [
+      ...column(1, 8, 50, 100, { chars: 48 }),
+      ...column(9, 8, 310, 100, { chars: 48 }),
+      run('- - - - - - - - - - - - - - - - - - - -', 310, 212, 14),
+      ...column(17, 8, 50, 244, { chars: 48 }),
+      ...column(25, 8, 310, 244, { chars: 48 }),
+    ];
+    expect(labels(textOf(runs))).toEqual([...seq(1, 8), ...seq(17, 24), ...seq(9, 16), ...seq(25, 32)]);
+  });
+
   it('does not break them where the column beside the heading opens again with a figure’s caption', () => {
     const runs = [
       ...column(1, 10, 50, 100, { chars: 48 }),

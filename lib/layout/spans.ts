@@ -151,8 +151,12 @@ function topTitle(rows: InkRow[], gutters: Interval[], lineAdvance: number, body
   return inFirst ? 0 : -1;
 }
 
+/** A heading has words or a number: a row of dashes in large type (a pull quote's rule drawn in text) is none. */
+const WORDED = /[\p{L}\p{Nd}]/u;
 export const isHeading = (runs: Run[], bodySize: number) =>
-  runs.length > 0 && (Math.max(...runs.map((run) => run.size)) >= HEADING_SIZE * bodySize || runs.every((run) => run.bold));
+  runs.length > 0 &&
+  runs.some((run) => WORDED.test(run.text)) &&
+  (Math.max(...runs.map((run) => run.size)) >= HEADING_SIZE * bodySize || runs.every((run) => run.bold));
 
 function bandBreaks(rows: InkRow[], gutters: Interval[], crossed: number[], lineAdvance: number, bodySize: number): number[][] {
   const columns = gutters.length + 1;
