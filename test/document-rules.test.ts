@@ -274,6 +274,21 @@ describe('small code at the foot of a page', () => {
   });
 });
 
+describe('notes on a typewritten page', () => {
+  it('are footnotes though set in the fixed-pitch face of the whole page (a slip opinion in Courier)', () => {
+    const courier = (text: string, x: number, baseline: number, size: number) =>
+      makeLine([run(text, x, baseline, size, { mono: true, font: 'CourierNewPSMT' })], baseline);
+    const lines = [
+      ...Array.from({ length: 12 }, (_, i) => courier(`Citizenship and Immigration Services; line ${i + 1} of the caption`, 76, 400 + i * 14, 12)),
+      courier('1 Pursuant to Federal Rule of Appellate Procedure 43(c)(2), Janet', 108, 622.8, 9),
+      courier('Napolitano has automatically been substituted for Michael Chertoff.', 72, 633.3, 9),
+      courier('2 The Clerk of the Court is respectfully directed to amend the caption.', 108, 680.5, 9),
+    ];
+    const notes = detectFootnotes(placed([segment(lines, 0)]), new Set(), 12, 14).footnotes;
+    expect(notes.map((n) => n.marker)).toEqual(['1', '2']);
+  });
+});
+
 describe('a two-page form’s name in its head beside “Page 2” and again in its feet', () => {
   // Page 1: boxes of the form, then its foot line (notice, catalogue number, the form's name far apart); page 2: the
   // head (the form's name at the left margin, "Page 2" at the right) set right over the first box, and the name alone

@@ -2333,3 +2333,46 @@ describe('a section’s heading in the first column under columns that end uneve
     expect(labels(textOf(runs))).toEqual([...seq(1, 10), ...seq(18, 26), ...seq(11, 17), ...seq(27, 34)]);
   });
 });
+
+describe('a raised note number opening a line', () => {
+  it('joins the line it opens, though a typewriter face’s wide space sets it apart', () => {
+    // "¹" at 7 pt, 4.8 pt above the note's 9 pt line and 6 pt before its first word (two-thirds of the line's size).
+    const rows = buildRows([
+      run('1', 108, 618, 7, { mono: true }),
+      run('Pursuant to Federal Rule of Appellate Procedure', 118, 622.8, 9, { mono: true }),
+    ]);
+    expect(rows.map((r) => r.runs.map((q) => q.text).join(' '))).toEqual(['1 Pursuant to Federal Rule of Appellate Procedure']);
+  });
+
+  it('stays a row of its own further off, or when it is no note number', () => {
+    expect(buildRows([run('1', 100, 618, 7), run('Pursuant to the Rule', 118, 622.8, 9)])).toHaveLength(2);
+    expect(buildRows([run('ab', 105, 618, 7), run('Pursuant to the Rule', 118, 622.8, 9)])).toHaveLength(2);
+  });
+});
+
+describe('an algorithm’s numbered lines with comments at a tab', () => {
+  it('are read line by line, each comment with its line, not as two columns', () => {
+    const lines = [
+      ['1: V ← FP', '// an auxiliary q002'],
+      ['2: w ← V(:, 1)', '// an auxiliary q004'],
+      ['3: for i ← 2 to ns do', ''],
+      ['4: w ← Ew + V(:, i)', ''],
+      ['5: end for', ''],
+      ['6: S(:, ns) ← U diag(w)', '// a matrix q012'],
+      ['7: Q ← BS + Qamb', '// a matrix q014'],
+      ['8: return Q', ''],
+    ];
+    let n = 0;
+    const runs = lines.flatMap(([code, comment], i) => {
+      const out = [run(`q${String(++n).padStart(3, '0')} ${code}`, 120, 200 + i * 12, 10)];
+      if (comment) {
+        n++;
+        out.push(run(comment, 320, 200 + i * 12, 10));
+      } else n++;
+      return out;
+    });
+    const text = textOf(runs);
+    expect(text).toContain('q001 1: V ← FP // an auxiliary q002');
+    expect(text).toContain('q011 6: S(:, ns) ← U diag(w) // a matrix q012');
+  });
+});

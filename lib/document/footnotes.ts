@@ -56,6 +56,9 @@ const numberMark = (text: string): number | null => {
   return mark && /^\p{Nd}+$/u.test(mark) ? decimal(mark) : null;
 };
 
+/** A page is typewritten when this share of its lines of text over a block is set in a fixed-pitch face. */
+const TYPEWRITTEN_SHARE = 0.8;
+
 /** A note's marker set apart from its text, a line of its own in small type ("∗" beside "This file has version…"). */
 const loneMarker = (l: PlacedLine, body: number) => l.line.size <= NOTE_SIZE * body && MARK_ONLY.test(l.line.text.trim());
 
@@ -760,8 +763,11 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     // note marker, make the block a figure, not notes.
     if (block.some((l) => CAPTION.test(l.line.text))) continue;
     // Small code at the foot of a page (a listing, a hex dump, a struct layout) is not notes: notes are prose, or a
-    // marker and a URL set in a fixed-pitch font.
-    if (block.filter((l) => l.line.mono && !(MARKER.test(l.line.text) && URL.test(l.line.text))).length * 2 > block.length) continue;
+    // marker and a URL set in a fixed-pitch font. On a typewritten page (a slip opinion in Courier: most of the
+    // text over the block fixed-pitch too) the face tells nothing.
+    const over = (byPage.get(block[0].page) ?? []).filter((l) => l.line.baseline < whole[0].line.baseline && l.line.size > NOTE_SIZE * body);
+    const typewritten = over.length > 0 && over.filter((l) => l.line.mono).length >= TYPEWRITTEN_SHARE * over.length;
+    if (!typewritten && block.filter((l) => l.line.mono && !(MARKER.test(l.line.text) && URL.test(l.line.text))).length * 2 > block.length) continue;
     const segWidth = block[0].seg.bbox[2] - block[0].seg.bbox[0];
     // Numbers in parentheses on the line ("(1) …", not raised) open notes set across the text's measure; in a narrow
     // column beside the text they number a statute's paragraphs quoted there.

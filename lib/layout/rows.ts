@@ -435,6 +435,11 @@ function placeHangingLabels(rows: Row[], changed: Set<Row>): void {
   }
 }
 
+/** A note marker: one to three digits, or a dagger or an asterisk. */
+const NOTE_MARK = /^\s*(\p{Nd}{1,3}|[*†‡§]{1,3})\s*$/u;
+/** A note marker opening its line stands within this many of the line's sizes of its first word. */
+const OPENING_MARK_REACH = 1;
+
 /** How far a single raised or lowered letter may overlap the run it belongs to, in the run's sizes. */
 const KERNED_LETTER = 0.4;
 
@@ -458,7 +463,11 @@ function findScriptHost(r: Run, rows: Row[], self: number, scripts: Set<Run>, gl
       if (glued !== undefined && !(q.size * SCRIPT_SIZE_RATIO >= r.size && Math.abs(r.x0 - q.x1) <= glued * q.size)) continue;
       // A single raised letter may be kerned well into its neighbours (the small A of the LaTeX logo, "L" "A" "TEX").
       const reach = codePoints(r.text) === 1 ? KERNED_LETTER : 0.1;
-      if (overlapsVertically && gap >= -reach * q.size && gap <= SCRIPT_REACH * q.size && gap < bestDist) {
+      // A raised note number opening a line (a footnote's "¹  Pursuant to …", the marker set apart by a typewriter
+      // face's wide space) stands a little further from the first word of its line.
+      const opens = NOTE_MARK.test(r.text) && r.baseline < q.baseline && r.x1 <= q.x0 && q === other.runs.reduce((a, b) => (b.x0 < a.x0 ? b : a));
+      const limit = (opens ? OPENING_MARK_REACH : SCRIPT_REACH) * q.size;
+      if (overlapsVertically && gap >= -reach * q.size && gap <= limit && gap < bestDist) {
         best = other;
         bestDist = gap;
       }

@@ -204,6 +204,40 @@ function leadersAfter(gutter: Interval, rows: InkRow[]): boolean {
   return !!after && after.filter(({ r, near }) => LEADER_PIECE.test(pieceText(r, near))).length >= LABEL_SHARE * after.length;
 }
 
+/** A code comment's opening: "//", "#", "/*", "--", "%", ";" or an algorithm's "▷". */
+const COMMENT_PIECE = /^(\/\/|\/\*|#|--|%|;|[▷⊳►])/u;
+
+/**
+ * A gap before comments: an algorithm's or a listing's lines with their comments set flush at a tab further right
+ * ("1: V ← FP     // An auxiliary variable") leave the gap clean down the listing, but each comment is its line's.
+ */
+function commentsAfter(gutter: Interval, rows: InkRow[]): boolean {
+  const after = piecesAfter(gutter, rows, true);
+  return !!after && after.filter(({ r, near }) => COMMENT_PIECE.test(pieceText(r, near))).length >= LABEL_SHARE * after.length;
+}
+
+/** An algorithm's line number: "1:", "12:". */
+const LINE_LABEL = /^(\p{Nd}{1,3}):/u;
+
+/**
+ * A gap inside an algorithm's numbered lines: every row with text on both sides of it opens with its line number
+ * ("6: S(:, ns) ← U diag(…) Uᵀw   // …"), the numbers counting up. The lines' operands and comments leave gaps that
+ * line up, but each line is read whole.
+ */
+function numberedLines(gutter: Interval, rows: InkRow[]): boolean {
+  const { twoSided } = classify(gutter, rows);
+  if (twoSided.size < MIN_TWO_SIDED) return false;
+  let last = -1;
+  for (const r of rows) {
+    if (!twoSided.has(r.row.index)) continue;
+    const first = r.row.runs.reduce((a, b) => (b.x0 < a.x0 ? b : a));
+    const m = LINE_LABEL.exec(first.text.trim());
+    if (!m || Number(m[1]) <= last) return false;
+    last = Number(m[1]);
+  }
+  return true;
+}
+
 /** Keys and values: the keys end this many of their sizes before the gap in the median row... */
 const KEY_GAP = 1.5;
 /** ...keys hold at most this many characters and values this many in the median row, and this share of the rows
@@ -1391,7 +1425,13 @@ function partitionRows(rows: InkRow[], p: ZoneParams): Zone[] {
     }
     const main = crossingShare(best.gutter, zoneRows);
     if (main.share >= p.rejectFloor) continue;
-    if (keysAndValues(best.gutter, zoneRows) || leadersAfter(best.gutter, zoneRows)) continue;
+    if (
+      keysAndValues(best.gutter, zoneRows) ||
+      leadersAfter(best.gutter, zoneRows) ||
+      commentsAfter(best.gutter, zoneRows) ||
+      numberedLines(best.gutter, zoneRows)
+    )
+      continue;
     const st = stretches(best.gutter, zoneRows);
     if (best.support < STRONG_SUPPORT * zoneRows.length && st.inStretches < Math.max(MIN_STRETCH, st.clean / 2)) continue;
     const minColumn = MIN_COLUMN_EM * p.bodySize;
@@ -1428,7 +1468,9 @@ function partitionRows(rows: InkRow[], p: ZoneParams): Zone[] {
         numbersAfter(other.gutter, inColumns) ||
         keysAndValues(other.gutter, inColumns) ||
         fieldLabels(other.gutter, inColumns) ||
-        leadersAfter(other.gutter, inColumns)
+        leadersAfter(other.gutter, inColumns) ||
+        commentsAfter(other.gutter, inColumns) ||
+        numberedLines(other.gutter, inColumns)
       )
         continue;
       gutters.push(other.gutter);
