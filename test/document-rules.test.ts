@@ -508,6 +508,45 @@ describe('fixed-pitch fonts', () => {
   });
 });
 
+describe('numbered affiliations in a column beside the abstract', () => {
+  // Left: the last author's name in body type, then small numbered affiliations and a block under a heading; right:
+  // the abstract, starting level with the affiliations and ending about where they end.
+  const small = (text: string, baseline: number, bold = false) => makeLine([run(text, 46, baseline, 7, { bold })], baseline);
+  const left = (heading: boolean) => [
+    lineAt('Willandia Chaves 1', 46, 470, 12),
+    small('1 Department of Fish and Wildlife Conservation,', 494),
+    small('Virginia Tech, Blacksburg, Virginia, USA', 503),
+    small('2 Rede de Pesquisa, Manaus, Brazil', 516),
+    small('Funding information', 532, heading),
+    small('Virginia Polytechnic Institute and State University', 541),
+    small('Global Change Center', 550),
+  ];
+  const right = Array.from({ length: 6 }, (_, i) =>
+    lineAt(`Abstract line ${i + 1} of the paper, in the body's size beside the column.`, 260, 494 + i * 12),
+  );
+  const lines = (heading: boolean) => {
+    const segs = [segment(left(heading), 0), segment(right, 1)];
+    return placed(segs);
+  };
+  it('are notes when no heading stands among them', () => {
+    expect(detectFootnotes(lines(false), new Set(), 10, 12).footnotes).toHaveLength(2);
+  });
+  it('are front matter, read with the page, over a bold heading of a few words ("Funding information")', () => {
+    expect(detectFootnotes(lines(true), new Set(), 10, 12).footnotes).toEqual([]);
+  });
+});
+
+describe('weights and styles of publishers’ renamed faces', () => {
+  it('read the suffix of a renamed face: ".B" bold, ".I" italic, ".BI" both (Wiley’s and Elsevier’s AdvOT faces)', () => {
+    expect(fontFacts('ABCDEF+AdvOTc022ae45.B')).toMatchObject({ bold: true, italic: false });
+    expect(fontFacts('AdvOT8608a8d1.I')).toMatchObject({ bold: false, italic: true });
+    expect(fontFacts('AdvOTb92eb7df.BI')).toMatchObject({ bold: true, italic: true });
+    expect(fontFacts('AdvOT569473da')).toMatchObject({ bold: false, italic: false });
+    // A name ending in a letter after a full stop that is no suffix of weight or style.
+    expect(fontFacts('Helvetica.Light')).toMatchObject({ bold: false, italic: false });
+  });
+});
+
 describe('review cases', () => {
   it('a sideways margin banner does not hide the folio beside it', () => {
     const banner = makeLine([run('Downloaded from the archive on 3 March, for personal use only', 20, 760, 8, { angle: -90 })], 760);

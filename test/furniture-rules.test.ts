@@ -1116,6 +1116,20 @@ describe('small blocks stepped down from the text', () => {
       ...bio.map((line, index) => ({ page: 1, segment: 1, index, line, seg: bioSeg, pageHeight: 792, pageWidth: 612 })),
     ];
     expect(detectFootnotes(sidebar, new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+    // Numbered affiliations over a bold heading of their column ("Correspondence" over an address) are a paper's
+    // front matter set beside the abstract, not notes.
+    const front = [
+      ...noteLines.slice(0, 2),
+      makeLine([run('Correspondence', 430, 180, 8, { bold: true })], 180),
+      makeLine([run('Amy E. Mayer, Kingston, USA', 430, 190, 8)], 190),
+      ...noteLines.slice(2),
+    ];
+    const frontSeg: Segment = { ...noteSeg, lines: front };
+    const affiliations = [
+      ...placed.slice(0, 20),
+      ...front.map((line, index) => ({ page: 1, segment: 1, index, line, seg: frontSeg, pageHeight: 792, pageWidth: 612 })),
+    ];
+    expect(detectFootnotes(affiliations, new Set(), BODY, ADVANCE).footnotes).toEqual([]);
   });
 
   it('are not notes when they are a reference list numbered in brackets ("[7] H. W. Fan, Optics Letters 24 (1999)")', () => {

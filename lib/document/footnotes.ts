@@ -9,6 +9,7 @@ import type { Box, Footnote, Line } from '../types.js';
 import { median, unionBox } from '../layout/lines.js';
 import { decimal } from '../layout/digits.js';
 import { runsOnCjk } from './hyphenation.js';
+import { wordCount } from '../layout/words.js';
 import { lineKey, type PlacedLine } from './lines.js';
 
 /** Notes are set at most at this share of the body size. */
@@ -378,6 +379,23 @@ function runsOn(block: PlacedLine[], found: Footnote[]): boolean {
   return !!last && !SENTENCE_END.test(last.text.trim()) && /^\p{Ll}/u.test(block[0].line.text.trim());
 }
 
+/** A side column's heading holds at most this many words. */
+const SIDEBAR_HEADING_WORDS = 4;
+/**
+ * A heading inside a column of numbered lines ("Correspondence", "Funding information" under a paper's numbered
+ * affiliations): bold, a few words, no marker, under a line that opens with a marker and over more lines.
+ */
+const headedWithin = (ls: PlacedLine[]) =>
+  ls.some(
+    (l, i) =>
+      i > 0 &&
+      i + 1 < ls.length &&
+      l.line.bold &&
+      !MARKER.test(l.line.text) &&
+      wordCount(l.line.text) <= SIDEBAR_HEADING_WORDS &&
+      ls.slice(0, i).some((o) => MARKER.test(o.line.text)),
+  );
+
 /** Side notes sit in a column at most this share of the width of the text column beside them. */
 const SIDE_NOTE_WIDTH = 0.6;
 
@@ -397,6 +415,9 @@ function isSideNotes(segLines: PlacedLine[], pageLines: PlacedLine[], body: numb
   // a paper's margin column) is a sidebar, read with the page.
   const marks = segLines.map((l) => MARKER.exec(l.line.text)?.[1]).filter((m): m is string => m !== undefined);
   if (marks.length < 2 && !marks.some((m) => /^\p{Nd}/u.test(m))) return false;
+  // A bold heading of a few words on a line of its own ("Correspondence", "Funding information" under a paper's
+  // numbered affiliations) makes the column a sidebar of the page's front matter: notes carry no headings.
+  if (headedWithin(segLines)) return false;
   const width = seg.bbox[2] - seg.bbox[0];
   // The text column beside it, in body type, in the same band of the page, wider by far; the notes outside it.
   return pageLines.some((l) => {
@@ -418,7 +439,15 @@ const BESIDE_RUN_ON = 4;
  * BESIDE_RUN_ON advances below its bottom: the box is a column of its own beside the text, not its foot. (Notes set in
  * a margin beside the text stand level with their calls, below the top of the text.)
  */
-function textRunsOnBeside(pageLines: PlacedLine[], inBlock: Set<Line>, box: Box, band: number, body: number, advance: number): boolean {
+function textRunsOnBeside(
+  pageLines: PlacedLine[],
+  inBlock: Set<Line>,
+  box: Box,
+  band: number,
+  body: number,
+  advance: number,
+  runOn = BESIDE_RUN_ON,
+): boolean {
   let top = Infinity;
   let bottom = -Infinity;
   for (const l of pageLines) {
@@ -428,7 +457,7 @@ function textRunsOnBeside(pageLines: PlacedLine[], inBlock: Set<Line>, box: Box,
     top = Math.min(top, b[1]);
     bottom = Math.max(bottom, b[3]);
   }
-  return Math.abs(top - box[1]) <= advance && bottom > box[3] + BESIDE_RUN_ON * advance;
+  return Math.abs(top - box[1]) <= advance && bottom > box[3] + runOn * advance;
 }
 
 /**
@@ -808,6 +837,10 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     // Notes stand at the foot of the text: a column of text beside the block, starting level with it and running on
     // well below it (an abstract beside a paper's affiliations and correspondence address), shows the block is no foot.
     if (textRunsOnBeside(pageLines, inBlock, box, block[0].seg.band, body, advance)) continue;
+    // Numbered affiliations over "Correspondence" and "Funding information" in a column of their own beside the
+    // abstract, starting level with it, are a paper's front matter, however far the abstract runs on: notes carry no
+    // headings of their own (affiliations set as notes at the foot of the page, under the text, stay notes).
+    if (headedWithin(block) && textRunsOnBeside(pageLines, inBlock, box, block[0].seg.band, body, advance, -Infinity)) continue;
     // The step down from the nearest text above it in the same column (notes already taken above it, in a segment of
     // their own, are not text: the step is measured from the text above them).
     const above = pageLines

@@ -17,9 +17,10 @@ export interface FontFacts {
   fixedWidths?: boolean;
 }
 
-// Weight words in PostScript names, including TeX's abbreviations (CMBX = bold extended, NimbusRomNo9L-Medi).
-const BOLD = /bold|black|heavy|semibold|demibold|demi\b|-medi\b|medium|-bd\b|\bbd\b|cmbx|cmb\d|extrabold|ultrabold|,bold/i;
-const ITALIC = /italic|oblique|-ital|ital\b|-it\b|cmti|cmsl|slanted|inclined|kursiv/i;
+// Weight words in PostScript names, including TeX's abbreviations (CMBX = bold extended, NimbusRomNo9L-Medi) and the
+// suffixes of publishers' renamed faces ("AdvOTc022ae45.B", ".I", ".BI" in Wiley's and Elsevier's typesetting).
+const BOLD = /bold|black|heavy|semibold|demibold|demi\b|-medi\b|medium|-bd\b|\bbd\b|cmbx|cmb\d|extrabold|ultrabold|,bold|\.bi?$/i;
+const ITALIC = /italic|oblique|-ital|ital\b|-it\b|cmti|cmsl|slanted|inclined|kursiv|\.b?i$/i;
 // Not Monotype Corsiva, Garamond...; programmers' faces named without "Mono" (Fira Code, Source Code Pro, Cascadia
 // Code, Menlo, Monaco, Iosevka but its quasi-proportional Aile and Etoile, Cousine) are fixed-pitch too, their ligatures ("===") breaking the pitch test.
 const MONO =
