@@ -508,6 +508,24 @@ describe('fixed-pitch fonts', () => {
   });
 });
 
+describe('notes in Chinese naming commands in a fixed-pitch face', () => {
+  it('are notes, not code, though most of their Latin letters are fixed-pitch', () => {
+    const body = Array.from({ length: 30 }, (_, k) => lineAt(`The line ${k + 1} of the page body text, set in the body size.`, 72, 80 + 12 * k));
+    const note = (n: number, zh: string, cmd: string, y: number) =>
+      makeLine(
+        [run(String(n), 74, y - 2, 5), run(zh, 80, y, 7.5, { font: 'FandolSong-Regular' }), run(cmd, 160, y, 7.5, { mono: true, font: 'LMMono8' })],
+        y,
+      );
+    const foot = [
+      note(21, '该文件必须包含', '\\documentclass', 660),
+      note(22, '目前常用的编译命令为', 'pdflatex xelatex', 672),
+      note(23, '如使用参考文献时', 'bibtex biblatex', 684),
+    ];
+    const notes = detectFootnotes(placed([segment([...body, ...foot], 0)]), new Set(), 10, 12);
+    expect(notes.footnotes.map((n) => n.marker)).toEqual(['21', '22', '23']);
+  });
+});
+
 describe('numbered affiliations in a column beside the abstract', () => {
   // Left: the last author's name in body type, then small numbered affiliations and a block under a heading; right:
   // the abstract, starting level with the affiliations and ending about where they end.

@@ -57,6 +57,14 @@ const numberMark = (text: string): number | null => {
   return mark && /^\p{Nd}+$/u.test(mark) ? decimal(mark) : null;
 };
 
+/**
+ * A line of Chinese or Japanese prose naming commands in a fixed-pitch face ("目前常用的编译命令为 pdflatex 和
+ * xelatex"): four CJK characters in a row before any comment's opening. (lines.ts counts no CJK character as prose,
+ * so that a listing's CJK comments leave it code: such a line is flagged fixed-pitch.)
+ */
+const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{4}/u;
+const cjkProse = (text: string) => CJK_RUN.test(text.split(/#|\/\/|--|%/)[0]);
+
 /** A page is typewritten when this share of its lines of text over a block is set in a fixed-pitch face. */
 const TYPEWRITTEN_SHARE = 0.8;
 
@@ -796,7 +804,11 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     // text over the block fixed-pitch too) the face tells nothing.
     const over = (byPage.get(block[0].page) ?? []).filter((l) => l.line.baseline < whole[0].line.baseline && l.line.size > NOTE_SIZE * body);
     const typewritten = over.length > 0 && over.filter((l) => l.line.mono).length >= TYPEWRITTEN_SHARE * over.length;
-    if (!typewritten && block.filter((l) => l.line.mono && !(MARKER.test(l.line.text) && URL.test(l.line.text))).length * 2 > block.length) continue;
+    if (
+      !typewritten &&
+      block.filter((l) => l.line.mono && !(MARKER.test(l.line.text) && URL.test(l.line.text)) && !cjkProse(l.line.text)).length * 2 > block.length
+    )
+      continue;
     const segWidth = block[0].seg.bbox[2] - block[0].seg.bbox[0];
     // Numbers in parentheses on the line ("(1) …", not raised) open notes set across the text's measure; in a narrow
     // column beside the text they number a statute's paragraphs quoted there.
