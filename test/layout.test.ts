@@ -2376,3 +2376,29 @@ describe('an algorithm’s numbered lines with comments at a tab', () => {
     expect(text).toContain('q011 6: S(:, ns) ← U diag(w) // a matrix q012');
   });
 });
+
+describe('a picture set across a two-column sheet, its credit aside', () => {
+  it('parts the columns above it from those below, where a heading opens the first column under it', () => {
+    // Above: two columns of four lines. Then a blank of 20 advances (the picture), its credit in small type at its
+    // foot on the right. Below: a heading in the first column, level with the second column's first line.
+    const runs = [
+      ...column(1, 4, 57, 145, { chars: 44, size: 8.5, advance: 13 }),
+      ...column(5, 4, 305, 145, { chars: 44, size: 8.5, advance: 13 }),
+      run('q009 Map by the author, tiles by the map service (CC BY 3.0)', 293, 472, 6),
+      run('q010 Open for All', 57, 522, 14),
+      ...column(11, 6, 57, 548, { chars: 44, size: 8.5, advance: 13 }),
+      ...column(17, 6, 305, 522, { chars: 44, size: 8.5, advance: 13 }),
+    ];
+    expect(labels(textOf(runs))).toEqual(seq(1, 22));
+  });
+
+  it('leaves the columns running past it without a heading under it (text flowing round a picture)', () => {
+    const runs = [
+      ...column(1, 4, 57, 145, { chars: 44, size: 8.5, advance: 13 }),
+      ...column(11, 4, 305, 145, { chars: 44, size: 8.5, advance: 13 }),
+      ...column(5, 6, 57, 522, { chars: 44, size: 8.5, advance: 13 }),
+      ...column(15, 6, 305, 522, { chars: 44, size: 8.5, advance: 13 }),
+    ];
+    expect(labels(textOf(runs))).toEqual(seq(1, 20));
+  });
+});

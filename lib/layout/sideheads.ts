@@ -161,6 +161,10 @@ const MIN_HEADING_LETTERS = 3;
 /** A single row of headings across every column makes a grid when it stands this many line advances at least below
  * the last line of every column above it: the rows of boxes are parted by a wide blank. */
 const WIDE_BREAK = 4;
+/** A blank this many line advances high across every column is a picture set across the page... */
+const PICTURE_BREAK = 8;
+/** ...and a line set smaller than this share of the body size over it (the picture's credit) leaves it blank. */
+const SMALL_TYPE = 0.85;
 
 /**
  * Sections set as a grid of boxes: every column opens a section with a heading on one baseline, twice or more down
@@ -198,12 +202,23 @@ export function headingRowBands(zone: Zone, bodySize: number, advance: number): 
     if (a >= 0 && zone.rows[i].row.baseline - zone.rows[a].row.baseline < BREAK_STEP * advance) return null;
     return styleOf(runs);
   };
-  // Every column holds text above row i, and its last line stands WIDE_BREAK advances above it at least.
-  const wideBreakAbove = (i: number): boolean => {
+  // Every column holds text above row i, and its last line stands `blank` advances above it at least. For a picture's
+  // blank, one line in small type standing alone inside it (the picture's credit, WIDE_BREAK advances under the
+  // column's text) is no text of the column: the blank is measured from the text.
+  const small = (runs: Run[]) => runs.every((run) => run.size < SMALL_TYPE * bodySize);
+  const lastAbove = (from: number, j: number) => {
+    let a = from;
+    while (a >= 0 && runsIn(zone.rows[a], j).length === 0) a--;
+    return a;
+  };
+  const wideBreakAbove = (i: number, blank = WIDE_BREAK): boolean => {
     for (let j = 0; j < columns; j++) {
-      let a = i - 1;
-      while (a >= 0 && runsIn(zone.rows[a], j).length === 0) a--;
-      if (a < 0 || zone.rows[i].row.baseline - zone.rows[a].row.baseline < WIDE_BREAK * advance) return false;
+      let a = lastAbove(i - 1, j);
+      if (blank > WIDE_BREAK && a >= 0 && small(runsIn(zone.rows[a], j))) {
+        const text = lastAbove(a - 1, j);
+        if (text >= 0 && zone.rows[a].row.baseline - zone.rows[text].row.baseline >= WIDE_BREAK * advance) a = text;
+      }
+      if (a < 0 || zone.rows[i].row.baseline - zone.rows[a].row.baseline < blank * advance) return false;
     }
     return true;
   };
@@ -226,6 +241,20 @@ export function headingRowBands(zone: Zone, bodySize: number, advance: number): 
   // One row of headings, in any sizes (each panel's own), is enough when a wide blank parts it from the boxes above it
   // in every column: a folded sheet's two rows of panels.
   if (rows.length <= 1 && parted > 0) return cutAt(zone, [parted]);
+  // A heading opening an outer column alone, level with the first lines of the other columns, under a blank of
+  // PICTURE_BREAK advances across every column (a picture set across the page, its credit aside): the sheet's
+  // columns start again under the picture, read after the columns above it.
+  if (rows.length === 0) {
+    const lead = zone.rows.findIndex(
+      (r, i) =>
+        i > 0 &&
+        !crosses(r) &&
+        (headingIn(i, 0) !== null || headingIn(i, columns - 1) !== null) &&
+        Array.from({ length: columns }, (_, j) => runsIn(r, j).length > 0).every(Boolean) &&
+        wideBreakAbove(i, PICTURE_BREAK),
+    );
+    if (lead > 0) return cutAt(zone, [lead]);
+  }
   if (rows.length < MIN_HEADING_ROWS || rows.some((r) => r.style !== rows[0].style)) return null;
   // A heading of the rows' style that opens a box in one column alone, level with no heading beside it, shows the
   // columns running apart: a poster's columns of boxes, read each to its foot, whose rows of headings line up by
