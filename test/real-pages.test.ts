@@ -989,4 +989,13 @@ describe('a plot’s gap inside a poster’s column', () => {
     expect(text.indexOf('Introduction')).toBeLessThan(text.indexOf('Performance Metrics'));
     expect(text.indexOf('Performance Metrics')).toBeLessThan(text.indexOf('Results'));
   });
+
+  it('a figure wrapped by the text, its caption in smaller italics a word space from the shortened lines: the paragraph whole, then the caption (thesis_hu_berlin_krug_wikipedia_quellenkritik_de)', async () => {
+    const text = squash((await read('thesis_hu_berlin_krug_wikipedia_quellenkritik_de')).text);
+    expect(text).toContain(
+      'Diese Links enthalten dazu einen eindeutigen Identifikator der anzuzeigenden Artikelversion, wodurch ein manueller Abgleich',
+    );
+    expect(text).toContain('Abbildung 2: Werkzeugleiste in der deutschsprachigen Wikipedia.');
+    expect(text.indexOf('Abbildung 2: Werkzeugleiste')).toBeGreaterThan(text.indexOf('(Siehe Abbildung 2)'));
+  });
 });

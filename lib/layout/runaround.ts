@@ -7,7 +7,7 @@
  * reaching across the gap) and the other the box's (two lines at least, following one another as a block's lines),
  * is read as the paragraph on its own, then the box, after the paragraph.
  */
-import type { Line } from '../types.js';
+import type { Line, Run } from '../types.js';
 import { median, pieceLine, runsOfLine } from './lines.js';
 import { type Piece, piecesOf } from './nested.js';
 import { FIGURE_ONLY } from './words.js';
@@ -44,10 +44,35 @@ const words = (p: Piece) => p.text.trim().split(/\s+/).filter(Boolean).length;
 const endOf = (p: Piece) => Math.max(...p.runs.map((r) => r.x1));
 const lineOf = (p: Piece) => pieceLine(p.runs);
 
+/** A text line beside the box ends this many of its sizes at most past the text's shortened lines. */
+const SAME_EDGE_EM = 0.5;
+/** A box set in another type (a figure's caption in smaller italics) may stand this many of the line's sizes away. */
+const STYLED_GAP_EM = 0.6;
+
+/**
+ * A line's pieces parted by GAP_EM of its size; a line in one piece parts where its type changes at a gap of
+ * STYLED_GAP_EM at least, every run before in one type and every run after in another (a wrapped figure's caption,
+ * "Abbildung 2: Werkzeugleiste", as near the text's shortened line as a justified line's word space).
+ */
+function piecesAround(line: Line): Piece[] {
+  const pieces = piecesOf(line, GAP_EM);
+  if (pieces.length !== 1) return pieces;
+  const runs = [...pieces[0].runs].sort((a, b) => a.x0 - b.x0);
+  const type = (k: number) => `${Math.round(runs[k].size * 2) / 2}/${runs[k].italic}`;
+  for (let k = 1; k < runs.length; k++) {
+    if (runs[k].x0 - runs[k - 1].x1 < STYLED_GAP_EM * line.size || type(k) === type(k - 1)) continue;
+    const [left, right] = [runs.slice(0, k), runs.slice(k)];
+    if (!left.every((_, j) => type(j) === type(0)) || !right.every((_, j) => type(k + j) === type(k))) return pieces;
+    const piece = (rs: Run[]): Piece => ({ start: rs[0].x0, text: rs.map((r) => ` ${r.text}`).join(''), runs: rs });
+    return [piece(left), piece(right)];
+  }
+  return pieces;
+}
+
 /** The first run-around box among a column's lines (top to bottom), on either side of the text, or null. */
 export function findRunAround(lines: Line[]): RunAround | null {
   if (lines.length < MIN_BOX_LINES + 1) return null;
-  const pieces = lines.map((l) => piecesOf(l, GAP_EM));
+  const pieces = lines.map(piecesAround);
   const found = (['right', 'left'] as const).map((side) => findOnSide(lines, pieces, side)).filter((f): f is RunAround => f !== null);
   return found.sort((a, b) => a.from - b.from)[0] ?? null;
 }
@@ -67,7 +92,12 @@ function findOnSide(lines: Line[], pieces: Piece[][], side: 'right' | 'left'): R
     let boxNear = outer(boxOf(pieces[i]));
     const size = lines[i].size;
     const boxSide = (p: Piece) => (side === 'right' ? p.start >= boxNear - size : endOf(p) <= boxNear + size);
-    const textSide = (p: Piece) => (side === 'right' ? endOf(p) <= boxNear - GAP_EM * size : p.start >= boxNear + GAP_EM * size);
+    // A text line ends short of the box by the gap, or no further than the text's lines beside the box end (a gap
+    // narrowed by a change of type, piecesAround).
+    const textSide = (p: Piece) =>
+      side === 'right'
+        ? endOf(p) <= Math.max(boxNear - GAP_EM * size, textFar + SAME_EDGE_EM * size)
+        : p.start >= Math.min(boxNear + GAP_EM * size, textFar - SAME_EDGE_EM * size);
     const box: number[] = [i];
     const text: number[] = [i];
     let to = i;
