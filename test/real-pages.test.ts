@@ -998,4 +998,12 @@ describe('a plot’s gap inside a poster’s column', () => {
     expect(text).toContain('Abbildung 2: Werkzeugleiste in der deutschsprachigen Wikipedia.');
     expect(text.indexOf('Abbildung 2: Werkzeugleiste')).toBeGreaterThan(text.indexOf('(Siehe Abbildung 2)'));
   });
+
+  it('a box of small type under its label and heading, a column of its own, is the box’s text, not notes (report_pwyf_ati2013_landscape_threecol_boxes_chart)', async () => {
+    const doc = await read('report_pwyf_ati2013_landscape_threecol_boxes_chart');
+    expect(doc.footnotes.filter((f) => f.page === 2)).toEqual([]);
+    const text = squash(doc.text);
+    expect(text).toContain('The Busan common standard The Busan agreement recognised');
+    expect(text.indexOf('The Busan agreement recognised')).toBeLessThan(text.indexOf('Greater availability of historical'));
+  });
 });

@@ -359,6 +359,20 @@ function underHeading(first: PlacedLine, pageLines: PlacedLine[], body: number):
   const words = above.line.text.trim().split(/\s+/).length;
   return words <= 2 * HEADING_WORDS && b[1] - above.line.bbox[3] <= HEADING_GAP * above.line.size;
 }
+/**
+ * A heading right over a block: a line of at most 2 × HEADING_WORDS words with no closing stop, bold or set larger
+ * than the block's first line, at most HEADING_GAP of its sizes above it.
+ */
+function headsBlock(head: PlacedLine, first: PlacedLine): boolean {
+  const text = head.line.text.trim();
+  if (wordCount(text) > 2 * HEADING_WORDS || /[.,;:。，；：]$/u.test(text)) return false;
+  if (!head.line.bold && head.line.size < BLOCK_HEADING_SIZE * first.line.size) return false;
+  return first.line.bbox[1] - head.line.bbox[3] <= HEADING_GAP * head.line.size;
+}
+/** A heading not in bold is set at least this many times the size of the block under it. */
+const BLOCK_HEADING_SIZE = 1.15;
+/** A box opens with at most this many lines of label and heading. */
+const BOX_HEAD_LINES = 3;
 /** A heading over a block of small lines is set at least this many times the text's size, ... */
 const HEADING_OVER_NOTES = 1.3;
 /** ... and stands at most this many of its sizes above the block. */
@@ -866,6 +880,10 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
       )
       .sort((a, b) => b.line.baseline - a.line.baseline)[0];
     if (!above || underHeading(whole[0], pageLines, body)) continue;
+    // Unmarked small lines right under a heading, in bold or larger type, that alone opens their column (a box's
+    // "Box 2:" and "The Busan common standard" over its text) are the box's text, not notes under the text.
+    if (start > 0 && start <= BOX_HEAD_LINES && !MARKER.test(whole[0].line.text) && !whole[0].line.mark && headsBlock(segLines[start - 1], whole[0]))
+      continue;
     // A note under a table that carries its mark ("*" beside a length in a table's cell) is the table's own note,
     // read with the table: a table sits between it and the text above, and the table's text holds the mark.
     const mark = symbolMark(block[0].line.text);
