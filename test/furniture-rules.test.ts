@@ -1607,3 +1607,40 @@ describe('small type across the foot of a page of several', () => {
     expect(pageFooters(pages('Source: OpenChain training slides: https://github.com/OpenChain-Project/curriculum'))).toEqual([]);
   });
 });
+
+describe('a slide’s title continued on the next slide', () => {
+  // Four slides: the first two under one title in display type (the second marks its list "*"), the others under
+  // titles of their own in the same place and type; a few lines of text under each.
+  const slide = (no: number, title: string) =>
+    page(
+      no,
+      [
+        [title, 40, 71, 40],
+        ...Array.from({ length: 6 }, (_, k): [string, number, number, number] => [
+          `Point ${k + 1} of slide ${no}, said in a few words`,
+          40,
+          140 + k * 30,
+          18,
+        ]),
+      ],
+      540,
+    );
+  const deck = (second: string, fourth: string) => [
+    ...slide(1, 'Supply Chain – Security Challenges'),
+    ...slide(2, second),
+    ...slide(3, 'Scorecards Tests'),
+    ...slide(4, fourth),
+  ];
+
+  it('is the slides’ title, read on each, not a running head', () => {
+    const { headers } = detectFurniture(deck('Supply Chain Security Challenges*', 'Working Group'), 18, 2, 30);
+    expect(texts(headers)).toEqual([]);
+  });
+
+  it('is a running head where it carries the page’s number, or the other slides repeat it too', () => {
+    const numbered = [...slide(1, 'Overview'), ...slide(2, 'Release Notes 4.04 2'), ...slide(3, 'Release Notes 4.04 3'), ...slide(4, 'Sources 4')];
+    expect(texts(detectFurniture(numbered, 18, 2, 30).headers)).toEqual(['Release Notes 4.04 2', 'Release Notes 4.04 3']);
+    const everywhere = deck('Supply Chain Security Challenges*', 'Supply Chain Security Challenges');
+    expect(texts(detectFurniture(everywhere, 18, 2, 30).headers)).toHaveLength(3);
+  });
+});

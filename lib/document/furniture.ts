@@ -7,7 +7,7 @@
  */
 import { CAPTION_WORDS, SOURCE_WORDS } from './captions.js';
 import type { Diagnostic, FurnitureItem, Line, Segment } from '../types.js';
-import { round2 } from '../layout/lines.js';
+import { median, round2 } from '../layout/lines.js';
 import { WATERMARK_SIZE, WATERMARK_WORDS } from '../layout/rotated.js';
 import { lineKey, type PlacedLine } from './lines.js';
 
@@ -567,6 +567,8 @@ const PANEL_HEIGHT = 0.6;
 
 /** A running head's repeat on the document's first page set this much larger than the body is the title there. */
 const TITLE_SIZE = 1.3;
+/** Titles in one type differ in size by at most this share. */
+const SAME_TITLE_SIZE = 0.1;
 /** A title sits in the upper half of its page; a head that repeats it holds at least this many words of it. */
 const HALF = 0.5;
 const TITLE_HEAD_WORDS = 2;
@@ -735,6 +737,24 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
     }
     return false;
   };
+  // A slide's title continued on the next slide ("… Challenges" over two slides of a list), in display type, on two
+  // pages in a row only, while the same place on the other pages holds titles of their own in the same type: the
+  // slides' titles, not a running head (a head repeats on more pages, or on every other page, and in text type).
+  const continuedTitle = (cluster: Candidate[], pages: number[]) => {
+    if (pageCount < 3 || pages.length !== 2 || pages[1] !== pages[0] + 1) return false;
+    const size = Math.min(...cluster.map((c) => c.l.line.size));
+    // (A head that carries the page's number, "RN 4.04.00.02   1", is a head.)
+    if (size < TITLE_SIZE * body || cluster.some((c) => !c.top || /\p{Nd}$/u.test(c.l.line.text.trim()))) return false;
+    const offset = median(cluster.map((c) => c.offset));
+    const own = candidates.filter(
+      (o) =>
+        o.top &&
+        !pages.includes(o.l.page) &&
+        Math.abs(o.offset - offset) <= HEIGHT_TOLERANCE * size &&
+        Math.abs(o.l.line.size - size) <= SAME_TITLE_SIZE * size,
+    );
+    return new Set(own.map((o) => o.l.page)).size >= 1 && new Set(own.map((o) => o.key)).size === own.length;
+  };
   for (const group of groups.values()) {
     group.sort((a, b) => a.offset - b.offset);
     // Cluster by height.
@@ -751,6 +771,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
       // Cells repeating only as cells are a table's, continued from page to page: a head stands alone somewhere.
       if (cluster.every((c) => c.cells)) continue;
       if (cluster.every((c) => !c.cells && inParagraph(c))) continue;
+      if (continuedTitle(cluster, pages)) continue;
       for (const c of cluster) {
         if (c.l.page === 1 && c.l.line.size >= TITLE_SIZE * body) {
           // The document's title, repeated as the running head of the pages after it: on its own page it is read.
@@ -828,7 +849,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
   )) {
     const pages = [...new Set(group.map((c) => c.l.page))].sort((a, b) => a - b);
     const stretch = pages[pages.length - 1] - pages[0] + 1;
-    if (pages.length < repeats || pages.length < MIN_DENSITY * stretch) continue;
+    if (pages.length < repeats || pages.length < MIN_DENSITY * stretch || continuedTitle(group, pages)) continue;
     for (const c of group) for (const l of c.row ?? [c.l]) take(l, 'running-head', c.top);
   }
 
