@@ -1006,4 +1006,10 @@ describe('a plot’s gap inside a poster’s column', () => {
     expect(text).toContain('The Busan common standard The Busan agreement recognised');
     expect(text.indexOf('The Busan agreement recognised')).toBeLessThan(text.indexOf('Greater availability of historical'));
   });
+
+  it('long commands in a fixed-pitch face with short descriptions beside them: each command with what it does (refcard_biblatex_cheatsheet)', async () => {
+    const text = squash((await read('refcard_biblatex_cheatsheet')).text);
+    expect(text).toMatch(/\\textcite\[.{0,40}\]\{.{0,12}\} textual/u);
+    expect(text).toMatch(/\\parencite\[.{0,40}\]\{.{0,12}\} parenthetical/u);
+  });
 });

@@ -289,7 +289,7 @@ function keysAndValues(gutter: Interval, rows: InkRow[]): boolean {
   const [k, v] = [median(keys), median(values)];
   return (
     (code(monoValues) && prose(monoKeys) && k <= MAX_KEY_CHARS && v <= MAX_VALUE_CHARS) ||
-    (code(monoKeys) && prose(monoValues) && k <= MAX_VALUE_CHARS && v <= MAX_KEY_CHARS)
+    (code(monoKeys) && prose(monoValues) && ((k <= MAX_VALUE_CHARS && v <= MAX_KEY_CHARS) || (k <= MAX_KEY_CHARS && v <= MAX_VALUE_CHARS)))
   );
 }
 
