@@ -150,7 +150,8 @@ describe('real pages', () => {
 
   it('a leaflet panel’s numbered steps under its large heading are the panel’s text, not notes (leaflet_freifunk_kiel_faltblatt)', async () => {
     const doc = await read('leaflet_freifunk_kiel_faltblatt');
-    expect(doc.footnotes).toEqual([]);
+    // (The leaflet's source line at the foot of the inside, "Faltblatt Quelle: … 5.5.2017", is no step: it may be lifted.)
+    expect(doc.footnotes.filter((n) => !n.text.startsWith('Faltbla'))).toEqual([]);
     const text = squash(doc.text);
     expect(text.indexOf('Wie kann ich mitmachen?')).toBeLessThan(text.indexOf('1. Kompa'));
   });
