@@ -1387,3 +1387,49 @@ describe('floats stacked at the top of the column a sentence runs on to', () => 
     expect(below[0]!.text).not.toContain('for the generated');
   });
 });
+
+describe('review cases of the twenty-eighth session', () => {
+  const notesOf = (lines: Line[], advance = 12) => detectFootnotes(placed([segment(lines, 0)]), new Set(), 10, advance).footnotes;
+
+  it('notes under a short column whose last line closes with a question mark, or under a rule, are still notes', () => {
+    const notes = (first: number, y: number) => [
+      lineAt(`${first} The same reasoning was followed by the appeals court in the later cases cited above.`, 72, y, 8),
+      lineAt(`${first + 1} See also the commentary on the second edition, at pages 12 to 14 of the volume.`, 72, y + 10, 8),
+    ];
+    const question = notesOf([
+      lineAt('The remaining question, which the previous sections leave open for now, is the following:', 72, 640),
+      lineAt('does this hold in the general case?', 72, 652),
+      lineAt('the court held in 1998 that the statute did not apply to such contracts, see Smith v. Jones.', 72, 672, 8),
+      ...notes(2, 682),
+    ]);
+    expect(question.map((n) => n.marker)).toContain('2');
+    const ruled = notesOf([
+      lineAt('The remaining question, which the previous sections leave open, is', 72, 640),
+      lineAt('held that the statute did not apply', 72, 652),
+      lineAt('————————————', 72, 668, 8),
+      ...notes(1, 680),
+    ]);
+    expect(ruled.map((n) => n.marker)).toEqual(['1', '2']);
+  });
+
+  it('small C code at a page foot with Chinese block comments stays code', () => {
+    const small = (text: string, baseline: number) => makeLine([run(text, 72, baseline, 7, { mono: true, font: 'NimbusMonoPS' })], baseline);
+    const body = Array.from({ length: 20 }, (_, k) =>
+      lineAt(`The line ${k + 1} of the page body text, set in the body size here.`, 72, 360 + 12 * k),
+    );
+    const foot = [
+      small('1 int count = 0;       /* 计数器初始化为零 */', 640),
+      small('2 char buf[64];        /* 输入缓冲区大小 */', 652),
+      small('3 while (read(buf)) {  /* 逐行读取输入文件 */', 664),
+    ];
+    expect(notesOf([...body, ...foot], 12.5)).toEqual([]);
+  });
+
+  it('a listing over small code does not make the page typewritten', () => {
+    const m = (text: string, baseline: number, size: number) =>
+      makeLine([run(text, 72, baseline, size, { mono: true, font: 'NimbusMonoPS' })], baseline);
+    const listing = Array.from({ length: 10 }, (_, k) => m(`    offset = read_header(file, ${k}); /* step ${k} */`, 480 + 12 * k, 10));
+    const foot = [m('2 CARD16 MAJOR_VERSION 1', 620, 7), m('2 CARD16 MINOR_VERSION 2', 632, 7), m('4 CARD32 ALIAS_LIST_OFFSET', 644, 7)];
+    expect(notesOf([...listing, ...foot], 12.5)).toEqual([]);
+  });
+});

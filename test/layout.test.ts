@@ -2351,29 +2351,57 @@ describe('a raised note number opening a line', () => {
 });
 
 describe('an algorithm’s numbered lines with comments at a tab', () => {
+  // Line numbers in runs of their own ("1:"), the code after them, and on some lines a comment or an operand set at a
+  // tab far to the right.
+  const algorithm = (far: (k: number) => string | null) => {
+    const code = ['V ← FP', 'w ← V(:, 1)', 'for i ← 2 to ns do', 'w ← Ew + V(:, i)', 'end for', 'S(:, ns) ← U diag(w)', 'Q ← BS + Qamb', 'return Q'];
+    return code.flatMap((c, i) => {
+      const k = i + 1;
+      const out = [run(`${k}:`, 120, 200 + i * 12, 10), run(`${c} q${String(2 * k - 1).padStart(3, '0')}`, 136, 200 + i * 12, 10)];
+      const tail = far(k);
+      if (tail) out.push(run(`${tail} q${String(2 * k).padStart(3, '0')}`, 320, 200 + i * 12, 10));
+      return out;
+    });
+  };
+
   it('are read line by line, each comment with its line, not as two columns', () => {
-    const lines = [
-      ['1: V ← FP', '// an auxiliary q002'],
-      ['2: w ← V(:, 1)', '// an auxiliary q004'],
-      ['3: for i ← 2 to ns do', ''],
-      ['4: w ← Ew + V(:, i)', ''],
-      ['5: end for', ''],
-      ['6: S(:, ns) ← U diag(w)', '// a matrix q012'],
-      ['7: Q ← BS + Qamb', '// a matrix q014'],
-      ['8: return Q', ''],
+    const text = textOf(algorithm((k) => ([1, 2, 6, 7].includes(k) ? (k < 3 ? '// an auxiliary variable' : '// a matrix version') : null)));
+    expect(text).toContain('1: V ← FP q001 // an auxiliary variable q002');
+    expect(text).toContain('6: S(:, ns) ← U diag(w) q011 // a matrix version q012');
+  });
+
+  it('a listing in a fixed-pitch face, its comments at a tab: each comment with its line', () => {
+    // (The third line runs on across the tab: the gap is no clean strip from the listing's first line to its last.)
+    const code = [
+      'x = load(path)',
+      'y = clean(x)',
+      'z = fit(y, method="least squares", weights=w, tol=1e-9)',
+      'plot(z)',
+      'save(z, out)',
+      'print(z.score)',
     ];
-    let n = 0;
-    const runs = lines.flatMap(([code, comment], i) => {
-      const out = [run(`q${String(++n).padStart(3, '0')} ${code}`, 120, 200 + i * 12, 10)];
-      if (comment) {
-        n++;
-        out.push(run(comment, 320, 200 + i * 12, 10));
-      } else n++;
+    const runs = code.flatMap((c, i) => {
+      const out = [run(`${c} q${String(2 * i + 1).padStart(3, '0')}`, 120, 200 + i * 12, 10, { mono: true, font: 'CMTT10' })];
+      if (i % 3 !== 2) out.push(run(`# step ${i + 1} q${String(2 * i + 2).padStart(3, '0')}`, 300, 200 + i * 12, 10, { mono: true, font: 'CMTT10' }));
       return out;
     });
     const text = textOf(runs);
-    expect(text).toContain('q001 1: V ← FP // an auxiliary q002');
-    expect(text).toContain('q011 6: S(:, ns) ← U diag(w) // a matrix q012');
+    expect(text).toContain('x = load(path) q001 # step 1 q002');
+    expect(text).toContain('save(z, out) q009 # step 5 q010');
+  });
+
+  it('leave a programme’s two columns of times alone ("8:00 …" is no line number)', () => {
+    const runs: Run[] = [];
+    for (let i = 0; i < 10; i++) runs.push(run(line(`${8 + i}:00 q${String(1 + i).padStart(3, '0')}`, 30 + (i % 3) * 5, i), 50, 100 + i * 12, 10));
+    for (let i = 0; i < 10; i++)
+      if (i % 3 !== 2) runs.push(run(line(`${8 + i}:30 q${String(11 + i).padStart(3, '0')}`, 28 + (i % 2) * 6, i), 290, 100 + i * 12, 10));
+    expect(labels(textOf(runs))).toEqual([...seq(1, 10), ...seq(11, 12), ...seq(14, 15), ...seq(17, 18), 'q020']);
+  });
+
+  it('are read line by line where an operand stands far to the right on some lines, with no comment', () => {
+    const text = textOf(algorithm((k) => ([2, 4, 6, 8].includes(k) ? 'λ τ Uᵀ' : null)));
+    expect(text).toContain('2: w ← V(:, 1) q003 λ τ Uᵀ q004');
+    expect(text).toContain('6: S(:, ns) ← U diag(w) q011 λ τ Uᵀ q012');
   });
 });
 

@@ -63,10 +63,14 @@ const numberMark = (text: string): number | null => {
  * so that a listing's CJK comments leave it code: such a line is flagged fixed-pitch.)
  */
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{4}/u;
-const cjkProse = (text: string) => CJK_RUN.test(text.split(/#|\/\/|--|%/)[0]);
+const cjkProse = (text: string) => CJK_RUN.test(text.split(/#|\/\/|\/\*|--|%|["“「]/)[0]);
 
-/** A page is typewritten when this share of its lines of text over a block is set in a fixed-pitch face. */
+/**
+ * A page is typewritten when this share of its lines of text over a block is set in a fixed-pitch face, and as large
+ * a share of those are no code (a listing over the block, its braces, assignments and calls, is code).
+ */
 const TYPEWRITTEN_SHARE = 0.8;
+const CODE_LINE = /[{}=<>\\]|[A-Za-z_]\(/u;
 
 /** A note's marker set apart from its text, a line of its own in small type ("∗" beside "This file has version…"). */
 const loneMarker = (l: PlacedLine, body: number) => l.line.size <= NOTE_SIZE * body && MARK_ONLY.test(l.line.text.trim());
@@ -360,17 +364,15 @@ function underHeading(first: PlacedLine, pageLines: PlacedLine[], body: number):
   return words <= 2 * HEADING_WORDS && b[1] - above.line.bbox[3] <= HEADING_GAP * above.line.size;
 }
 /**
- * A heading right over a block: a line of at most 2 × HEADING_WORDS words with no closing stop, bold or set larger
- * than the block's first line, at most HEADING_GAP of its sizes above it.
+ * A heading right over a block: a line of at most 2 × HEADING_WORDS words with no closing stop, bold or set
+ * HEADING_OVER_NOTES times the body's size, at most HEADING_GAP of its sizes above it.
  */
-function headsBlock(head: PlacedLine, first: PlacedLine): boolean {
+function headsBlock(head: PlacedLine, first: PlacedLine, body: number): boolean {
   const text = head.line.text.trim();
-  if (wordCount(text) > 2 * HEADING_WORDS || /[.,;:。，；：]$/u.test(text)) return false;
-  if (!head.line.bold && head.line.size < BLOCK_HEADING_SIZE * first.line.size) return false;
+  if (wordCount(text) > 2 * HEADING_WORDS || /[.,;:?!)\]"”’。，；：？！]$/u.test(text)) return false;
+  if (!head.line.bold && head.line.size < HEADING_OVER_NOTES * body) return false;
   return first.line.bbox[1] - head.line.bbox[3] <= HEADING_GAP * head.line.size;
 }
-/** A heading not in bold is set at least this many times the size of the block under it. */
-const BLOCK_HEADING_SIZE = 1.15;
 /** A box opens with at most this many lines of label and heading. */
 const BOX_HEAD_LINES = 3;
 /** A heading over a block of small lines is set at least this many times the text's size, ... */
@@ -817,7 +819,11 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     // marker and a URL set in a fixed-pitch font. On a typewritten page (a slip opinion in Courier: most of the
     // text over the block fixed-pitch too) the face tells nothing.
     const over = (byPage.get(block[0].page) ?? []).filter((l) => l.line.baseline < whole[0].line.baseline && l.line.size > NOTE_SIZE * body);
-    const typewritten = over.length > 0 && over.filter((l) => l.line.mono).length >= TYPEWRITTEN_SHARE * over.length;
+    const typed = over.filter((l) => l.line.mono);
+    const typewritten =
+      over.length > 0 &&
+      typed.length >= TYPEWRITTEN_SHARE * over.length &&
+      typed.filter((l) => CODE_LINE.test(l.line.text)).length <= (1 - TYPEWRITTEN_SHARE) * typed.length;
     if (
       !typewritten &&
       block.filter((l) => l.line.mono && !(MARKER.test(l.line.text) && URL.test(l.line.text)) && !cjkProse(l.line.text)).length * 2 > block.length
@@ -882,7 +888,14 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     if (!above || underHeading(whole[0], pageLines, body)) continue;
     // Unmarked small lines right under a heading, in bold or larger type, that alone opens their column (a box's
     // "Box 2:" and "The Busan common standard" over its text) are the box's text, not notes under the text.
-    if (start > 0 && start <= BOX_HEAD_LINES && !MARKER.test(whole[0].line.text) && !whole[0].line.mark && headsBlock(segLines[start - 1], whole[0]))
+    if (
+      start > 0 &&
+      start <= BOX_HEAD_LINES &&
+      !headed &&
+      !MARKER.test(block[0].line.text) &&
+      !block[0].line.mark &&
+      headsBlock(segLines[start - 1], block[0], body)
+    )
       continue;
     // A note under a table that carries its mark ("*" beside a length in a table's cell) is the table's own note,
     // read with the table: a table sits between it and the text above, and the table's text holds the mark.

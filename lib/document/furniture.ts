@@ -569,6 +569,9 @@ const PANEL_HEIGHT = 0.6;
 const TITLE_SIZE = 1.3;
 /** Titles in one type differ in size by at most this share. */
 const SAME_TITLE_SIZE = 0.1;
+/** A deck of at least MIN_DECK_PAGES shows its slides have titles of their own on this many other pages at least. */
+const MIN_OTHER_TITLES = 1;
+const MIN_DECK_PAGES = 4;
 /** A title sits in the upper half of its page; a head that repeats it holds at least this many words of it. */
 const HALF = 0.5;
 const TITLE_HEAD_WORDS = 2;
@@ -739,9 +742,10 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
   };
   // A slide's title continued on the next slide ("… Challenges" over two slides of a list), in display type, on two
   // pages in a row only, while the same place on the other pages holds titles of their own in the same type: the
-  // slides' titles, not a running head (a head repeats on more pages, or on every other page, and in text type).
+  // slides' titles, not a running head (a head repeats on more pages, or on every other page, and in text type). A
+  // deck of three pages says too little.
   const continuedTitle = (cluster: Candidate[], pages: number[]) => {
-    if (pageCount < 3 || pages.length !== 2 || pages[1] !== pages[0] + 1) return false;
+    if (pageCount < MIN_DECK_PAGES || pages.length !== 2 || pages[1] !== pages[0] + 1) return false;
     const size = Math.min(...cluster.map((c) => c.l.line.size));
     // (A head that carries the page's number, "RN 4.04.00.02   1", is a head.)
     if (size < TITLE_SIZE * body || cluster.some((c) => !c.top || /\p{Nd}$/u.test(c.l.line.text.trim()))) return false;
@@ -753,7 +757,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
         Math.abs(o.offset - offset) <= HEIGHT_TOLERANCE * size &&
         Math.abs(o.l.line.size - size) <= SAME_TITLE_SIZE * size,
     );
-    return new Set(own.map((o) => o.l.page)).size >= 1 && new Set(own.map((o) => o.key)).size === own.length;
+    return new Set(own.map((o) => o.l.page)).size >= MIN_OTHER_TITLES && new Set(own.map((o) => o.key)).size === own.length;
   };
   for (const group of groups.values()) {
     group.sort((a, b) => a.offset - b.offset);

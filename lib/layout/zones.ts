@@ -11,6 +11,7 @@ import { displayFormula, TWO_WORDS } from './formulas.js';
 import { blockStarts, centredBlocks, paragraphStarts, sideLines } from './sides.js';
 import { median, runsOf } from './lines.js';
 import { UNSPACED_CHARS } from './words.js';
+import { decimal } from './digits.js';
 import {
   CAPTION_LABEL,
   captionDivider,
@@ -204,20 +205,8 @@ function leadersAfter(gutter: Interval, rows: InkRow[]): boolean {
   return !!after && after.filter(({ r, near }) => LEADER_PIECE.test(pieceText(r, near))).length >= LABEL_SHARE * after.length;
 }
 
-/** A code comment's opening: "//", "#", "/*", "--", "%", ";" or an algorithm's "▷". */
-const COMMENT_PIECE = /^(\/\/|\/\*|#|--|%|;|[▷⊳►])/u;
-
-/**
- * A gap before comments: an algorithm's or a listing's lines with their comments set flush at a tab further right
- * ("1: V ← FP     // An auxiliary variable") leave the gap clean down the listing, but each comment is its line's.
- */
-function commentsAfter(gutter: Interval, rows: InkRow[]): boolean {
-  const after = piecesAfter(gutter, rows, true);
-  return !!after && after.filter(({ r, near }) => COMMENT_PIECE.test(pieceText(r, near))).length >= LABEL_SHARE * after.length;
-}
-
 /** An algorithm's line number: "1:", "12:". */
-const LINE_LABEL = /^(\p{Nd}{1,3}):/u;
+const LINE_LABEL = /^(\p{Nd}{1,3}):(?!\p{Nd})/u;
 
 /**
  * A gap inside an algorithm's numbered lines: every row with text on both sides of it opens with its line number
@@ -232,8 +221,10 @@ function numberedLines(gutter: Interval, rows: InkRow[]): boolean {
     if (!twoSided.has(r.row.index)) continue;
     const first = r.row.runs.reduce((a, b) => (b.x0 < a.x0 ? b : a));
     const m = LINE_LABEL.exec(first.text.trim());
-    if (!m || Number(m[1]) <= last) return false;
-    last = Number(m[1]);
+    if (!m || first.x1 > gutter[0]) return false;
+    const n = decimal(m[1]);
+    if (n <= last) return false;
+    last = n;
   }
   return true;
 }
@@ -1425,13 +1416,7 @@ function partitionRows(rows: InkRow[], p: ZoneParams): Zone[] {
     }
     const main = crossingShare(best.gutter, zoneRows);
     if (main.share >= p.rejectFloor) continue;
-    if (
-      keysAndValues(best.gutter, zoneRows) ||
-      leadersAfter(best.gutter, zoneRows) ||
-      commentsAfter(best.gutter, zoneRows) ||
-      numberedLines(best.gutter, zoneRows)
-    )
-      continue;
+    if (keysAndValues(best.gutter, zoneRows) || leadersAfter(best.gutter, zoneRows) || numberedLines(best.gutter, zoneRows)) continue;
     const st = stretches(best.gutter, zoneRows);
     if (best.support < STRONG_SUPPORT * zoneRows.length && st.inStretches < Math.max(MIN_STRETCH, st.clean / 2)) continue;
     const minColumn = MIN_COLUMN_EM * p.bodySize;
@@ -1469,7 +1454,6 @@ function partitionRows(rows: InkRow[], p: ZoneParams): Zone[] {
         keysAndValues(other.gutter, inColumns) ||
         fieldLabels(other.gutter, inColumns) ||
         leadersAfter(other.gutter, inColumns) ||
-        commentsAfter(other.gutter, inColumns) ||
         numberedLines(other.gutter, inColumns)
       )
         continue;
