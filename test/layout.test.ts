@@ -2406,27 +2406,25 @@ describe('an algorithm’s numbered lines with comments at a tab', () => {
 });
 
 describe('a picture set across a two-column sheet, its credit aside', () => {
+  /** A column of the sheet's text: 8.5 pt lines 13 pt apart. */
+  const sheet = (first: number, n: number, x: number, y: number) => column(first, n, x, y, { chars: 44, size: 8.5, advance: 13 });
+
   it('parts the columns above it from those below, where a heading opens the first column under it', () => {
     // Above: two columns of four lines. Then a blank of 20 advances (the picture), its credit in small type at its
     // foot on the right. Below: a heading in the first column, level with the second column's first line.
     const runs = [
-      ...column(1, 4, 57, 145, { chars: 44, size: 8.5, advance: 13 }),
-      ...column(5, 4, 305, 145, { chars: 44, size: 8.5, advance: 13 }),
+      ...sheet(1, 4, 57, 145),
+      ...sheet(5, 4, 305, 145),
       run('q009 Map by the author, tiles by the map service (CC BY 3.0)', 293, 472, 6),
       run('q010 Open for All', 57, 522, 14),
-      ...column(11, 6, 57, 548, { chars: 44, size: 8.5, advance: 13 }),
-      ...column(17, 6, 305, 522, { chars: 44, size: 8.5, advance: 13 }),
+      ...sheet(11, 6, 57, 548),
+      ...sheet(17, 6, 305, 522),
     ];
     expect(labels(textOf(runs))).toEqual(seq(1, 22));
   });
 
   it('leaves the columns running past it without a heading under it (text flowing round a picture)', () => {
-    const runs = [
-      ...column(1, 4, 57, 145, { chars: 44, size: 8.5, advance: 13 }),
-      ...column(11, 4, 305, 145, { chars: 44, size: 8.5, advance: 13 }),
-      ...column(5, 6, 57, 522, { chars: 44, size: 8.5, advance: 13 }),
-      ...column(15, 6, 305, 522, { chars: 44, size: 8.5, advance: 13 }),
-    ];
+    const runs = [...sheet(1, 4, 57, 145), ...sheet(11, 4, 305, 145), ...sheet(5, 6, 57, 522), ...sheet(15, 6, 305, 522)];
     expect(labels(textOf(runs))).toEqual(seq(1, 20));
   });
 });

@@ -72,6 +72,17 @@ const cjkProse = (text: string) => CJK_RUN.test(text.split(/#|\/\/|\/\*|--|%|["�
 const TYPEWRITTEN_SHARE = 0.8;
 const CODE_LINE = /[{}=<>\\]|[A-Za-z_]\(/u;
 
+/** Whether the page's lines of text over `baseline` are typewritten (above). */
+function typewrittenOver(pageLines: PlacedLine[], baseline: number, body: number): boolean {
+  const over = pageLines.filter((l) => l.line.baseline < baseline && l.line.size > NOTE_SIZE * body);
+  const typed = over.filter((l) => l.line.mono);
+  return (
+    over.length > 0 &&
+    typed.length >= TYPEWRITTEN_SHARE * over.length &&
+    typed.filter((l) => CODE_LINE.test(l.line.text)).length <= (1 - TYPEWRITTEN_SHARE) * typed.length
+  );
+}
+
 /** A note's marker set apart from its text, a line of its own in small type ("∗" beside "This file has version…"). */
 const loneMarker = (l: PlacedLine, body: number) => l.line.size <= NOTE_SIZE * body && MARK_ONLY.test(l.line.text.trim());
 
@@ -818,17 +829,9 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     // Small code at the foot of a page (a listing, a hex dump, a struct layout) is not notes: notes are prose, or a
     // marker and a URL set in a fixed-pitch font. On a typewritten page (a slip opinion in Courier: most of the
     // text over the block fixed-pitch too) the face tells nothing.
-    const over = (byPage.get(block[0].page) ?? []).filter((l) => l.line.baseline < whole[0].line.baseline && l.line.size > NOTE_SIZE * body);
-    const typed = over.filter((l) => l.line.mono);
-    const typewritten =
-      over.length > 0 &&
-      typed.length >= TYPEWRITTEN_SHARE * over.length &&
-      typed.filter((l) => CODE_LINE.test(l.line.text)).length <= (1 - TYPEWRITTEN_SHARE) * typed.length;
-    if (
-      !typewritten &&
-      block.filter((l) => l.line.mono && !(MARKER.test(l.line.text) && URL.test(l.line.text)) && !cjkProse(l.line.text)).length * 2 > block.length
-    )
-      continue;
+    const coded =
+      block.filter((l) => l.line.mono && !(MARKER.test(l.line.text) && URL.test(l.line.text)) && !cjkProse(l.line.text)).length * 2 > block.length;
+    if (coded && !typewrittenOver(byPage.get(block[0].page) ?? [], whole[0].line.baseline, body)) continue;
     const segWidth = block[0].seg.bbox[2] - block[0].seg.bbox[0];
     // Numbers in parentheses on the line ("(1) …", not raised) open notes set across the text's measure; in a narrow
     // column beside the text they number a statute's paragraphs quoted there.

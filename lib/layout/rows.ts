@@ -446,6 +446,8 @@ const KERNED_LETTER = 0.4;
 function findScriptHost(r: Run, rows: Row[], self: number, scripts: Set<Run>, glued?: number): Row | null {
   if (codePoints(r.text) > SCRIPT_MAX_CHARS) return null;
   const textSized = r.size >= SCRIPT_SIZE_RATIO * rows[self].size;
+  // Whether r could open a line as a note's number (tested once, not for every run it might belong to).
+  const noteMark = NOTE_MARK.test(r.text);
   let best: Row | null = null;
   let bestDist = Infinity;
   for (let k = Math.max(0, self - 3); k <= Math.min(rows.length - 1, self + 3); k++) {
@@ -465,7 +467,7 @@ function findScriptHost(r: Run, rows: Row[], self: number, scripts: Set<Run>, gl
       const reach = codePoints(r.text) === 1 ? KERNED_LETTER : 0.1;
       // A raised note number opening a line (a footnote's "¹  Pursuant to …", the marker set apart by a typewriter
       // face's wide space) stands a little further from the first word of its line.
-      const opens = NOTE_MARK.test(r.text) && r.baseline < q.baseline && r.x1 <= q.x0 && q === other.runs.reduce((a, b) => (b.x0 < a.x0 ? b : a));
+      const opens = noteMark && r.baseline < q.baseline && r.x1 <= q.x0 && q === other.runs.reduce((a, b) => (b.x0 < a.x0 ? b : a));
       const limit = (opens ? OPENING_MARK_REACH : SCRIPT_REACH) * q.size;
       if (overlapsVertically && gap >= -reach * q.size && gap <= limit && gap < bestDist) {
         best = other;

@@ -134,6 +134,10 @@ const pieceText = (r: InkRow, iv: Interval) =>
     .join('')
     .replace(/\s+/g, '');
 
+/** A row's ink piece nearest before a gap (ending at or before it), and nearest after it; undefined when none. */
+const pieceBefore = (r: InkRow, gutter: Interval) => r.ink.filter((iv) => iv[1] <= gutter[0]).sort((a, b) => b[1] - a[1])[0];
+const pieceAfter = (r: InkRow, gutter: Interval) => r.ink.filter((iv) => iv[0] >= gutter[1]).sort((a, b) => a[0] - b[0])[0];
+
 /** The list labels a gap follows (zones.ts' LIST_LABEL), each row's label piece; null when the gap is no such gap. */
 function labelsBefore(gutter: Interval, rows: InkRow[]): { pieces: Interval[]; rtl: boolean } | null {
   const { twoSided } = classify(gutter, rows);
@@ -145,9 +149,7 @@ function labelsBefore(gutter: Interval, rows: InkRow[]): { pieces: Interval[]; r
     if (!twoSided.has(r.row.index)) continue;
     // A left-to-right list's labels stand before the gap, a right-to-left list's after it.
     const rtl = r.row.runs.some((q) => q.dir === 'rtl');
-    const near = rtl
-      ? r.ink.filter((iv) => iv[0] >= gutter[1]).sort((a, b) => a[0] - b[0])[0]
-      : r.ink.filter((iv) => iv[1] <= gutter[0]).sort((a, b) => b[1] - a[1])[0];
+    const near = rtl ? pieceAfter(r, gutter) : pieceBefore(r, gutter);
     // Only the pieces that reach the gap's edge: a side head's lines further left are not what the gap follows.
     if ((rtl ? near[0] - gutter[1] : gutter[0] - near[1]) > LABEL_REACH * r.row.size) continue;
     edge++;
@@ -186,7 +188,7 @@ function piecesAfter(gutter: Interval, rows: InkRow[], ltrOnly: boolean): { r: I
   const out: { r: InkRow; near: Interval }[] = [];
   for (const r of rows) {
     if (!twoSided.has(r.row.index) || (ltrOnly && r.row.runs.some((q) => q.dir === 'rtl'))) continue;
-    const near = r.ink.filter((iv) => iv[0] >= gutter[1]).sort((a, b) => a[0] - b[0])[0];
+    const near = pieceAfter(r, gutter);
     if (near[0] - gutter[1] <= FOLIO_REACH * r.row.size) out.push({ r, near });
   }
   return out.length >= MIN_TWO_SIDED ? out : null;
@@ -265,7 +267,7 @@ function keysAndValues(gutter: Interval, rows: InkRow[]): boolean {
     if (!value) continue;
     withValue++;
     if (!twoSided.has(r.row.index)) continue;
-    const key = r.ink.filter((iv) => iv[1] <= gutter[0]).sort((a, b) => b[1] - a[1])[0];
+    const key = pieceBefore(r, gutter);
     keys.push(pieceText(r, key).length);
     values.push(pieceText(r, value).length);
     if (monoIn(r, value)) monoValues++;
@@ -302,7 +304,7 @@ function fieldLabels(gutter: Interval, rows: InkRow[]): boolean {
   let size = 0;
   for (const r of rows) {
     if (!twoSided.has(r.row.index)) continue;
-    const near = r.ink.filter((iv) => iv[1] <= gutter[0]).sort((a, b) => b[1] - a[1])[0];
+    const near = pieceBefore(r, gutter);
     nearest.push(near);
     if (FIELD_LABEL.test(pieceText(r, near))) labels.push(near);
     size = Math.max(size, r.row.size);
