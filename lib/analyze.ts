@@ -7,6 +7,7 @@ import type { OpenPdf, PdfPage } from './pdf/open.js';
 import { readPageText } from './pdf/runs.js';
 import { dropOverprints, overprintDiagnostic } from './layout/overprint.js';
 import { layoutPage } from './layout/page.js';
+import { readRuby } from './layout/ruby.js';
 import { turnUpright } from './layout/sideways.js';
 import { findLineNumbers } from './layout/line-numbers.js';
 import type { Diagnostic, Line, PageAnalysis, PageSource, Run, Segment } from './types.js';
@@ -137,8 +138,18 @@ async function analyzeWith(
     const unnumbered = numbered.size ? read.runs.filter((r) => !numbered.has(r)) : read.runs;
     // Text drawn again over itself (a fake bold, a shadow) is read once; the copies are listed in a diagnostic.
     const overprint = read.source === 'text' ? dropOverprints(unnumbered) : { runs: unnumbered, copies: [] };
-    const runs = overprint.runs;
     if (overprint.copies.length) diagnostics.push(overprintDiagnostic(pageNo, overprint.copies));
+    // Readings set over Han characters (furigana, pinyin) are read into their lines, before what they read.
+    const ruby = read.source === 'text' ? readRuby(overprint.runs) : { runs: overprint.runs, readings: 0 };
+    const runs = ruby.runs;
+    if (ruby.readings)
+      diagnostics.push({
+        code: 'ruby',
+        severity: 'info',
+        page: pageNo,
+        message: `${ruby.readings} readings set in small type over the characters they read (ruby) were read into their lines, each before the first character it stands over`,
+        detail: { readings: ruby.readings },
+      });
     const lineNumbers: Line[] = numbered.size ? buildRows([...numbered]).map((r) => makeLine(r.runs, r.baseline)) : [];
     if (numbered.size)
       diagnostics.push({

@@ -152,6 +152,12 @@ export const DIAGNOSTICS = {
     from: 'page',
     meaning: 'Text drawn again over the same text (a fake bold, a shadow) was read once; the copies left out are listed in `detail.copies`.',
   },
+  ruby: {
+    severity: ['info'],
+    from: 'page',
+    meaning:
+      'Readings set in small type over the characters they read (furigana, pinyin) were read into their lines, each before the first character it stands over; `detail.readings` counts them.',
+  },
   'invisible-text-layer': {
     severity: ['info'],
     from: 'page',

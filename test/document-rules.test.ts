@@ -982,6 +982,26 @@ describe('a note under a table', () => {
     const lines = placed([segment(body, 0), segment(table, 0, 'table'), segment(note('†'), 0)]);
     expect(detectFootnotes(lines, new Set(), 10, 12).footnotes.map((f) => f.marker)).toEqual(['†']);
   });
+
+  it('numbered, whose number the table carries raised after a cell’s word ("Optional1"), is the table’s', () => {
+    // A USGS report's table of file requirements: "DECVAR  Required  Optional¹", notes 1 and 2 under it.
+    const rows = ['GWM  Required  Optional', 'DECVAR  Required  Optional1', 'VARCON  Required  Optional2'].map((t, k) =>
+      lineAt(t, 72, 600 + 12 * k, 9),
+    );
+    const notes = [
+      lineAt('1 At least one DECVAR file must be specified in either the parent or child models.', 72, 700, 8),
+      lineAt('2 A VARCON file must be specified if a DECVAR file is specified for the model.', 72, 710, 8),
+    ];
+    expect(detectFootnotes(placed([segment(body, 0), segment(rows, 0, 'table'), segment(notes, 0)]), new Set(), 10, 12).footnotes).toEqual([]);
+    // Identifiers ending in a figure ("conv1", "tier2") are no marks: no cell holds "conv" or "tier" alone.
+    const layers = ['Layer  Kind  Tier', 'conv1  convolution  tier1', 'conv2  pooling  tier2'].map((t, k) => lineAt(t, 72, 600 + 12 * k, 9));
+    const under = detectFootnotes(placed([segment(body, 0), segment(layers, 0, 'table'), segment(notes, 0)]), new Set(), 10, 12).footnotes;
+    expect(under.map((f) => f.marker)).toEqual(['1', '2']);
+    // A table of figures ("Width 12", a formula's "CO2") carries no mark: the notes are footnotes.
+    const figures = ['Gas  Share  Width', 'CO2  0.04  12', 'N2  78.1  1'].map((t, k) => lineAt(t, 72, 600 + 12 * k, 9));
+    const found = detectFootnotes(placed([segment(body, 0), segment(figures, 0, 'table'), segment(notes, 0)]), new Set(), 10, 12).footnotes;
+    expect(found.map((f) => f.marker)).toEqual(['1', '2']);
+  });
 });
 
 describe('notes in the body’s own size under a raised mark', () => {

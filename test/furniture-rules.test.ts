@@ -132,6 +132,37 @@ describe('a head on one page', () => {
     expect(texts(detectFurniture([...first, ...venue], BODY, 3, ADVANCE).footers)).toHaveLength(1);
   });
 
+  it('leaves chapters’ openings in display type, each with its own number ("Capitolo 1", "Capitolo 4"), in the text', () => {
+    const opening = (no: number, n: number, size: number, y = 150) =>
+      page(no, [[`Capitolo ${n}`, 106, y, size], [`Titolo del capitolo ${n}`, 106, 249, 24.8], ...body(300, no)]);
+    const doc = [...page(1, body(80)), ...opening(2, 1, 24.8), ...opening(3, 4, 24.8), ...page(4, body(80, 4))];
+    const chapters = (lines: PlacedLine[]) => texts(detectFurniture(lines, BODY, 2, ADVANCE).headers).filter((t) => t.startsWith('Capitolo'));
+    expect(chapters(doc)).toEqual([]);
+    // In the text's type atop those pages, the same lines are a running head naming its chapter.
+    const small = [...page(1, body(80)), ...opening(2, 1, 9, 44), ...opening(3, 4, 9, 44), ...page(4, body(80, 4))];
+    expect(chapters(small)).toEqual(['Capitolo 1', 'Capitolo 4']);
+  });
+
+  it("leaves sentences of small print under a later page's text in it (a slide's note under its table), not a venue or dates line", () => {
+    const span = (lines: PlacedLine[]) => lines.map((l) => ({ ...l, seg: { ...l.seg, kind: 'span' as const } }));
+    const first = page(1, body(80));
+    const at = (text: string) => span(page(2, [...body(80, 2), [text, 40, 760, 8]]));
+    const note = 'TAC elects TAC Lead on a 2 year term. TAC Lead (or nominated Advisor) participates to Board meetings. TAC meet every 6 weeks.';
+    expect(detectFurniture([...first, ...at(note)], BODY, 3, ADVANCE).footers).toEqual([]);
+    // On the first page, sentences of small print at the foot are a notice ("Author accepted manuscript. …").
+    const notice = 'Author accepted manuscript. The final version of this article is published in the Journal of Harbour Works.';
+    const onFirst = span(page(1, [...body(80), [notice, 40, 760, 8]]));
+    expect(texts(detectFurniture([...onFirst, ...page(2, body(80, 2))], BODY, 3, ADVANCE).footers)).toEqual([notice]);
+    // A journal's dates, a venue line, a note's turned lines, a line with a web address stay footers.
+    for (const foot of [
+      'Received 12 May 2019. Accepted 3 June 2019. Published online 20 June 2019 by the Harbour Works Press.',
+      'Proceedings of the Twelfth Harbour Works Conference, pages 101–110, Florence, Italy, July 28 – August 2, 2019',
+      'vírgula seja colocada após cada número do expoente. Verifique se os números do expoente possuem uma vírgula.',
+      'The harbour board meets every month. Its minutes are kept at www.harbour-board.example.org for all to read.',
+    ])
+      expect(texts(detectFurniture([...first, ...at(foot)], BODY, 3, ADVANCE).footers), foot).toEqual([foot]);
+  });
+
   it("leaves a caption in small type under a later page's last table in the text, in any language ('표 1: …', 'Tabela 2: …')", () => {
     const span = (lines: PlacedLine[]) => lines.map((l) => ({ ...l, seg: { ...l.seg, kind: 'span' as const } }));
     const first = page(1, body(80));
@@ -1143,6 +1174,53 @@ describe('small blocks stepped down from the text', () => {
       '[11] A. J. Leggett, Rev. Mod. Phys. 73, 307 (2001).',
     ];
     expect(detectFootnotes(column(440, refs), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+  });
+
+  it('are notes when their numbers are raised, though each cites its authors and year (a report’s source notes)', () => {
+    // A CRS report's notes 17 to 20: "¹⁷Charlyn Ho, “One Year After the Merge…”, Forbes, October 11, 2023, https://…".
+    const cites = [
+      ['17', 'Charlyn Ho, “One Year After the Merge,” Forbes Digital Assets, October 11, 2023.'],
+      ['18', 'Brian Curran, “What Is Proof of Authority Consensus?” Blockonomi, July 5, 2018.'],
+      ['19', 'Binance Academy, “Proof of Authority Explained,” August 13, 2023.'],
+      ['20', 'Joseph Young, “Proof-of-Work vs Proof-of-Stake,” Coinfox, September 14, 2016.'],
+      ['21', 'For more detail, see CRS Report R45440, International Approaches to Digital Currencies.'],
+    ];
+    const entries = [
+      ...body(440)
+        .slice(0, 20)
+        .map(([text, x, b]) => makeLine([run(text, x, b)], b)),
+      ...cites.map(([n, text], k) => {
+        const b = 700 + k * 10;
+        return makeLine([run(n, 72, b - 3, 5), run(text, 78, b, 8)], b);
+      }),
+    ];
+    const seg: Segment = {
+      kind: 'column',
+      page: 2,
+      band: 0,
+      column: 0,
+      text: '',
+      bbox: roundBox(unionBox(entries.map((l) => l.bbox))),
+      lines: entries,
+    };
+    const placed: PlacedLine[] = entries.map((line, index) => ({ page: 2, segment: 0, index, line, seg, pageHeight: 792, pageWidth: 612 }));
+    const found = detectFootnotes(placed, new Set(), BODY, ADVANCE).footnotes;
+    expect(found.map((f) => f.marker)).toEqual(['17', '18', '19', '20', '21']);
+    // The same raised numbers from one: a physics bibliography under the text's rule ("¹W. A. MacFarlane, …"), text.
+    const bibliography = placed.map((l, i) => {
+      const k = i - 20;
+      if (k < 0) return l;
+      const b = l.line.baseline;
+      const line = makeLine([run(String(k + 1), 72, b - 3, 5), run(cites[k][1], 78, b, 8)], b);
+      return { ...l, line };
+    });
+    expect(detectFootnotes(bibliography.slice(0, 24), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+    // Entries 17 on, going on from entry 16 raised on the page before (a page of references alone): the list's.
+    const before = makeLine([run('16', 72, 97, 5), run('A. B. Author, Harbour Works Journal 12, 1 (2019).', 78, 100, 8)], 100);
+    const beforeSeg: Segment = { kind: 'column', page: 1, band: 0, column: 0, text: '', bbox: before.bbox, lines: [before] };
+    const pageBefore: PlacedLine = { page: 1, segment: 0, index: 0, line: before, seg: beforeSeg, pageHeight: 792, pageWidth: 612 };
+    const going = placed.slice(0, 24);
+    expect(detectFootnotes([pageBefore, ...going], new Set(), BODY, ADVANCE).footnotes).toEqual([]);
   });
 
   it('are not notes when they are a reference list numbered without stops, each entry opening with its authors', () => {

@@ -2280,6 +2280,22 @@ describe('captions side by side under figures side by side', () => {
     expect(labels(textOf(outOfTurn))).toEqual(across);
   });
 
+  it('reads bilingual captions side by side each whole: its number again in the second language, lines reaching past its label line, five lines', () => {
+    // "图 2-5 打高尔夫球的人" over "Fig.2-5 The person playing golf", wider than the label line above it.
+    const runs = [
+      ...column(1, 3, 60, 100, { chars: 90 }),
+      run('图 2-5 golfer q004', 100, 300, 9),
+      run('Fig.2-5 The person playing golf q005', 70, 311, 9),
+      run('图 2-6 golfer top aligned q006', 330, 300, 9),
+      run('Fig.2-6 The person playing golf q007', 330, 311, 9),
+      run('note that it is top aligned q008', 330, 322, 9),
+      run('in the figure as set q009', 330, 333, 9),
+      run('and its frame too q010', 330, 344, 9),
+      ...column(20, 3, 60, 400, { chars: 90 }),
+    ];
+    expect(labels(textOf(runs))).toEqual([...seq(1, 10), ...seq(20, 22)]);
+  });
+
   it('reads a grid of labelled answers row by row: (a) and (b), then (c) and (d)', () => {
     const runs = page(['(a) twelve apples q004', '(c) ten apples q006'], ['(b) fifteen apples q005', '(d) twenty apples q007']);
     expect(labels(textOf(runs))).toEqual(seq(1, 8).concat(seq(20, 22)));

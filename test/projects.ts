@@ -24,6 +24,8 @@ export const UNIT = [
   'layout.test.ts',
   'formulas.test.ts',
   'overprint.test.ts',
+  'ruby.test.ts',
+  'invisible-layer.test.ts',
   'lists-side-by-side.test.ts',
   'ocr-image.test.ts',
   'projects.test.ts',

@@ -1013,4 +1013,30 @@ describe('a plot’s gap inside a poster’s column', () => {
     expect(text).toMatch(/\\textcite\[.{0,40}\]\{.{0,12}\} textual/u);
     expect(text).toMatch(/\\parencite\[.{0,40}\]\{.{0,12}\} parenthetical/u);
   });
+  it('authors’ centred blocks side by side whose lines nearly touch: each author whole (paper_acl2019_srw_dv_cosine_side_by_side_authors_tables)', async () => {
+    const text = squash((await read('paper_acl2019_srw_dv_cosine_side_by_side_authors_tables')).text);
+    expect(text).toContain(
+      'Tan Thongtan Department of Computer Engineering Mahidol University International College Mahidol University Thailand tan.thongtan1@gmail.com',
+    );
+    expect(text).toContain(
+      'Tanasanee Phienthrakul Department of Computer Engineering Faculty of Engineering Mahidol University Thailand tanasanee.phi@mahidol.ac.th',
+    );
+  });
+
+  it('notes under a table that carries their numbers raised after a cell’s word stay with the table (gov_usgs_gwm2005_lgr_figure_legend_table_notes)', async () => {
+    const doc = await read('gov_usgs_gwm2005_lgr_figure_legend_table_notes');
+    expect(squash(doc.text)).toContain('A VARCON file must be specified if a DECVAR file is specified for the model.');
+    expect(doc.footnotes.some((f) => f.text.includes('VARCON'))).toBe(false);
+  });
+
+  it('chapters’ openings in display type, "Capitolo 1" and "Capitolo 4", are headings, not a running head (thesis_unipd_template_it_indice_requisiti_tables)', async () => {
+    const doc = await read('thesis_unipd_template_it_indice_requisiti_tables');
+    expect(squash(doc.text)).toContain('Capitolo 4 Analisi dei requisiti');
+    expect(doc.headers.map((h) => h.text)).not.toContain('Capitolo 4');
+  });
+
+  it('readings over Han characters read before what they read, in their line (cjk_pxrubrica_sample_ja_ruby_comparison_tables)', async () => {
+    const text = squash((await read('cjk_pxrubrica_sample_ja_ruby_comparison_tables')).text);
+    expect(text).toContain('→ たか 鷹 \\ruby[m]{鶯}{うぐいす} → うぐいす 鶯');
+  });
 });

@@ -51,6 +51,22 @@ const symbolMark = (text: string): string | null => {
   return mark && !/^\p{Nd}/u.test(mark) ? mark : null;
 };
 
+/**
+ * Whether a table over numbered notes carries every note's number raised after a word of a cell, read on with it
+ * ("Optional1" for note 1), the word standing unmarked in the table too ("Optional" in other cells): the notes are the
+ * table's. An identifier ending in a figure ("conv1", "tier2", "sha1") stands alone nowhere in the table.
+ */
+function tableMarksNumbers(block: PlacedLine[], tableLines: PlacedLine[]): boolean {
+  if (!tableLines.length) return false;
+  const numbers = block.map((l) => numberMark(l.line.text)).filter((n): n is number => n !== null);
+  if (!numbers.length) return false;
+  const text = tableLines.map((l) => l.line.text).join('\n');
+  const standsAlone = (word: string) => new RegExp(String.raw`(?<![\p{L}\p{Nd}])${word}(?![\p{L}\p{Nd}])`, 'u').test(text);
+  return numbers.every((n) =>
+    [...text.matchAll(new RegExp(String.raw`(?<![\p{L}\p{Nd}])(\p{L}*\p{Ll}{2})${n}(?=$|[\s,;:.)])`, 'gmu'))].some((m) => standsAlone(m[1])),
+  );
+}
+
 /** The number a note opens with ("12 See…", "3. Smith, …"), or null for a symbol or no marker at all. */
 const numberMark = (text: string): number | null => {
   const mark = MARKER.exec(text)?.[1];
@@ -900,22 +916,19 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
       headsBlock(segLines[start - 1], block[0], body)
     )
       continue;
-    // A note under a table that carries its mark ("*" beside a length in a table's cell) is the table's own note,
-    // read with the table: a table sits between it and the text above, and the table's text holds the mark.
+    // A note under a table that carries its mark ("*" beside a length in a table's cell, a raised "1" after a cell's
+    // "Optional") is the table's own note, read with the table: a table sits between it and the text above, and the
+    // table's text holds the mark (a number raised there: a figure of the table's own is no mark).
     const mark = symbolMark(block[0].line.text);
-    if (
-      mark &&
-      lines.some(
-        (l) =>
-          l.page === block[0].page &&
-          l.seg.kind === 'table' &&
-          l.line.bbox[3] <= box[1] + 1 &&
-          l.line.bbox[1] > above.line.baseline &&
-          overlapsX(l.line.bbox) &&
-          l.line.text.includes(mark),
-      )
-    )
-      continue;
+    const tableLines = lines.filter(
+      (l) =>
+        l.page === block[0].page &&
+        l.seg.kind === 'table' &&
+        l.line.bbox[3] <= box[1] + 1 &&
+        l.line.bbox[1] > above.line.baseline &&
+        overlapsX(l.line.bbox),
+    );
+    if (mark ? tableLines.some((l) => l.line.text.includes(mark)) : tableMarksNumbers(block, tableLines)) continue;
     const rule = headed ? whole[0] : isRule(above) ? above : null;
     const marked = block.some((l) => MARKER.test(l.line.text));
     // (The next page's top line is looked up only for a block of unmarked prose.)
@@ -949,7 +962,17 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     const { ns, page } = list;
     const runsOn =
       ns.length > 0 && ends.some((e) => (e.page === page - 1 && e.last === ns[0] - 1) || (e.page === page + 1 && e.first === ns[ns.length - 1] + 1));
-    if (runsOn) {
+    // Raised numbers mark a physics bibliography's entries ("¹W. A. MacFarlane, …" under the text's rule) as they
+    // mark notes: a list of them numbers from one, or goes on from an entry raised with the number before (in the
+    // column or on the page before, a list or not: a page of references alone is no list under text). Raised entries
+    // starting further on, after none, are notes citing their sources ("¹⁷Charlyn Ho, “One Year After the Merge…”,
+    // 2023", a report's notes 1 to 16 on pages left out).
+    const raisedOn =
+      list.notes[0][0].line.mark !== undefined &&
+      ns.length > 0 &&
+      ns[0] !== 1 &&
+      !lines.some((l) => (l.page === page || l.page === page - 1) && l.line.mark !== undefined && numberMark(l.line.text) === ns[0] - 1);
+    if (runsOn || raisedOn) {
       pushNotes(list.notes);
       if (list.rule) taken.add(lineKey(list.rule));
       continue;

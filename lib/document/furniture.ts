@@ -5,6 +5,7 @@
  * would split one head into two groups of half the size. Position alone is not enough either: stripping whatever
  * sits in the top band takes every chapter opener with it, so a head must repeat.
  */
+import { decimal } from '../layout/digits.js';
 import { CAPTION_WORDS, SOURCE_WORDS } from './captions.js';
 import type { Diagnostic, FurnitureItem, Line, Segment } from '../types.js';
 import { median, round2 } from '../layout/lines.js';
@@ -298,6 +299,28 @@ const WEB_ADDRESS =
   /^(https?:\/\/)?(www\.)?[\p{L}\p{Nd}-]+(\.[\p{L}\p{Nd}-]+)*\.(org|com|net|edu|gov|int|mil|info|io|[a-z]{2})(\/[\p{L}\p{Nd}\-._~]{0,30})?\/?$/iu;
 /** A web address with two path segments or more. */
 const DEEP_LINK = /^(https?:\/\/|www\.)\S+\/[^\s/]+\/[^\s/]+\S*$/iu;
+/** Small print at a page's foot is the text's when it holds this many sentences (a stop, then a capital) and words... */
+const NOTE_SENTENCES = 2;
+const NOTE_WORDS = 15;
+/** ...most of them words of letters (a journal's "Received 12 May 2019. Accepted 3 June 2019." is mostly figures). */
+const NOTE_LETTER_WORDS = 0.8;
+const SENTENCE_END = /[\p{Ll})][.!?]\s+[(\p{Lu}]/gu;
+const WEB = /https?:\/\/|www\.|@\S+\.\p{L}/iu;
+
+/** Running prose, not a notice: sentences of words, no legal line, no web or mail address, opening with a capital
+ * (not a note's number or the rest of a note from above). */
+function proseNote(text: string): boolean {
+  const words = text.trim().split(/\s+/);
+  if (!/^\p{Lu}/u.test(text.trim())) return false;
+  const lettered = words.filter((w) => /^\P{Nd}*\p{L}\P{Nd}*$/u.test(w)).length;
+  return (
+    words.length >= NOTE_WORDS &&
+    lettered >= NOTE_LETTER_WORDS * words.length &&
+    (text.match(SENTENCE_END)?.length ?? 0) + 1 >= NOTE_SENTENCES &&
+    !LEGAL.test(text) &&
+    !WEB.test(text)
+  );
+}
 /** Captions stay in the flow wherever they sit. */
 const CAPTION_START = new RegExp(String.raw`^(?:fig(?:ure)?|table|tab|chart|plate|exhibit|${CAPTION_WORDS})\.?\s*\p{Nd}`, 'iu');
 
@@ -759,6 +782,20 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
     );
     return new Set(own.map((o) => o.l.page)).size >= MIN_OTHER_TITLES && new Set(own.map((o) => o.key)).size === own.length;
   };
+  // Chapters' openings ("Capitolo 1" on one page, "Capitolo 4" on another, each over its chapter's title), in display
+  // type, each page with a number of its own: the chapters' headings, repeating as headings do. A running head naming
+  // its chapter is set in text type or smaller, and says the same on the chapter's pages.
+  // (A head carrying the page's number, "Release Notes 4.04 2" on page 2, numbers on with the pages: a head.)
+  const numberedOpenings = (cluster: Candidate[]) => {
+    const texts = cluster.map((c) => c.l.line.text.normalize('NFKC').trim());
+    if (!cluster.every((c) => c.top && c.l.line.size >= TITLE_SIZE * body)) return false;
+    if (!texts.every((t) => WORDED.test(t) && /\p{Nd}/u.test(t)) || new Set(texts).size !== texts.length) return false;
+    const offsets = cluster.map((c, k) => {
+      const numbers = texts[k].match(/\p{Nd}+/gu) ?? [];
+      return decimal(numbers[numbers.length - 1] ?? '') - c.l.page;
+    });
+    return new Set(offsets).size > 1;
+  };
   for (const group of groups.values()) {
     group.sort((a, b) => a.offset - b.offset);
     // Cluster by height.
@@ -776,6 +813,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
       if (cluster.every((c) => c.cells)) continue;
       if (cluster.every((c) => !c.cells && inParagraph(c))) continue;
       if (continuedTitle(cluster, pages)) continue;
+      if (numberedOpenings(cluster)) continue;
       for (const c of cluster) {
         if (c.l.page === 1 && c.l.line.size >= TITLE_SIZE * body) {
           // The document's title, repeated as the running head of the pages after it: on its own page it is read.
@@ -1105,6 +1143,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
   //    copyright footer on a first page). A document of one page has no first page to set apart from the others:
   //    its foot lines (a flyer's contact line) are furniture only when they are a notice.
   const single = byPage.size === 1;
+  const firstPage = Math.min(...byPage.keys());
   for (const pageLines of byPage.values()) {
     const segs = [...new Set(pageLines.map((l) => l.segment))].sort((a, b) => a - b);
     // Trailing span segments of the page (after its last column segment).
@@ -1125,6 +1164,10 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
       if (rest.every((l) => DEEP_LINK.test(l.line.text.trim()) && !LEGAL.test(l.line.text))) break;
       // A credit naming the text's source ("Source: OpenChain training slides: https://…") is the text's, as a caption is.
       if (SOURCE_CREDIT.test(rest[0].line.text.trim())) break;
+      // Sentences of words, not a notice (a slide's note under its table: "TAC elects TAC Lead on a 2 year term. TAC
+      // meet every 6 weeks."): the text's small print. A venue line, a journal's dates, an address are no sentences.
+      // (On a first page small print is a notice: "Author accepted manuscript. The final version …".)
+      if (rest[0].page > firstPage && !rest[0].line.mark && proseNote(rest.map((l) => l.line.text).join(' '))) break;
       for (const l of rest) take(l, 'page-footer', false);
     }
   }

@@ -1088,6 +1088,8 @@ function staggeredBlocks(zone: Zone, p: ZoneParams): Zone[] {
 const SUBFIGURE_LABEL = /^\(\s?(\p{Ll})\s?\)(?=\s|$)/u;
 const besideLabel = (text: string) => FLOAT_LABEL.exec(text) ?? SUBFIGURE_LABEL.exec(text);
 /** The text of one ink piece of a row, its runs joined by spaces (pieceText drops the spaces). */
+/** A caption label's number ("2-5" of "Fig.2-5", "图 2-5"), or its letter ("(a)"). */
+const labelNumber = (label: string) => /[\p{Nd}IVX][\p{Nd}IVX.\-–]*[a-z]?$|\(\s?\p{Ll}\s?\)$/u.exec(label.trim())?.[0] ?? label;
 const pieceWords = (row: InkRow, iv: Interval) =>
   pieceRuns(row, iv)
     .map((q) => q.text)
@@ -1096,7 +1098,7 @@ const pieceWords = (row: InkRow, iv: Interval) =>
 /** Captions side by side are parted by at least this many of their sizes... */
 const BESIDE_GAP = 1;
 /** ...and run on for at most this many rows in all (the labelled row and its turned lines)... */
-const BESIDE_ROWS = 4;
+const BESIDE_ROWS = 6;
 /** ...each within this many sizes of the row above, in the labelled row's size (within this share of it). */
 const BESIDE_LEADING = 1.8;
 const BESIDE_SIZE = 0.15;
@@ -1120,21 +1122,38 @@ function captionsBeside(zone: Zone): Zone[] {
     // All subfigures' letters, one after the other, or all captions' numbers.
     const letters = labels.map((m) => m?.[1]);
     if (letters.some((l) => l) && !letters.every((l, k) => l && (k === 0 || l.charCodeAt(0) === (letters[k - 1] ?? '').charCodeAt(0) + 1))) continue;
-    const gaps: Interval[] = r.ink.slice(1).map((iv, k) => [r.ink[k][1], iv[0]]);
-    if (gaps.some((g) => g[1] - g[0] < BESIDE_GAP * r.row.size)) continue;
+    const gapsOf = (extents: Interval[]): Interval[] => extents.slice(1).map((iv, k) => [extents[k][1], iv[0]]);
+    const clean = (extents: Interval[]) => gapsOf(extents).every((g) => g[1] - g[0] >= BESIDE_GAP * r.row.size);
+    // Each caption's extent over its lines: a turned line may reach past its label line ("Fig.2-5 The person playing
+    // golf" under "图 2-5 打高尔夫球的人"), as long as the captions stay parted.
+    let extents: Interval[] = r.ink.map((iv) => [iv[0], iv[1]]);
+    if (!clean(extents)) continue;
     let j = i;
     while (j + 1 < rows.length && j - i + 1 < BESIDE_ROWS) {
       const next = rows[j + 1];
       if (next.row.baseline - rows[j].row.baseline > BESIDE_LEADING * r.row.size) break;
       if (Math.abs(next.row.size - r.row.size) > BESIDE_SIZE * r.row.size) break;
-      if (!next.ink.every((iv) => gaps.every((g) => iv[1] <= g[0] + 0.5 || iv[0] >= g[1] - 0.5))) break;
-      // A row of labels of its own is not a turned line (answers "(c) …" beside "(d) …" under "(a) …" beside "(b) …").
-      if (next.ink.some((iv) => besideLabel(pieceWords(next, iv)))) break;
+      // Each piece stands under one caption alone. A row of labels of its own is not a turned line (answers "(c) …"
+      // beside "(d) …" under "(a) …" beside "(b) …"), but for the caption's own number in another language
+      // ("Fig.2-5 The person playing golf" under "图 2-5 打高尔夫球的人").
+      const grown = extents.map((e) => [e[0], e[1]] as Interval);
+      let under = true;
+      for (const iv of next.ink) {
+        const over = extents.map((e, k) => (iv[0] < e[1] && iv[1] > e[0] ? k : -1)).filter((k) => k >= 0);
+        const label = besideLabel(pieceWords(next, iv));
+        if (over.length !== 1 || (label && labelNumber(label[0]) !== labelNumber(labels[over[0]]![0]))) {
+          under = false;
+          break;
+        }
+        grown[over[0]] = [Math.min(grown[over[0]][0], iv[0]), Math.max(grown[over[0]][1], iv[1])];
+      }
+      if (!under || !clean(grown)) break;
+      extents = grown;
       j++;
     }
     // One row alone reads the same across.
     if (j === i) continue;
-    const z: Zone = { rows: rows.slice(i, j + 1), gutters: gaps, crossingShare: 0, ambiguous: false, tabular: false };
+    const z: Zone = { rows: rows.slice(i, j + 1), gutters: gapsOf(extents), crossingShare: 0, ambiguous: false, tabular: false };
     const before = i > 0 ? [{ ...zone, rows: rows.slice(0, i) }] : [];
     const after = j + 1 < rows.length ? captionsBeside({ ...zone, rows: rows.slice(j + 1) }) : [];
     return [...before, z, ...after];
@@ -1316,6 +1335,42 @@ function labelledFields(rows: InkRow[], minGutter: number): Zone | null {
   return { rows, gutters, crossingShare: 0, ambiguous: false, tabular: false };
 }
 
+/** Centred blocks side by side (authors'): this many rows at least and at most... */
+const PAIR_MIN_ROWS = 3;
+const PAIR_MAX_ROWS = 8;
+/** ...their axes this many of their sizes apart at least... */
+const PAIR_AXES_EM = 10;
+/** ...parted from the rows above and below by this many of the larger line's sizes (baseline to baseline)... */
+const PAIR_APART = 1.5;
+/** ...one of them holding an e-mail address. */
+const MAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/u;
+
+/**
+ * Two blocks of centred lines side by side, blank space above and below them: a paper's authors, each one's name,
+ * department, university and e-mail address centred under each other, the two stacks so wide that their lines nearly
+ * touch ("…International College" ending where "tanasanee.phi@…" begins). No gap is wide enough for a gutter, and
+ * read row by row the authors splice at every line, or a long line is taken across the page's gutter below. Every
+ * row holds one or two pieces, each centred on its side's axis (lines not flush: no table's column), the axes far
+ * apart, the sides parted by a strip no piece crosses, and an e-mail address among the lines (an author's).
+ */
+function centredPair(rows: InkRow[]): Zone | null {
+  if (rows.length < PAIR_MIN_ROWS || rows.length > PAIR_MAX_ROWS) return null;
+  if (rows.some((r) => r.ink.length === 0 || r.ink.length > 2 || r.ink.some((iv) => !Number.isFinite(iv[0]) || !Number.isFinite(iv[1])))) return null;
+  const pairs = rows.filter((r) => r.ink.length === 2);
+  if (pairs.length < 2) return null;
+  const size = median(rows.map((r) => r.row.size));
+  const mid = (iv: Interval) => (iv[0] + iv[1]) / 2;
+  const [left, right] = [median(pairs.map((r) => mid(r.ink[0]))), median(pairs.map((r) => mid(r.ink[1])))];
+  if (right - left < PAIR_AXES_EM * size) return null;
+  const sides: Interval[][] = [[], []];
+  for (const r of rows) for (const iv of r.ink) sides[Math.abs(mid(iv) - left) <= Math.abs(mid(iv) - right) ? 0 : 1].push(iv);
+  if (sides.some((side) => side.length < PAIR_MIN_ROWS - 1 || centredAxis(side, size) === null)) return null;
+  const gutter: Interval = [Math.max(...sides[0].map((iv) => iv[1])), Math.min(...sides[1].map((iv) => iv[0]))];
+  if (gutter[1] <= gutter[0]) return null;
+  if (!rows.some((r) => r.row.runs.some((q) => MAIL.test(q.text)))) return null;
+  return { rows, gutters: [gutter], crossingShare: 0, ambiguous: false, tabular: false };
+}
+
 /**
  * Two little blocks side by side standing apart inside the page, blank space above and below them: a thesis's title
  * page sets its supervisors ("Relatori" and their names) on the left and the candidate ("Studente", the name, the
@@ -1324,6 +1379,13 @@ function labelledFields(rows: InkRow[], minGutter: number): Zone | null {
  */
 function blocksApart(rows: InkRow[], p: ZoneParams): Zone[] {
   for (let i = 1; i < rows.length; i++) {
+    // Authors' centred blocks side by side, apart from the title above and the text below.
+    if (blankAfter(rows, i - 1, PAIR_APART))
+      for (let n = PAIR_MAX_ROWS; n >= PAIR_MIN_ROWS; n--) {
+        if (i + n > rows.length || (i + n < rows.length && !blankAfter(rows, i + n - 1, PAIR_APART))) continue;
+        const z = centredPair(rows.slice(i, i + n));
+        if (z) return [...partitionRows(rows.slice(0, i), p), z, ...blocksApart(rows.slice(i + n), p)];
+      }
     if (!blankAt(rows, i) && !headedAt(rows, i)) continue;
     for (let n = MAX_FIELD_ROWS; n >= 2; n--) {
       if (i + n > rows.length || (i + n < rows.length && !blankAfter(rows, i + n - 1, FIELD_BLANK))) continue;

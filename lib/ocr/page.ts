@@ -50,6 +50,9 @@ export async function textOrOcr(
   const decision = decideOcr(o.ocr, runs, width, height, graphics);
   if (!decision.ocr) {
     if (decideOcr('auto', runs, width, height, graphics).invisibleLayer) {
+      // An earlier OCR's words are set in a stand-in face (Courier, GlyphLessFont): it says nothing of the type
+      // printed on the image, and a page of prose set in it is no listing.
+      digital.runs = runs.map((r) => (r.mono ? { ...r, mono: false } : r));
       digital.diagnostics.push({
         code: 'invisible-text-layer',
         severity: 'info',
