@@ -687,6 +687,16 @@ describe('small blocks stepped down from the text', () => {
     '2 The engineer reported on the breakwater in the spring of the year.',
   ];
 
+  it('are a note on the first page when they open with "Corresponding author:", though their lines are short', () => {
+    const second = column(80, [], 2);
+    const note = ['Corresponding author: L. G. Bouma', 'luke@astro.princeton.edu'];
+    const found = detectFootnotes([...column(520, note), ...second], new Set(), BODY, ADVANCE).footnotes;
+    expect(found.map((f) => f.text)).toEqual(['Corresponding author: L. G. Bouma luke@astro.princeton.edu']);
+    // Two short lines with no such opening stay the page's (a label, an address).
+    const label = ['Harbour Board offices', 'luke@astro.princeton.edu'];
+    expect(detectFootnotes([...column(520, label), ...second], new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+  });
+
   it('are notes at the foot of the page', () => {
     expect(detectFootnotes(column(520, notes), new Set(), BODY, ADVANCE).footnotes.map((n) => n.marker)).toEqual(['1', '2']);
   });

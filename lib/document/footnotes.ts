@@ -366,6 +366,9 @@ function unnumberedNotes(
   return !!last && !SENTENCE_END.test(last.text.trim());
 }
 
+/** A correspondence note's opening: "Corresponding author:", "Correspondence:", "E-mail:", "Email address:". */
+const CORRESPONDENCE = /^(?:\*\s*)?(?:corresponding\s+authors?|correspondence(?:\s+to)?|e-?mail(?:\s+address(?:es)?)?)\s*:/iu;
+
 /** A page's top line: the one on the highest baseline. */
 const topLine = (lines: PlacedLine[] | undefined): PlacedLine | undefined =>
   lines?.reduce<PlacedLine | undefined>((a, l) => (!a || l.line.baseline < a.line.baseline ? l : a), undefined);
@@ -933,7 +936,10 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     const marked = block.some((l) => MARKER.test(l.line.text));
     // (The next page's top line is looked up only for a block of unmarked prose.)
     const unnumbered = () => unnumberedNotes(block, out, pageCount, pageLines, body, topLine(byPage.get(block[0].page + 1)));
-    if (!marked && !(proseLike && unnumbered()) && !(rule && runsOn(block, out))) continue;
+    // (A first page's correspondence note of a line or two, "Corresponding author: L. G. Bouma" over the address, is
+    // prose to a reader though its lines are short.)
+    const corresponding = block[0].page === 1 && CORRESPONDENCE.test(block[0].line.text.trim());
+    if (!marked && !((proseLike || corresponding) && unnumbered()) && !(rule && runsOn(block, out))) continue;
     // Split into notes at their markers.
     const notes = atMarkers(block);
     const step = whole[0].line.baseline - above.line.baseline;
