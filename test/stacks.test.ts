@@ -727,6 +727,78 @@ describe('cards in a box of a column: a figure set large over its label, centred
   });
 });
 
+describe('numbered lists side by side under their names in a column', () => {
+  // A poster's box: "Conclusions" beside "Limitations" (35 pt), a line and a half over two numbered lists (29 pt) whose
+  // items' turned lines are indented past their numbers.
+  const texts = (ls: Line[]) => ls.map((l) => l.text);
+  const row = (y: number, pieces: [string, number][], size = 29) =>
+    makeLine(
+      pieces.map(([t, x]) => run(t, x, y, size)),
+      y,
+    );
+  const box = (second = 'ROAR matches the ground truth.') => [
+    row(
+      2435,
+      [
+        ['Conclusions', 1257],
+        ['Limitations', 1833],
+      ],
+      35,
+    ),
+    row(2515, [
+      ['1.', 1257],
+      ['In synthetic settings, Recursive', 1297],
+      ['1.', 1833],
+      ['Computationally expensive to', 1874],
+    ]),
+    row(2551, [
+      [second, 1287],
+      ['retrain models.', 1864],
+    ]),
+    row(2587, [
+      ['2.', 1257],
+      ['Faithfulness is both model', 1297],
+      ['2.', 1833],
+      ['Can only comment on the model', 1874],
+    ]),
+    row(2623, [
+      ['and task-dependent.', 1287],
+      ['architecture.', 1864],
+    ]),
+  ];
+
+  it('are read list by list, each item whole', () => {
+    const nested = nestedBlock(box());
+    expect(nested?.columns.map(texts)).toEqual([
+      [
+        'Conclusions',
+        '1. In synthetic settings, Recursive',
+        'ROAR matches the ground truth.',
+        '2. Faithfulness is both model',
+        'and task-dependent.',
+      ],
+      ['Limitations', '1. Computationally expensive to', 'retrain models.', '2. Can only comment on the model', 'architecture.'],
+    ]);
+  });
+
+  it('are a reference card’s rows when the larger line is a command and its description, not names', () => {
+    const card = box();
+    card[0] = row(
+      2435,
+      [
+        ['ls [options]', 1257],
+        ['print directory listing', 1833],
+      ],
+      35,
+    );
+    expect(nestedBlock(card)).toBeNull();
+  });
+
+  it('are a table’s rows when the lines under the names hold figures besides the items’ numbers', () => {
+    expect(nestedBlock(box('ROAR matches it at 12.5 %'))).toBeNull();
+  });
+});
+
 describe('a row of labels under pictures side by side', () => {
   // Agencies' seals in a report's column: under each, a caption of two lines centred on the seal's middle (68, 162, 256).
   const centred = (text: string, mid: number, y: number) => run(text, mid - (text.length * 0.5 * 10) / 2, y, 10);

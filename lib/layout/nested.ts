@@ -18,6 +18,14 @@ const ALIGN = 2;
 const ADVANCE = 1.8;
 /** The names' line is set at least this much larger than the lines under it. */
 const NAME_SIZE = 1.2;
+/** The names' line stands at most this many of the sizes over the first line under it. */
+const NAMES_ADVANCE = 2.5;
+/** Names over lists standing anywhere under them are headings: a capital first, a few words ("Conclusions"), not a
+ * reference card's command and description ("ls [options]   print directory listing"). */
+const HEADING_NAME = /^\p{Lu}/u;
+const MAX_NAME_WORDS = 4;
+/** A list item's number opening a piece ("1.", "2)"). */
+const LIST_NUMBER = /^\p{Nd}{1,2}[.)]\s/u;
 /** A piece holding a figure (an amount, a measure, a percentage): a table's cell. */
 const FIGURE = /\p{Nd}/u;
 
@@ -79,11 +87,22 @@ function namedBlock(lines: Line[], pieces: Piece[][]): Nested | null {
     // Each short column's pieces start where its name starts, or are centred under it (a card's figure over its
     // label).
     const anchors = pieces[i].map((p) => [p.start, middle(p)]);
+    // Under names set larger, a short column's lines may stand anywhere from its name's start to the next name's (a
+    // numbered list's turned lines indented past its numbers, under "Conclusions" beside "Limitations").
+    const larger =
+      i + 1 < lines.length &&
+      ownSize(lines[i]) >= NAME_SIZE * lines[i + 1].size &&
+      pieces[i].every((p) => HEADING_NAME.test(p.text.trim()) && p.text.trim().split(/\s+/).length <= MAX_NAME_WORDS);
     const anchorOf = (p: Piece) => {
       const m = middle(p);
-      return anchors.findIndex(([start, mid]) => Math.abs(start - p.start) <= ALIGN || Math.abs(mid - m) <= ALIGN);
+      const k = anchors.findIndex(([start, mid]) => Math.abs(start - p.start) <= ALIGN || Math.abs(mid - m) <= ALIGN);
+      if (k >= 0 || !larger) return k;
+      const x1 = Math.max(...p.runs.map((r) => r.x1));
+      return anchors.findIndex(([start], j) => p.start >= start - ALIGN && x1 <= (anchors[j + 1]?.[0] ?? Infinity) - GAP_EM * lines[i].size);
     };
-    const follows = (k: number) => lines[k].baseline - lines[k - 1].baseline <= ADVANCE * Math.max(lines[k].size, lines[k - 1].size);
+    // (The names' line may stand a little apart over the lines under it.)
+    const follows = (k: number) =>
+      lines[k].baseline - lines[k - 1].baseline <= (k === i + 1 && larger ? NAMES_ADVANCE : ADVANCE) * Math.max(lines[k].size, lines[k - 1].size);
     let to = i;
     let multi = 1;
     while (
@@ -96,8 +115,9 @@ function namedBlock(lines: Line[], pieces: Piece[][]): Nested | null {
       to++;
       if (pieces[to].length >= 2) multi++;
     }
-    // The names may be figures (a card's amount over its label); the lines under them hold none, as a table's cells do.
-    const figures = pieces.slice(i + 1, to + 1).some((ps) => ps.some((p) => FIGURE.test(p.text)));
+    // The names may be figures (a card's amount over its label); the lines under them hold none, as a table's cells do
+    // (a list item's number, "1." opening its piece, is no figure).
+    const figures = pieces.slice(i + 1, to + 1).some((ps) => ps.some((p) => FIGURE.test(p.text.trim().replace(LIST_NUMBER, ''))));
     const named = ownSize(lines[i]) >= NAME_SIZE * median(lines.slice(i + 1, to + 1).map((l) => l.size));
     if (multi >= MIN_LINES && named && !figures) {
       const columns: Line[][] = anchors.map(() => []);
