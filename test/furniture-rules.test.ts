@@ -701,6 +701,20 @@ describe('small blocks stepped down from the text', () => {
     expect(detectFootnotes(column(520, notes), new Set(), BODY, ADVANCE).footnotes.map((n) => n.marker)).toEqual(['1', '2']);
   });
 
+  it('are notes over the page’s foot line, a running foot in the text’s size the furniture pass left in the page', () => {
+    // The notes end at 698 (column(520): twelve lines to 652, notes 674 and 684 at 8 pt); the foot stands at 760.
+    const lines = column(520, notes);
+    const foot = (baseline: number) => {
+      const line = makeLine([run('RANKING DIGITAL RIGHTS', 443, baseline, BODY)], baseline);
+      const seg: Segment = { kind: 'column', page: 1, band: 2, column: null, text: line.text, bbox: line.bbox, lines: [line] };
+      return { page: 1, segment: 5, index: 0, line, seg, pageHeight: 792, pageWidth: 612 } as PlacedLine;
+    };
+    const wide = lines.map((l) => ({ ...l, line: { ...l.line, bbox: [l.line.bbox[0], l.line.bbox[1], 540, l.line.bbox[3]] as typeof l.line.bbox } }));
+    expect(detectFootnotes([...wide, foot(760)], new Set(), BODY, ADVANCE).footnotes.map((n) => n.marker)).toEqual(['1', '2']);
+    // A line of text a line's advance under them, mid-page, is text under them: they are no notes.
+    expect(detectFootnotes([...wide, foot(698)], new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+  });
+
   it("are not notes right under a heading set larger than the text (a leaflet panel's numbered steps)", () => {
     const headed = column(520, notes);
     const at = headed[11]!;

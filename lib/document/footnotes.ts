@@ -691,6 +691,10 @@ function bandFootNotes(
   if (feet.length < 2 || !feet.some((f) => f.notes[0][0].seg === seg)) return false;
   return highNotes(feet.sort((a, b) => a.column - b.column).flatMap((f) => f.notes));
 }
+/** A page's foot line stands in this share of the page's height from its top or lower, this many line advances at
+ * least under the notes over it. */
+const FOOT_BAND = 0.9;
+const FOOT_STEP = 1.5;
 /** A note's turned lines stand at most this many of their sizes under the line before. */
 const NOTE_TURN = 0.5;
 /** Notes numbering on from the page before's are set at most this share of the body size. */
@@ -878,10 +882,16 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     // Nothing of the flow below it in the same column: it is at the foot. A caption below it (small type too)
     // makes it a figure's labels.
     const overlapsX = (b: Box) => b[0] < box[2] && b[2] > box[0];
+    // The page's last row, alone in the bottom band and a step below the block, is its foot (a running foot, a folio
+    // the furniture pass did not take: "RANKING DIGITAL RIGHTS" at one side, then the other): notes stand above it.
+    const lowest = Math.max(...pageLines.map((l) => l.line.bbox[1]));
+    const pageFoot = (l: PlacedLine) =>
+      l.line.bbox[1] >= lowest - 1 && l.line.bbox[1] >= FOOT_BAND * l.pageHeight && l.line.bbox[1] - box[3] >= FOOT_STEP * advance;
     const below = pageLines.some(
       (l) =>
         !inBlock.has(lineKey(l)) &&
         !raisedNoteLines.has(lineKey(l)) &&
+        !pageFoot(l) &&
         l.line.bbox[1] > box[3] &&
         !(bandFoot && l.seg.band !== block[0].seg.band) &&
         overlapsX(l.line.bbox) &&
