@@ -29,7 +29,7 @@ const KANA = /^[\p{Script=Hiragana}\p{Script=Katakana}ー・･\s]+$/u;
 /** Bopomofo with its tone marks. */
 const BOPOMOFO = /^[\p{Script=Bopomofo}ˊˇˋ˙\s]+$/u;
 /** Pinyin: syllables of at most six small letters, with their tones (composed or combining). */
-const PINYIN = /^(?:[a-zü\u00e0-\u00fc\u0101-\u01dc\u0300-\u036f]{1,6}(?:\s+|$))+$/u;
+const PINYIN = /^(?:(?:[a-zü\u00e0-\u00fc\u0101-\u01dc]\p{M}*){1,6}(?:\s+|$))+$/u;
 const HAN = /\p{Script=Han}/u;
 /** A character set a full size wide (Han, kana, Hangul, CJK punctuation, full-width forms); others count half. */
 const FULL_WIDTH = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u;
