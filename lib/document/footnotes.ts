@@ -731,6 +731,9 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     byPage.get(l.page)!.push(l);
   }
 
+  // Each page's lowest line top: its foot row (pageFoot below).
+  const lowestOf = new Map([...byPage].map(([page, ls]) => [page, Math.max(...ls.map((l) => l.line.bbox[1]))]));
+
   // Numbered lists under the text, kept back until every page's notes are known.
   const lists: { notes: PlacedLine[][]; rule: PlacedLine | null }[] = [];
   const pushNotes = (notes: PlacedLine[][]) => {
@@ -884,7 +887,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     const overlapsX = (b: Box) => b[0] < box[2] && b[2] > box[0];
     // The page's last row, alone in the bottom band and a step below the block, is its foot (a running foot, a folio
     // the furniture pass did not take: "RANKING DIGITAL RIGHTS" at one side, then the other): notes stand above it.
-    const lowest = Math.max(...pageLines.map((l) => l.line.bbox[1]));
+    const lowest = lowestOf.get(block[0].page)!;
     const pageFoot = (l: PlacedLine) =>
       l.line.bbox[1] >= lowest - 1 && l.line.bbox[1] >= FOOT_BAND * l.pageHeight && l.line.bbox[1] - box[3] >= FOOT_STEP * advance;
     const below = pageLines.some(

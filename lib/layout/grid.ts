@@ -6,6 +6,7 @@
  * e-mail addresses, one under each name (and a row of them ends a group); and no cell holds a number.
  */
 import type { Diagnostic, Line, Run, Segment } from '../types.js';
+import { EMAIL_ADDRESS } from './words.js';
 import { cellRuns, median, orderRuns, pieceLine, roundBox, runsDirection, runsOfLine, unionBox } from './lines.js';
 
 /** The names' row is set at least this much larger than the median of the rows under it. */
@@ -31,7 +32,7 @@ function cellsOf(line: Line): Cell[] {
 }
 
 /** An e-mail address, a cell of its own. */
-const EMAIL = /^[\w.+-]+@[\w-]+(\.[\w-]+)+$/u;
+const EMAIL = new RegExp(`^${EMAIL_ADDRESS}$`, 'u');
 /** Every cell of the row is an e-mail address: an author block's last line. */
 const emailRow = (cells: Cell[]) =>
   cells.length > 0 &&

@@ -10,7 +10,7 @@ import { BULLET_CHARS } from './markers.js';
 import { displayFormula, TWO_WORDS } from './formulas.js';
 import { blockStarts, centredBlocks, paragraphStarts, sideLines } from './sides.js';
 import { median, runsOf } from './lines.js';
-import { UNSPACED_CHARS } from './words.js';
+import { EMAIL_ADDRESS, UNSPACED_CHARS } from './words.js';
 import { decimal } from './digits.js';
 import {
   CAPTION_LABEL,
@@ -1343,7 +1343,7 @@ const PAIR_AXES_EM = 10;
 /** ...parted from the rows above and below by this many of the larger line's sizes (baseline to baseline)... */
 const PAIR_APART = 1.5;
 /** ...one of them holding an e-mail address. */
-const MAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/u;
+const MAIL = new RegExp(EMAIL_ADDRESS, 'u');
 
 /**
  * Two blocks of centred lines side by side, blank space above and below them: a paper's authors, each one's name,
