@@ -204,6 +204,28 @@ describe('a figure at the foot of a column, inside a paragraph that runs on into
   });
 });
 
+describe('small unmarked lines over a table at the foot of a page', () => {
+  // A one-page form: its text, then a notice in small type set a step below it, wide as the text; under the notice,
+  // or not, the form's table of signature boxes.
+  const text = [0, 1, 2, 3].map((k) => lineAt(`The appellant must answer every question on this form in full ${k}.`, 72, 400 + k * 12.5));
+  const notice = [
+    lineAt('Copyright notice: this form may be copied freely by anyone who needs to file an appeal.', 72, 600, 8),
+    lineAt('It may not be sold, and the agency keeps all rights in its design and its wording.', 72, 610, 8),
+  ];
+  const table = [
+    makeLine([run('Signature of appellant', 72, 680, 8), run('Date signed', 400, 680, 8)], 680, { cells: true }),
+    makeLine([run('Name of representative', 72, 700, 8), run('Date signed', 400, 700, 8)], 700, { cells: true }),
+  ];
+
+  it('are the form’s own lines, read in the flow, with a table of words under them', () => {
+    const notes = (withTable: boolean) =>
+      detectFootnotes(placed([segment(text, 0), segment(notice, 0), ...(withTable ? [segment(table, 0, 'table')] : [])]), new Set(), 10, 12.5)
+        .footnotes;
+    expect(notes(false)).toHaveLength(1);
+    expect(notes(true)).toEqual([]);
+  });
+});
+
 describe('a story broken off at a hyphen at the foot of its column', () => {
   it('goes on in the full-width frame under both columns, read before the column beside it', () => {
     const left = [

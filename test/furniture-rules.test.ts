@@ -1746,3 +1746,56 @@ describe('a slide’s title continued on the next slide', () => {
     expect(texts(detectFurniture(everywhere, 18, 2, 30).headers)).toHaveLength(3);
   });
 });
+
+describe('a title block set again on a later page of a short document', () => {
+  // Three rows stacked at the top of pages 1 and 3 (a form's cover and its next part, an opinion's caption over its
+  // certificate of service); page 2 carries no such block.
+  const block = (size: number): [string, number, number, number][] => [
+    ['UNITED STATES', 250, 50, size],
+    ['SECURITIES AND EXCHANGE COMMISSION', 180, 64, size],
+    ['Washington, D.C. 20549', 220, 78, size],
+  ];
+  const doc = (size: number, onPage2: boolean) => [
+    ...page(1, [...block(size), ...body(120)]),
+    ...page(2, [...(onPage2 ? block(size) : []), ...body(120, 2)]),
+    ...page(3, [...block(size), ...body(120, 3)]),
+  ];
+
+  it('is read on both pages, with a diagnostic, not lifted as a running head', () => {
+    const { headers, diagnostics } = detectFurniture(doc(12, false), BODY, 3, ADVANCE);
+    expect(texts(headers)).toEqual([]);
+    expect(diagnostics.some((d) => d.code === 'furniture-uncertain' && d.message.includes('title block set again'))).toBe(true);
+  });
+
+  it('is read on both pages when each page holds it as one block of three lines (a caption’s segment)', () => {
+    const stacked = (no: number): PlacedLine[] => {
+      const lines = block(12).map(([text, x, baseline, size]) => makeLine([run(text, x, baseline, size)], baseline));
+      const seg: Segment = { kind: 'column', page: no, band: 0, column: 0, text: '', bbox: roundBox(unionBox(lines.map((l) => l.bbox))), lines };
+      return lines.map((line, index) => ({ page: no, segment: 50, index, line, seg, pageHeight: 792, pageWidth: 612 }));
+    };
+    const lines = [...stacked(1), ...page(1, body(120)), ...page(2, body(120, 2)), ...stacked(3), ...page(3, body(120, 3))];
+    expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).headers)).toEqual([]);
+  });
+
+  it('is a head still on every page (a letterhead), or set small on two (a navigation bar)', () => {
+    expect(texts(detectFurniture(doc(12, true), BODY, 3, ADVANCE).headers)).toHaveLength(9);
+    expect(texts(detectFurniture(doc(7, false), BODY, 3, ADVANCE).headers)).toHaveLength(6);
+  });
+});
+
+describe('a top row opening with a section number set with a leading zero', () => {
+  // Cards of a deck: a small kicker "01 · …" over each card's text, the card's folio "2 of 5" at its foot.
+  const card = (no: number, kicker: string) => page(no, [[kicker, 72, 40, 8], ...body(80, no), [`${no} of 5`, 500, 770, 8]]);
+
+  it('is the card’s heading when the folio at the foot says another number, not a running head', () => {
+    const deck = [...card(2, '01 · Conversational design'), ...card(3, '02 · Dealing with government'), ...card(4, '03 · Longer answers')];
+    const { headers, footers } = detectFurniture(deck, BODY, 3, ADVANCE);
+    expect(texts(headers)).toEqual([]);
+    expect(texts(footers)).toEqual(['2 of 5', '3 of 5', '4 of 5']);
+  });
+
+  it('is a running head when its number is set plain (a chapter’s number opening a book’s head)', () => {
+    const book = [...card(2, '6 Making interactions work'), ...card(3, '6 Making interactions work, again'), ...card(4, '7 Testing the parser')];
+    expect(texts(detectFurniture(book, BODY, 3, ADVANCE).headers)).toHaveLength(3);
+  });
+});

@@ -1509,6 +1509,25 @@ describe('field labels beside their values', () => {
     expect(labels(text)).toEqual([...seq(1, 12), ...seq(101, 105)]);
     expect(text).toContain('Online Chat: q102 value 1');
   });
+
+  it("reads a title page's labels with their values when they stand alone in their rows (a thesis's author block)", () => {
+    // Two long lines over three rows of "Label:" and its value further right, a line under them: the gap after the
+    // longest label is the rows' only clean gap, and the first gutter tried.
+    const runs: Run[] = [
+      run('q001 Supervisor: Prof. Dr. A. Person, Institute of History, University of Elsewhere', 43, 667, 12),
+      run('q002 Second reader: Prof. Dr. B. Person, Institute of History, University of Elsewhere', 43, 681, 12),
+      run('Author:', 43, 708, 12),
+      run('q003 C. Person, B.A.', 151, 708, 12),
+      run('Programme:', 43, 722, 12),
+      run('q004 Master of Arts, History, with a major in digital history', 151, 722, 12),
+      run('Student number:', 43, 736, 12),
+      run('q005 552328', 151, 736, 12),
+      run('q006 Place and date: Elsewhere, 20 September 2020', 43, 791, 12),
+    ];
+    const text = textOf(runs);
+    expect(labels(text)).toEqual(seq(1, 6));
+    expect(text).toContain('Programme: q004 Master of Arts');
+  });
 });
 
 describe('tables whose cells hold paragraphs', () => {

@@ -701,6 +701,8 @@ const NOTE_TURN = 0.5;
 const NEAR_NOTE_SIZE = 0.95;
 /** A note's next line sits at most this many of its sizes below the one before. */
 const RAISED_NOTE_ADVANCE = 1.6;
+/** A line with words: three letters at least. */
+const WORDED_LINE = /\p{L}.*\p{L}.*\p{L}/su;
 /** A stretch of notes holds at most this many lines, or a raised mark every LINES_PER_MARK lines at least. */
 const MAX_RAISED_NOTE_LINES = 12;
 const LINES_PER_MARK = 4;
@@ -901,6 +903,22 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
         (l.line.size > NOTE_SIZE * body || CAPTION.test(l.line.text)),
     );
     if (below) continue;
+    // Unmarked small lines over a table (a form's blocks of instructions and options over its signature boxes) are no
+    // foot either: notes stand under the page's tables too. A table of one line is no evidence (a note's turned line
+    // beside the folio may be read so), nor are rows without words (a printer's marks). (Lines opening with a marker
+    // are left to the tests below: a critical apparatus's lines around formulas may be read as a table under them.)
+    const tableBelow = lines.filter(
+      (l) =>
+        l.page === block[0].page &&
+        l.seg.kind === 'table' &&
+        !removed.has(lineKey(l)) &&
+        WORDED_LINE.test(l.line.text) &&
+        !pageFoot(l) &&
+        l.line.bbox[1] > box[3] &&
+        !(bandFoot && l.seg.band !== block[0].seg.band) &&
+        overlapsX(l.line.bbox),
+    );
+    if (tableBelow.length >= 2 && !block.some((l) => l.line.mark || MARKER.test(l.line.text))) continue;
     // Notes stand at the foot of the text: a column of text beside the block, starting level with it and running on
     // well below it (an abstract beside a paper's affiliations and correspondence address), shows the block is no foot.
     if (textRunsOnBeside(pageLines, inBlock, box, block[0].seg.band, body, advance)) continue;

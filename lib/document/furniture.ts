@@ -172,6 +172,8 @@ function edgeCandidates(byPage: Map<number, PlacedLine[]>, body: number): Candid
   return out;
 }
 
+/** A title block set again at the top of a page holds at least this many rows. */
+const TITLE_BLOCK_ROWS = 3;
 /** Cells of a row taken as a head hold at least this many words. */
 const MIN_CELL_WORDS = 2;
 
@@ -342,6 +344,13 @@ function outermostRow(pageLines: PlacedLine[], top: boolean): { flat: PlacedLine
   return { flat, row };
 }
 
+/** A row's text, left to right. */
+const byXText = (row: PlacedLine[]) =>
+  [...row]
+    .sort((a, b) => a.line.bbox[0] - b.line.bbox[0])
+    .map((l) => l.line.text.trim())
+    .join(' ');
+
 /**
  * A page's outermost row (top or bottom) when it stands apart from the rest of the page's text by EDGE_GAP line
  * advances, is short, is not set larger than a head is, and carries a page number (a folio beside it or at one end
@@ -358,6 +367,8 @@ function isolatedEdgeRow(
   taken: (l: PlacedLine) => boolean,
   trimmed: (l: PlacedLine) => boolean,
   titled: (l: PlacedLine) => boolean,
+  /** The number of the page's folio taken at its other edge, if any. */
+  folioElsewhere: number | null = null,
 ) {
   const edge = outermostRow(pageLines, top);
   if (!edge) return null;
@@ -414,6 +425,12 @@ function isolatedEdgeRow(
   const folio = row.some((l) => isPageLabel(l.line.text));
   const endNumber = texts.some((t) => END_FOLIO.test(t));
   const startNumber = texts.some((t) => START_FOLIO.test(t));
+  // A number set with a leading zero opening a top row, not the page's number, the page's folio at its foot saying
+  // another ("02 · Dealing with government …" over a card whose foot says "3 of 5"), numbers a section: the row is the
+  // page's heading. (A chapter's number opening a book's head, "6 Making interactions work", is set plain.)
+  const opening = START_FOLIO.exec(byXText(row));
+  if (top && opening && /^0\p{Nd}+$/u.test(opening[1]) && !endNumber && !folio && folioElsewhere !== null && decimal(opening[1]) !== folioElsewhere)
+    return null;
   // A head ending in its folio, or with its folio beside it, may be set a little larger than the text; one that only
   // starts with a number may be a numbered section heading, which is set larger.
   // A web address alone on the row (the publisher's or the agency's site at a page's corner) names the publication
@@ -720,9 +737,11 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
     for (let k = i; k <= j; k++) p.taken.add(k);
     p.items.push({ top: c.top, item: { page: c.l.page, text: line.cells!.slice(i, j + 1).join(' '), bbox: line.bbox, kind: 'running-head' } });
   };
+  // Lines of a title block set again on a second page (titleBlockAgain): read, not taken as a head by any rule.
+  const readAsTitle = new Set<Line>();
   const take = (l: PlacedLine, kind: FurnitureItem['kind'], top: boolean) => {
     const k = lineKey(l);
-    if (removed.has(k)) return;
+    if (removed.has(k) || (kind === 'running-head' && readAsTitle.has(k))) return;
     removed.add(k);
     (top ? headers : footers).push({ page: l.page, text: l.line.text, bbox: l.line.bbox, kind });
     if (kind === 'running-head') headLines.add(k);
@@ -796,6 +815,50 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
     });
     return new Set(offsets).size > 1;
   };
+  // A title block set again: three rows or more stacked at the top of a page, in the text's size or larger (a
+  // navigation bar, a journal's side panel are set small), repeating on the same two pages of a document too short to
+  // show a head's repeats, with a page that lacks them (a form's cover and its next part under "UNITED STATES /
+  // SECURITIES AND EXCHANGE COMMISSION / Washington, D.C. 20549", an opinion's caption over its certificate of
+  // service). A running head is a row or two; a letterhead heads every page.
+  const twoPagesOnly = (pages: number[]) => pages.length === 2 && pageCount > 2 && minRepeats > 2;
+  const titleAgain = (l: PlacedLine, pages: number[]): Diagnostic => ({
+    code: 'furniture-uncertain',
+    severity: 'info',
+    page: pages[1],
+    message:
+      'a block of rows repeated at the top of two pages only, in a short document: read as a title block set again on each page, not lifted as a running head',
+    detail: { text: l.line.text, pages },
+  });
+  const titleBlockAgain = (cluster: Candidate[], pages: number[]) => {
+    if (!twoPagesOnly(pages) || !cluster[0].top) return false;
+    const keysOf = (page: number) => new Set((byPage.get(page) ?? []).map((l) => furnitureKey(l.line.text)).filter(Boolean));
+    const keys = new Map(pages.map((page) => [page, keysOf(page)]));
+    // On each page, the stack of lines over and under the head's, across its extent, whose texts the other page holds
+    // too.
+    const block = new Set<Line>();
+    const found = cluster.every((c) => {
+      const other = keys.get(pages[0] === c.l.page ? pages[1] : pages[0])!;
+      const [x0, , x1] = c.l.line.bbox;
+      const stack = (byPage.get(c.l.page) ?? [])
+        .filter((l) => l.seg.kind !== 'rotated' && l.line.bbox[0] < x1 && l.line.bbox[2] > x0)
+        .sort((a, b) => a.line.baseline - b.line.baseline);
+      const at = stack.findIndex((l) => l.line === c.l.line);
+      if (at < 0) return false;
+      const held = (l: PlacedLine) => other.has(furnitureKey(l.line.text));
+      let from = at;
+      let to = at;
+      while (from > 0 && held(stack[from - 1])) from--;
+      while (to + 1 < stack.length && held(stack[to + 1])) to++;
+      const rows = stack.slice(from, to + 1);
+      if (new Set(rows.map((l) => Math.round(l.line.baseline))).size < TITLE_BLOCK_ROWS || rows.some((l) => l.line.size < SMALL_HEAD * body))
+        return false;
+      for (const l of rows) block.add(lineKey(l));
+      return true;
+    });
+    // (Read on both pages: no later rule takes its lines as a head.)
+    if (found) for (const l of block) readAsTitle.add(l);
+    return found;
+  };
   for (const group of groups.values()) {
     group.sort((a, b) => a.offset - b.offset);
     // Cluster by height.
@@ -814,6 +877,10 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
       if (cluster.every((c) => !c.cells && inParagraph(c))) continue;
       if (continuedTitle(cluster, pages)) continue;
       if (numberedOpenings(cluster)) continue;
+      if (titleBlockAgain(cluster, pages)) {
+        diagnostics.push(titleAgain(cluster[0].l, pages));
+        continue;
+      }
       for (const c of cluster) {
         if (c.l.page === 1 && c.l.line.size >= TITLE_SIZE * body) {
           // The document's title, repeated as the running head of the pages after it: on its own page it is read.
@@ -867,12 +934,28 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
       }
     }
     const panelRepeats = Math.max(2, repeats);
-    const repeated = (l: PlacedLine) => (at.get(`${Math.round(l.line.baseline / bin)}|${l.line.text}`)?.size ?? 0) >= panelRepeats;
+    const pagesAt = (l: PlacedLine) => at.get(`${Math.round(l.line.baseline / bin)}|${l.line.text}`);
+    const repeated = (l: PlacedLine) => (pagesAt(l)?.size ?? 0) >= panelRepeats;
     for (const segLines of groupBy(lines, (l) => `${l.page}:${l.segment}`)) {
       if (segLines.length < PANEL_LINES || segLines[0].seg.kind === 'rotated' || segLines[0].seg.kind === 'table') continue;
       // Its lines of words repeat (its buttons' glyphs and numbers go with them).
       if (!segLines.every((l) => repeated(l) || !WORDED.test(l.line.text))) continue;
-      if (segLines.filter((l) => WORDED.test(l.line.text)).length < PANEL_LINES) continue;
+      const worded = segLines.filter((l) => WORDED.test(l.line.text));
+      if (worded.length < PANEL_LINES) continue;
+      // A block of rows in the page's top half repeating on the same two pages only of a short document: a title
+      // block set again (an opinion's caption over its certificate of service), read on both (as titleBlockAgain).
+      const pages = [...(pagesAt(worded[0]) ?? [])].sort((a, b) => a - b);
+      if (
+        twoPagesOnly(pages) &&
+        worded.every((l) => pagesAt(l)?.size === 2 && [...pagesAt(l)!].every((p) => pages.includes(p))) &&
+        new Set(worded.map((l) => Math.round(l.line.baseline))).size >= TITLE_BLOCK_ROWS &&
+        worded.every((l) => l.line.size >= SMALL_HEAD * body) &&
+        segLines[0].line.bbox[1] < segLines[0].pageHeight / 2
+      ) {
+        for (const l of segLines) readAsTitle.add(lineKey(l));
+        if (segLines[0].page === pages[1]) diagnostics.push(titleAgain(segLines[0], pages));
+        continue;
+      }
       for (const l of segLines) take(l, 'running-head', l.line.bbox[1] < l.pageHeight / 2);
     }
   }
@@ -949,6 +1032,12 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
       titles.some((t) => t.page < l.page && (t.key.includes(key) || (t.words >= TITLE_IN_HEAD_WORDS && key.includes(t.key))))
     );
   };
+  // The number of a page's folio among the items taken at one edge.
+  const folioOf = (page: number, items: FurnitureItem[]) => {
+    const item = items.find((f) => f.page === page && (f.kind === 'folio' || f.kind === 'page-label'));
+    const number = item?.text.normalize('NFKC').match(/\p{Nd}+/u);
+    return number ? decimal(number[0]) : null;
+  };
   for (const pageLines of byPage.values()) {
     for (const top of [true, false]) {
       const edge = isolatedEdgeRow(
@@ -959,6 +1048,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
         (l) => removed.has(lineKey(l)),
         (l) => trimmedLines.has(lineKey(l)),
         titled,
+        folioOf(pageLines[0].page, top ? footers : headers),
       );
       if (!edge || edge.row.every((l) => removed.has(lineKey(l)))) continue;
       if (edge.sure) {

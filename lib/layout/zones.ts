@@ -1480,7 +1480,13 @@ function partitionRows(rows: InkRow[], p: ZoneParams): Zone[] {
     }
     const main = crossingShare(best.gutter, zoneRows);
     if (main.share >= p.rejectFloor) continue;
-    if (keysAndValues(best.gutter, zoneRows) || leadersAfter(best.gutter, zoneRows) || numberedLines(best.gutter, zoneRows)) continue;
+    if (
+      keysAndValues(best.gutter, zoneRows) ||
+      fieldLabels(best.gutter, zoneRows) ||
+      leadersAfter(best.gutter, zoneRows) ||
+      numberedLines(best.gutter, zoneRows)
+    )
+      continue;
     const st = stretches(best.gutter, zoneRows);
     if (best.support < STRONG_SUPPORT * zoneRows.length && st.inStretches < Math.max(MIN_STRETCH, st.clean / 2)) continue;
     const minColumn = MIN_COLUMN_EM * p.bodySize;
