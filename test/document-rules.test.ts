@@ -204,6 +204,30 @@ describe('a figure at the foot of a column, inside a paragraph that runs on into
   });
 });
 
+describe('a first page’s notes in smaller type under an abstract set small too', () => {
+  // A paper's first page: its text in 10 pt, its abstract at the foot in 9 pt (under the notes' size already), then a
+  // step down the correspondence and funding lines in 7.5 pt; a second page of text.
+  const text = [0, 1, 2].map((k) => lineAt(`The prevalence of the disease was measured in the cohort, line ${k} of it.`, 170, 300 + k * 12.5));
+  const abstract = [0, 1, 2, 3].map((k) =>
+    lineAt(`Abstract line ${k}: the data provide population estimates of the magnitude of the disease.`, 170, 560 + k * 11, 9),
+  );
+  const notes = [
+    lineAt('Correspondência: Cláudia Souza. E-mail: claudia.souza@example.org, the first author of the paper.', 170, 613, 7.5),
+    lineAt('Fonte de financiamento: Coordenação de Aperfeiçoamento de Pessoal de Nível Superior, bolsa.', 170, 622, 7.5),
+    lineAt('Conflito de interesses: nada a declarar. Recebido em: Mar. 27, 2020. Aprovado em: 2021.', 170, 631, 7.5),
+  ];
+  const page2 = placed([segment([lineAt('The second page of the paper goes on with its methods and results.', 170, 100)], 0)]).map((l) => ({
+    ...l,
+    page: 2,
+    segment: 9,
+  }));
+
+  it('are taken as notes from the first line a step down in smaller type, the abstract left in the flow', () => {
+    const { footnotes } = detectFootnotes([...placed([segment([...text, ...abstract, ...notes], 0)]), ...page2], new Set(), 10, 12.5);
+    expect(footnotes.map((f) => f.text.slice(0, 16))).toEqual(['Correspondência:']);
+  });
+});
+
 describe('small unmarked lines over a table at the foot of a page', () => {
   // A one-page form: its text, then a notice in small type set a step below it, wide as the text; under the notice,
   // or not, the form's table of signature boxes.
@@ -1124,6 +1148,46 @@ describe('a titled box between the halves of a sentence that runs on to the next
       'Helium is a nonrenew',
       'Horizontal drilling ',
     ]);
+  });
+});
+
+describe('a box heading the next column, the sentence going on under it', () => {
+  // A paper's first page: the abstract breaks off at the foot of its column; the next column opens with a box (a bold
+  // heading over bulleted items), and the abstract goes on under the box, mid-sentence.
+  const body = (texts: string[], x: number, y0: number) => texts.map((t, k) => lineAt(t, x, y0 + 11 * k, 9));
+  const bold = (text: string, x: number, baseline: number) => makeLine([run(text, x, baseline, 10, { bold: true })], baseline);
+  const page = (sequel: string): Segment[] => [
+    segment(
+      body(
+        [
+          'Results: all students in the schools took part in it; 77% of them',
+          'were measured in the trial. Compared with control, intervention students',
+        ],
+        147,
+        711,
+      ),
+      1,
+    ),
+    segment(
+      [
+        bold('Strengths and limitations of this study', 362, 290),
+        ...body(['▪ We describe the feasibility and pilot testing of a', 'health promotion intervention prior to a trial.'], 362, 311),
+        ...body(['▪ We did not collect cost-effectiveness data in the', 'feasibility and pilot studies.'], 362, 340),
+        ...body([sequel, 'well-being 1.8 (0.1 to 3.4) p=0.04 but no difference in shyness.'], 356, 686),
+      ],
+      2,
+    ),
+  ];
+
+  it('is read after the paragraph, which is read whole', () => {
+    const blocks = buildBlocks(page('reported greater peer support 0.5 (0.1 to 0.9) p=0.03,'), 9, 11);
+    expect(blocks[0].text).toContain('intervention students reported greater peer support');
+    expect(blocks.map((b) => b.text.slice(0, 12))).toEqual(['Results: all', 'Strengths an', '▪ We describ', '▪ We did not']);
+  });
+
+  it('stays where it is when the text under it does not go on with the sentence', () => {
+    const blocks = buildBlocks(page('Reported greater peer support 0.5 (0.1 to 0.9) p=0.03,'), 9, 11);
+    expect(blocks.map((b) => b.text.slice(0, 12))).toEqual(['Results: all', 'Strengths an', '▪ We describ', '▪ We did not', 'Reported gre']);
   });
 });
 

@@ -26,6 +26,14 @@ describe('real pages', () => {
     for (let k = 1; k < order.length; k++) expect(at(order[k - 1])).toBeLessThan(at(order[k]));
   });
 
+  it('a definition list’s term of two lines beside its description, after the description of the long term above it (manual_octave_texinfo)', async () => {
+    const text = squash((await read('manual_octave_texinfo')).text);
+    const at = (s: string) => text.indexOf(s);
+    const order = ['--built-in-docstrings-file filename', 'Specify the name of the file containing', '--debug -d', 'Enter parser debugging mode.'];
+    for (let k = 1; k < order.length; k++) expect(at(order[k - 1]), order[k]).toBeLessThan(at(order[k]));
+    expect(at(order[0])).toBeGreaterThan(-1);
+  });
+
   it('a lead beside lists whose bullets are control codes: the lead whole, then the lists (manual_census_coil_toolkit)', async () => {
     const text = squash((await read('manual_census_coil_toolkit')).text);
     expect(text).toContain('we designed the Census Solutions Workshop to benefit both partners and census takers.');

@@ -257,9 +257,11 @@ const MAX_BOX_GROUPS = 6;
  * A titled box (a sidebar's "NATURAL RESOURCE SPOTLIGHT: HELIUM" and its paragraphs) between the two halves of a
  * sentence that runs on to the next page: a heading (or a title in capitals), the paragraphs under it, all on the
  * broken paragraph's page, then the sequel opening the next page mid-sentence. An unfinished paragraph is not followed by a new section
- * before it goes on; the box stands beside the text and is read after the paragraph. How many groups it takes, or 0.
+ * before it goes on; the box stands beside the text and is read after the paragraph. With `columnTop`, the box heads
+ * the next column of the same page instead, the sequel going on under it in that column (an abstract running on under
+ * the "Strengths and limitations of this study" box that opens its last column). How many groups it takes, or 0.
  */
-function boxRun(groups: Group[], i: number, tail: Group): number {
+function boxRun(groups: Group[], i: number, tail: Group, columnTop = false): number {
   const g = groups[i];
   if (!g || g.seg.page !== tail.seg.page) return 0;
   // Its title: a heading, or a short line in capitals set as the text is (a sidebar's title in the body's type).
@@ -272,15 +274,22 @@ function boxRun(groups: Group[], i: number, tail: Group): number {
     /\p{Lu}{2}/u.test(text) &&
     !/\p{Ll}/u.test(text);
   if (g.kind !== 'heading' && !capitals) return 0;
+  // At a column's top, the box is its first groups, the sequel under them in the same column: the box's groups open
+  // as sentences do, the sequel mid-sentence.
+  if (columnTop && (g.seg === tail.seg || !turnsBack(tail, g) || groups[i - 1]?.seg === g.seg)) return 0;
   let n = 1;
   while (
     n < MAX_BOX_GROUPS &&
     groups[i + n]?.seg.page === tail.seg.page &&
-    (groups[i + n].kind === 'paragraph' || groups[i + n].kind === 'list-item')
+    (groups[i + n].kind === 'paragraph' || groups[i + n].kind === 'list-item') &&
+    !(columnTop && continues(groups[i + n]))
   )
     n++;
   const next = groups[i + n];
-  return n > 1 && next && next.seg.page > tail.seg.page && continues(next) ? n : 0;
+  if (!(n > 1 && next && continues(next))) return 0;
+  if (!columnTop) return next.seg.page > tail.seg.page ? n : 0;
+  const boxEnd = Math.max(...groups.slice(i, i + n).flatMap((b) => b.lines.map((l) => l.bbox[3])));
+  return next.seg === g.seg && next.lines[0].bbox[1] >= boxEnd ? n : 0;
 }
 
 /**
@@ -572,7 +581,13 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
     // top of the column or page the sentence runs on to.
     let floats = masthead || (tail && unfinished(tail) ? floatRun(groups, i, body, tail) || boxRun(groups, i, tail) : 0);
     let stacked = false;
-    if (!sequelPast(floats) && tail && unfinished(tail)) {
+    // (A box's heading is a float of one group by itself: the box is tried whole when its heading alone is no float,
+    // its heading heading the groups stacked over the sequel.)
+    if (!sequelPast(floats) && !masthead && tail && unfinished(tail) && g.kind === 'heading') {
+      floats = boxRun(groups, i, tail, true);
+      stacked = floats > 0;
+    }
+    if (!sequelPast(floats, stacked) && tail && unfinished(tail)) {
       floats = topFloatRun(groups, i, tail, body);
       stacked = true;
     }

@@ -701,6 +701,9 @@ const NOTE_TURN = 0.5;
 const NEAR_NOTE_SIZE = 0.95;
 /** A note's next line sits at most this many of its sizes below the one before. */
 const RAISED_NOTE_ADVANCE = 1.6;
+/** Notes under small text are set smaller by at least this many points, this many line advances below it at most. */
+const SMALLER_STEP = 1;
+const SMALLER_MAX_STEP = 4;
 /** A line with words: three letters at least. */
 const WORDED_LINE = /\p{L}.*\p{L}.*\p{L}/su;
 /** A stretch of notes holds at most this many lines, or a raised mark every LINES_PER_MARK lines at least. */
@@ -727,6 +730,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     segmentsOfPage.get(page)!.push(segLines);
   }
   const pageCount = new Set(lines.map((l) => l.page)).size;
+  const firstPage = lines.reduce((m, l) => Math.min(m, l.page), Infinity);
   const byPage = new Map<number, PlacedLine[]>();
   for (const l of flow) {
     if (!byPage.has(l.page)) byPage.set(l.page, []);
@@ -830,6 +834,19 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
       for (let i = start + 1; i < segLines.length; i++) {
         const opens = MARKER.test(segLines[i].line.text) || segLines[i].line.mark;
         if (opens && segLines[i].line.baseline - segLines[i - 1].line.baseline >= STEP_ADVANCES * advance) {
+          start = i;
+          break;
+        }
+      }
+    }
+    // Or, on the first page, unmarked, at the first line a step down from the line above in smaller type still (its
+    // correspondence and funding lines in 7.5 pt under an abstract in 9 pt, both under the text's size); a step of a
+    // few lines, not a picture's height (a photo's caption under a pull quote).
+    if (segLines[0].page === firstPage && start < segLines.length && !MARKER.test(segLines[start].line.text) && !segLines[start].line.mark) {
+      for (let i = start + 1; i < segLines.length; i++) {
+        const [above, line] = [segLines[i - 1].line, segLines[i].line];
+        const step = line.baseline - above.baseline;
+        if (line.size <= above.size - SMALLER_STEP && step >= STEP_ADVANCES * advance && step <= SMALLER_MAX_STEP * advance) {
           start = i;
           break;
         }

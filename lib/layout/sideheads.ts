@@ -55,12 +55,16 @@ export function sideHeadBands(zone: Zone, bodySize: number): Zone[] | null {
   const display = size(left) >= DISPLAY_HEADS * size(right);
   if (span(left) > (display ? DISPLAY_HEAD_WIDTH : HEAD_WIDTH) * span(right)) return null;
   // The heading blocks, each short, and each level with a paragraph's first line in the text column.
+  const paragraphs = paragraphStarts(right, bodySize).map((l) => l.row);
   const starts = blockStarts(left);
-  if (starts.length < MIN_BLOCKS) return null;
+  const index = new Map(zone.rows.map((r, i) => [r.row, i]));
+  if (starts.length < MIN_BLOCKS) {
+    // (A lead in display type beside the text is no term of a list.)
+    const term = display ? null : lastTermOfList(left, starts, right, paragraphs);
+    return term ? cutAt(zone, [index.get(term)!, end]) : null;
+  }
   const at = starts.map((s) => left.indexOf(s));
   if (at.some((a, k) => (at[k + 1] ?? left.length) - a > MAX_BLOCK_LINES)) return null;
-  const index = new Map(zone.rows.map((r, i) => [r.row, i]));
-  const paragraphs = paragraphStarts(right, bodySize).map((l) => l.row);
   // Level: on the paragraph's first line, or a larger head's top set level with that line's top (its baseline a little
   // lower); the band starts at the higher of the two.
   const levelWith = (st: SideLine) =>
@@ -82,6 +86,19 @@ export function sideHeadBands(zone: Zone, bodySize: number): Zone[] | null {
     for (const h of heads) if (firsts.has(h.row)) cuts.add(index.get(h.row)!);
   }
   return cutAt(zone, [...cuts]);
+}
+
+/**
+ * One heading block alone, one of its rows a paragraph's first row in the text column though not the column's first:
+ * a definition list's term ("--debug" over "-d", the description level with "-d") beside its description, under the
+ * end of the description before it, whose term ran across the gutter above ("--built-in-docstrings-file filename").
+ * Its first row, where the zone is cut so that the description above is read before the term; or null.
+ */
+function lastTermOfList(left: SideLine[], starts: SideLine[], right: SideLine[], paragraphs: Row[]): Row | null {
+  if (starts.length !== 1 || !right.length) return null;
+  const block = left.slice(left.indexOf(starts[0]));
+  if (block.length > MAX_BLOCK_LINES || right[0].row.baseline >= block[0].row.baseline) return null;
+  return block.some((l) => paragraphs.includes(l.row)) ? block[0].row : null;
 }
 
 /** A block of lines' top and bottom: its first line's top (baseline less size) to its last baseline. */
