@@ -222,6 +222,17 @@ describe('a first page’s notes in smaller type under an abstract set small too
     segment: 9,
   }));
 
+  it('leave notes over smaller notes whole: the lines above the step must be text, not notes themselves', () => {
+    const upper = [
+      lineAt('Corresponding author: C. Souza, Department of Public Health, University of Elsewhere, Brazil.', 170, 560, 8.5),
+      lineAt('Funding: the coordination for the improvement of higher education personnel, grant 001, 2020.', 170, 570, 8.5),
+      lineAt('Competing interests: the authors declare that they have no competing interests at all here.', 170, 580, 8.5),
+    ];
+    const lower = [lineAt('This article is part of the special issue on maternal health in the Americas, 2023 series.', 170, 600, 7.5)];
+    const { footnotes } = detectFootnotes([...placed([segment([...text, ...upper, ...lower], 0)]), ...page2], new Set(), 10, 12.5);
+    expect(footnotes.map((f) => f.text.slice(0, 21))).toEqual(['Corresponding author:']);
+  });
+
   it('are taken as notes from the first line a step down in smaller type, the abstract left in the flow', () => {
     const { footnotes } = detectFootnotes([...placed([segment([...text, ...abstract, ...notes], 0)]), ...page2], new Set(), 10, 12.5);
     expect(footnotes.map((f) => f.text.slice(0, 16))).toEqual(['Correspondência:']);

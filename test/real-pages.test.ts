@@ -34,6 +34,13 @@ describe('real pages', () => {
     expect(at(order[0])).toBeGreaterThan(-1);
   });
 
+  it('an opinion’s caption set again over its certificate of service, read on both pages, not lifted as a head (legal_tnwcab_diaz_paren_caption_filed_stamp_service_table)', async () => {
+    const doc = await read('legal_tnwcab_diaz_paren_caption_filed_stamp_service_table');
+    const text = squash(doc.text);
+    expect(text.split('Appeal from the Court of Workers’ Compensation Claims').length - 1).toBe(2);
+    expect(doc.headers.map((h) => h.text)).not.toContain('Appeal from the Court of Workers’');
+  });
+
   it('a lead beside lists whose bullets are control codes: the lead whole, then the lists (manual_census_coil_toolkit)', async () => {
     const text = squash((await read('manual_census_coil_toolkit')).text);
     expect(text).toContain('we designed the Census Solutions Workshop to benefit both partners and census takers.');

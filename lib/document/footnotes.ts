@@ -704,6 +704,8 @@ const RAISED_NOTE_ADVANCE = 1.6;
 /** Notes under small text are set smaller by at least this many points, this many line advances below it at most. */
 const SMALLER_STEP = 1;
 const SMALLER_MAX_STEP = 4;
+/** ...under this many lines of running text at least. */
+const MIN_ABOVE_LINES = 3;
 /** A line with words: three letters at least. */
 const WORDED_LINE = /\p{L}.*\p{L}.*\p{L}/su;
 /** A stretch of notes holds at most this many lines, or a raised mark every LINES_PER_MARK lines at least. */
@@ -730,11 +732,19 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     segmentsOfPage.get(page)!.push(segLines);
   }
   const pageCount = new Set(lines.map((l) => l.page)).size;
-  const firstPage = lines.reduce((m, l) => Math.min(m, l.page), Infinity);
   const byPage = new Map<number, PlacedLine[]>();
   for (const l of flow) {
     if (!byPage.has(l.page)) byPage.set(l.page, []);
     byPage.get(l.page)!.push(l);
+  }
+
+  // Each page's lines read as tables (not in `flow`), for the notes a table stands over or under.
+  const tablesOfPage = new Map<number, PlacedLine[]>();
+  for (const l of lines) {
+    if (l.seg.kind !== 'table') continue;
+    const list = tablesOfPage.get(l.page);
+    if (list) list.push(l);
+    else tablesOfPage.set(l.page, [l]);
   }
 
   // Each page's lowest line top: its foot row (pageFoot below).
@@ -841,12 +851,15 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     }
     // Or, on the first page, unmarked, at the first line a step down from the line above in smaller type still (its
     // correspondence and funding lines in 7.5 pt under an abstract in 9 pt, both under the text's size); a step of a
-    // few lines, not a picture's height (a photo's caption under a pull quote).
-    if (segLines[0].page === firstPage && start < segLines.length && !MARKER.test(segLines[start].line.text) && !segLines[start].line.mark) {
+    // few lines, not a picture's height (a photo's caption under a pull quote). The lines above are running text, not
+    // notes themselves ("Corresponding author: …" and a licence in 8.5 pt over a 7.5 pt line).
+    if (segLines[0].page === 1 && start < segLines.length && !MARKER.test(segLines[start].line.text) && !segLines[start].line.mark) {
       for (let i = start + 1; i < segLines.length; i++) {
         const [above, line] = [segLines[i - 1].line, segLines[i].line];
         const step = line.baseline - above.baseline;
-        if (line.size <= above.size - SMALLER_STEP && step >= STEP_ADVANCES * advance && step <= SMALLER_MAX_STEP * advance) {
+        const upper = segLines.slice(start, i);
+        const text = upper.length >= MIN_ABOVE_LINES && !upper.some((l) => CORRESPONDENCE.test(l.line.text.trim()) || NOTICE.test(l.line.text));
+        if (text && line.size <= above.size - SMALLER_STEP && step >= STEP_ADVANCES * advance && step <= SMALLER_MAX_STEP * advance) {
           start = i;
           break;
         }
@@ -921,13 +934,12 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     );
     if (below) continue;
     // Unmarked small lines over a table (a form's blocks of instructions and options over its signature boxes) are no
-    // foot either: notes stand under the page's tables too. A table of one line is no evidence (a note's turned line
-    // beside the folio may be read so), nor are rows without words (a printer's marks). (Lines opening with a marker
-    // are left to the tests below: a critical apparatus's lines around formulas may be read as a table under them.)
-    const tableBelow = lines.filter(
+    // foot either: notes stand under the page's tables too. The evidence is one table of two worded lines: a table of
+    // one line is none (a note's turned line beside the folio may be read so), nor are rows without words (a
+    // printer's marks). (Lines opening with a marker are left to the tests below: a critical apparatus's lines around
+    // formulas may be read as a table under them.)
+    const tableBelow = (tablesOfPage.get(block[0].page) ?? []).filter(
       (l) =>
-        l.page === block[0].page &&
-        l.seg.kind === 'table' &&
         !removed.has(lineKey(l)) &&
         WORDED_LINE.test(l.line.text) &&
         !pageFoot(l) &&
@@ -935,7 +947,9 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
         !(bandFoot && l.seg.band !== block[0].seg.band) &&
         overlapsX(l.line.bbox),
     );
-    if (tableBelow.length >= 2 && !block.some((l) => l.line.mark || MARKER.test(l.line.text))) continue;
+    const tableRows = new Map<PlacedLine['seg'], number>();
+    for (const l of tableBelow) tableRows.set(l.seg, (tableRows.get(l.seg) ?? 0) + 1);
+    if ([...tableRows.values()].some((n) => n >= 2) && !block.some((l) => l.line.mark || MARKER.test(l.line.text))) continue;
     // Notes stand at the foot of the text: a column of text beside the block, starting level with it and running on
     // well below it (an abstract beside a paper's affiliations and correspondence address), shows the block is no foot.
     if (textRunsOnBeside(pageLines, inBlock, box, block[0].seg.band, body, advance)) continue;
@@ -971,13 +985,8 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     // "Optional") is the table's own note, read with the table: a table sits between it and the text above, and the
     // table's text holds the mark (a number raised there: a figure of the table's own is no mark).
     const mark = symbolMark(block[0].line.text);
-    const tableLines = lines.filter(
-      (l) =>
-        l.page === block[0].page &&
-        l.seg.kind === 'table' &&
-        l.line.bbox[3] <= box[1] + 1 &&
-        l.line.bbox[1] > above.line.baseline &&
-        overlapsX(l.line.bbox),
+    const tableLines = (tablesOfPage.get(block[0].page) ?? []).filter(
+      (l) => l.line.bbox[3] <= box[1] + 1 && l.line.bbox[1] > above.line.baseline && overlapsX(l.line.bbox),
     );
     if (mark ? tableLines.some((l) => l.line.text.includes(mark)) : tableMarksNumbers(block, tableLines)) continue;
     const rule = headed ? whole[0] : isRule(above) ? above : null;

@@ -367,7 +367,7 @@ function isolatedEdgeRow(
   taken: (l: PlacedLine) => boolean,
   trimmed: (l: PlacedLine) => boolean,
   titled: (l: PlacedLine) => boolean,
-  /** The number of the page's folio taken at its other edge, if any. */
+  /** The number of the page's folio at its foot, if any (for a top row). */
   folioElsewhere: number | null = null,
 ) {
   const edge = outermostRow(pageLines, top);
@@ -815,7 +815,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
     });
     return new Set(offsets).size > 1;
   };
-  // A title block set again: three rows or more stacked at the top of a page, in the text's size or larger (a
+  // A title block set again: three rows or more stacked at the top of a page, in about the text's size or larger (a
   // navigation bar, a journal's side panel are set small), repeating on the same two pages of a document too short to
   // show a head's repeats, with a page that lacks them (a form's cover and its next part under "UNITED STATES /
   // SECURITIES AND EXCHANGE COMMISSION / Washington, D.C. 20549", an opinion's caption over its certificate of
@@ -830,7 +830,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
     detail: { text: l.line.text, pages },
   });
   const titleBlockAgain = (cluster: Candidate[], pages: number[]) => {
-    if (!twoPagesOnly(pages) || !cluster[0].top) return false;
+    if (!twoPagesOnly(pages) || !cluster[0].top) return null;
     const keysOf = (page: number) => new Set((byPage.get(page) ?? []).map((l) => furnitureKey(l.line.text)).filter(Boolean));
     const keys = new Map(pages.map((page) => [page, keysOf(page)]));
     // On each page, the stack of lines over and under the head's, across its extent, whose texts the other page holds
@@ -850,14 +850,17 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
       while (from > 0 && held(stack[from - 1])) from--;
       while (to + 1 < stack.length && held(stack[to + 1])) to++;
       const rows = stack.slice(from, to + 1);
-      if (new Set(rows.map((l) => Math.round(l.line.baseline))).size < TITLE_BLOCK_ROWS || rows.some((l) => l.line.size < SMALL_HEAD * body))
+      if (new Set(rows.map((l) => Math.round(l.line.baseline))).size < TITLE_BLOCK_ROWS || rows.some((l) => l.line.size < FOOTER_SIZE * body))
         return false;
       for (const l of rows) block.add(lineKey(l));
       return true;
     });
-    // (Read on both pages: no later rule takes its lines as a head.)
-    if (found) for (const l of block) readAsTitle.add(l);
-    return found;
+    if (!found) return null;
+    // (Read on both pages: no later rule takes its lines as a head. `fresh`: the block not seen by an earlier row of
+    // it, so that one diagnostic tells of it.)
+    const fresh = [...block].some((l) => !readAsTitle.has(l));
+    for (const l of block) readAsTitle.add(l);
+    return { fresh };
   };
   for (const group of groups.values()) {
     group.sort((a, b) => a.offset - b.offset);
@@ -877,8 +880,9 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
       if (cluster.every((c) => !c.cells && inParagraph(c))) continue;
       if (continuedTitle(cluster, pages)) continue;
       if (numberedOpenings(cluster)) continue;
-      if (titleBlockAgain(cluster, pages)) {
-        diagnostics.push(titleAgain(cluster[0].l, pages));
+      const again = titleBlockAgain(cluster, pages);
+      if (again) {
+        if (again.fresh) diagnostics.push(titleAgain(cluster[0].l, pages));
         continue;
       }
       for (const c of cluster) {
@@ -949,7 +953,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
         twoPagesOnly(pages) &&
         worded.every((l) => pagesAt(l)?.size === 2 && [...pagesAt(l)!].every((p) => pages.includes(p))) &&
         new Set(worded.map((l) => Math.round(l.line.baseline))).size >= TITLE_BLOCK_ROWS &&
-        worded.every((l) => l.line.size >= SMALL_HEAD * body) &&
+        worded.every((l) => l.line.size >= FOOTER_SIZE * body) &&
         segLines[0].line.bbox[1] < segLines[0].pageHeight / 2
       ) {
         for (const l of segLines) readAsTitle.add(lineKey(l));
@@ -1032,10 +1036,12 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
       titles.some((t) => t.page < l.page && (t.key.includes(key) || (t.words >= TITLE_IN_HEAD_WORDS && key.includes(t.key))))
     );
   };
-  // The number of a page's folio among the items taken at one edge.
-  const folioOf = (page: number, items: FurnitureItem[]) => {
-    const item = items.find((f) => f.page === page && (f.kind === 'folio' || f.kind === 'page-label'));
-    const number = item?.text.normalize('NFKC').match(/\p{Nd}+/u);
+  // The number of a page's folio at its foot: a page label ("3", "2 of 5", "Page 3") alone among the page's lowest
+  // lines, taken already or not.
+  const footFolio = (pageLines: PlacedLine[]) => {
+    const lowest = Math.max(...pageLines.map((l) => l.line.bbox[1]));
+    const label = pageLines.find((l) => l.line.bbox[3] >= lowest && isPageLabel(l.line.text));
+    const number = label?.line.text.normalize('NFKC').match(/\p{Nd}+/u);
     return number ? decimal(number[0]) : null;
   };
   for (const pageLines of byPage.values()) {
@@ -1048,7 +1054,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
         (l) => removed.has(lineKey(l)),
         (l) => trimmedLines.has(lineKey(l)),
         titled,
-        folioOf(pageLines[0].page, top ? footers : headers),
+        top ? footFolio(pageLines) : null,
       );
       if (!edge || edge.row.every((l) => removed.has(lineKey(l)))) continue;
       if (edge.sure) {
