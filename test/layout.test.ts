@@ -1554,6 +1554,22 @@ describe('tables whose cells hold paragraphs', () => {
     expect(found).toEqual(cells.flat().map((n) => `q${String(n).padStart(3, '0')}`));
   });
 
+  it('reads phrases wrapped down a diagram’s boxes side by side box by box, three lines each', () => {
+    // Five boxes 90 pt wide, 30 pt apart, each a phrase wrapped over three short lines at a line's advance: every line
+    // under a box's first goes on in lower case or with "&".
+    const boxes = [
+      ['q001 App is', 'developed q002', '& tested q003'],
+      ['q004 Built auto', 'using q005 the', 'choice q006'],
+      ['q007 Container', 'image q008 is', 'pushed q009'],
+      ['q010 Deployed', 'automatically q011', 'using q012'],
+      ['q013 To an', 'environment q014', 'of your q015'],
+    ];
+    const runs: Run[] = [];
+    boxes.forEach((lines, j) => lines.forEach((t, i) => runs.push(run(t, 20 + j * 120, 100 + i * 12, 10))));
+    runs.sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0);
+    expect(labels(textOf(runs))).toEqual(seq(1, 15));
+  });
+
   it('keeps a grid of short entries a line apart row by row', () => {
     // Five columns of two-word entries of like width: their lines fill the columns, but no entry wraps.
     const runs: Run[] = [];

@@ -322,6 +322,8 @@ const MAX_OPENINGS = 2;
 const RUNNING_ADVANCE = 1.6;
 /** A word in lower case, two letters at least: not an address, a file name or a symbol font's check mark ("þ"). */
 const RUNS_ON = /^\p{Ll}[\p{Ll}'’-]+(?=$|[\s,;:!?)]|\.(?!\p{L}))/u;
+/** A line going on with the phrase above: a word in lower case (RUNS_ON), or an ampersand ("& tested locally"). */
+const GOES_ON = new RegExp(`${RUNS_ON.source}|^&\\s`, 'u');
 
 export function sentencesDownColumns(rows: InkRow[], gutters: Interval[]): boolean {
   if (gutters.length < 2) return false;
@@ -347,9 +349,10 @@ export function sentencesDownColumns(rows: InkRow[], gutters: Interval[]): boole
     for (let i = 1; i < lines.length; i++) {
       if (lines[i].row.baseline - lines[i - 1].row.baseline > RUNNING_ADVANCE * lines[i].row.size || !plain.has(lines[i])) continue;
       near++;
-      if (RUNS_ON.test(text.get(lines[i])!)) on++;
+      if (GOES_ON.test(text.get(lines[i])!)) on++;
     }
-    if (on < RUNNING_MIN_ON || on < RUNNING_SHARE * near) return false;
+    // (A column of three lines, a phrase wrapped in a diagram's box, needs one line going on.)
+    if (on < Math.min(RUNNING_MIN_ON, lines.length - 2) || on < RUNNING_SHARE * near) return false;
     running++;
   }
   if (running < 3) return false;
