@@ -856,10 +856,15 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     if (segLines[0].page === 1 && start < segLines.length && !MARKER.test(segLines[start].line.text) && !segLines[start].line.mark) {
       for (let i = start + 1; i < segLines.length; i++) {
         const [above, line] = [segLines[i - 1].line, segLines[i].line];
+        // (Once a line above reads as a note, no step further down is the notes' start.)
+        if (CORRESPONDENCE.test(above.text.trim()) || NOTICE.test(above.text)) break;
         const step = line.baseline - above.baseline;
-        const upper = segLines.slice(start, i);
-        const text = upper.length >= MIN_ABOVE_LINES && !upper.some((l) => CORRESPONDENCE.test(l.line.text.trim()) || NOTICE.test(l.line.text));
-        if (text && line.size <= above.size - SMALLER_STEP && step >= STEP_ADVANCES * advance && step <= SMALLER_MAX_STEP * advance) {
+        if (
+          i - start >= MIN_ABOVE_LINES &&
+          line.size <= above.size - SMALLER_STEP &&
+          step >= STEP_ADVANCES * advance &&
+          step <= SMALLER_MAX_STEP * advance
+        ) {
           start = i;
           break;
         }

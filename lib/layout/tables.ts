@@ -307,7 +307,8 @@ export function staggeredColumns(rows: InkRow[], gutters: Interval[]): boolean {
  * figures, names, codes or addresses has few lines running on, if any, and its rows open in every column at once,
  * row after row (a table of wrapped phrases, "Protein coding DNA / sequences" beside "FASTA", opens its columns
  * together at each row). Three columns or more, every column of RUNNING_MIN_LINES lines or more carrying
- * RUNNING_MIN_ON lines that run on and at least RUNNING_SHARE of its lines that follow the one above at a paragraph's
+ * RUNNING_MIN_ON lines that run on (in lower case, or with "&"; one in a column of three lines, a diagram's box of a
+ * wrapped phrase) and at least RUNNING_SHARE of its lines that follow the one above at a paragraph's
  * advance (lines in capitals aside: the labels under a row of icons further down the column follow one another too;
  * lines mostly in a fixed-pitch face aside: a command is no sentence), one line of figures at most (a sentence's
  * "508"); and at most MAX_OPENINGS rows where every column with a line opens anew (the heads' row, the sentences'
