@@ -344,13 +344,6 @@ function outermostRow(pageLines: PlacedLine[], top: boolean): { flat: PlacedLine
   return { flat, row };
 }
 
-/** A row's text, left to right. */
-const byXText = (row: PlacedLine[]) =>
-  [...row]
-    .sort((a, b) => a.line.bbox[0] - b.line.bbox[0])
-    .map((l) => l.line.text.trim())
-    .join(' ');
-
 /**
  * A page's outermost row (top or bottom) when it stands apart from the rest of the page's text by EDGE_GAP line
  * advances, is short, is not set larger than a head is, and carries a page number (a folio beside it or at one end
@@ -428,7 +421,7 @@ function isolatedEdgeRow(
   // A number set with a leading zero opening a top row, not the page's number, the page's folio at its foot saying
   // another ("02 · Dealing with government …" over a card whose foot says "3 of 5"), numbers a section: the row is the
   // page's heading. (A chapter's number opening a book's head, "6 Making interactions work", is set plain.)
-  const opening = START_FOLIO.exec(byXText(row));
+  const opening = START_FOLIO.exec(byX.map((l) => l.line.text.trim()).join(' '));
   if (top && opening && /^0\p{Nd}+$/u.test(opening[1]) && !endNumber && !folio && folioElsewhere !== null && decimal(opening[1]) !== folioElsewhere)
     return null;
   // A head ending in its folio, or with its folio beside it, may be set a little larger than the text; one that only

@@ -1087,9 +1087,9 @@ function staggeredBlocks(zone: Zone, p: ZoneParams): Zone[] {
 
 const SUBFIGURE_LABEL = /^\(\s?(\p{Ll})\s?\)(?=\s|$)/u;
 const besideLabel = (text: string) => FLOAT_LABEL.exec(text) ?? SUBFIGURE_LABEL.exec(text);
-/** The text of one ink piece of a row, its runs joined by spaces (pieceText drops the spaces). */
 /** A caption label's number ("2-5" of "Fig.2-5", "图 2-5"), or its letter ("(a)"). */
 const labelNumber = (label: string) => /[\p{Nd}IVX][\p{Nd}IVX.\-–]*[a-z]?$|\(\s?\p{Ll}\s?\)$/u.exec(label.trim())?.[0] ?? label;
+/** The text of one ink piece of a row, its runs joined by spaces (pieceText drops the spaces). */
 const pieceWords = (row: InkRow, iv: Interval) =>
   pieceRuns(row, iv)
     .map((q) => q.text)
