@@ -1797,3 +1797,35 @@ describe('a top row opening with a section number set with a leading zero', () =
     expect(texts(detectFurniture(book, BODY, 3, ADVANCE).headers)).toHaveLength(3);
   });
 });
+
+describe('a foot row closing with a number', () => {
+  // Body to 360 + 29 advances; the row stands three advances under it.
+  const low = 360 + 29 * ADVANCE + 3 * ADVANCE;
+
+  it('is a filled-in date field at a title page’s foot, not a head with its folio', () => {
+    const titlePage = (text: string) => page(1, [...body(360), [text, 72, low]]);
+    expect(texts(detectFurniture(titlePage('Ort und Datum: Hoyerswerda, 20. September 2020'), BODY, 3, ADVANCE).footers)).toEqual([]);
+    // Without a field's label, a date closing the row is read as a foot's (a summary's "… Summaries, January 2011").
+    expect(texts(detectFurniture(titlePage('Geological Survey, Mineral Commodity Summaries, January 2011'), BODY, 3, ADVANCE).footers)).toEqual([
+      'Geological Survey, Mineral Commodity Summaries, January 2011',
+    ]);
+  });
+
+  it('is a contents page’s last entry when the two lines over it close with numbers flush with its own', () => {
+    /** A line of two runs, words and a number set flush right at `right`. */
+    const entry = (words: string, number: string, baseline: number, right: number, segment: number): PlacedLine => {
+      const l = makeLine([run(words, 72, baseline, BODY), run(number, right - 2 * number.length * 0.5 * BODY, baseline, BODY)], baseline);
+      const seg: Segment = { kind: 'column', page: 1, band: 0, column: 0, text: '', bbox: roundBox(l.bbox), lines: [l] };
+      return { page: 1, segment, index: 0, line: l, seg, pageHeight: 792, pageWidth: 612 };
+    };
+    const contents = (right: number) => [
+      ...page(1, body(360).slice(0, 27)),
+      entry('5.1 Defining new operator names', '19', 360 + 27 * ADVANCE, right, 97),
+      entry('5.2 The mod command and its relatives', '20', 360 + 28 * ADVANCE, right, 98),
+      entry('6 The text command', '20', low, 500, 99),
+    ];
+    expect(texts(detectFurniture(contents(500), BODY, 3, ADVANCE).footers)).toEqual([]);
+    // Numbers over it closing elsewhere (a table's column to its left): no list of it, a foot with its folio.
+    expect(texts(detectFurniture(contents(400), BODY, 3, ADVANCE).footers)).toEqual(['6 The text command 20']);
+  });
+});

@@ -292,6 +292,20 @@ const LEGAL =
 const FOLIO_TOKEN = String.raw`(\p{Nd}{1,5}|[\p{Lu}\p{Nd}]{1,4}:\p{Nd}{1,4})`;
 const END_FOLIO = new RegExp(String.raw`\s${FOLIO_TOKEN}$`, 'u');
 const START_FOLIO = new RegExp(String.raw`^${FOLIO_TOKEN}\s`, 'u');
+/** A list's numbers end flush within this share of the type size, on this many lines at least. */
+const LIST_ALIGN = 0.5;
+const MIN_LIST_ENTRIES = 2;
+/** A field's label opening a line ("Ort und Datum: …", "Date: …"). */
+const FIELD_LABEL = /^\p{L}[\p{L} ]{1,30}:\s/u;
+/** A date closing a line ("Ort und Datum: Hoyerswerda, 20. September 2020", "March 22, 2007"): its year is no folio. */
+const MONTH_YEAR = new RegExp(
+  String.raw`\b(?:${[
+    'jan(?:uary|uar|vier)?|feb(?:ruary|ruar)?|févr(?:ier)?|mar(?:ch)?|märz|mars|apr(?:il)?|avr(?:il)?|may|mai|june?|juni|juin',
+    'july?|juli|juil(?:let)?|aug(?:ust)?|août|sept?(?:ember|embre)?|oct(?:ober|obre)?|okt(?:ober)?|nov(?:ember|embre)?|dec(?:ember)?|dez(?:ember)?|déc(?:embre)?',
+    'enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre',
+  ].join('|')})\.?,?\s+(?:\p{Nd}{1,2}(?:st|nd|rd|th)?,?\s+)?(?:1[89]|20)\p{Nd}\p{Nd}$`,
+  'iu',
+);
 /**
  * A site's address and nothing else: "www.dhs.gov", "www.nature.com/scientificreports": a host and at most one short
  * path segment. A deep link ("https://openssf.org/blog/2023/06/22/psf-welcomes-…", a slide's source) points into the
@@ -416,8 +430,19 @@ function isolatedEdgeRow(
   if (texts.join(' ').length > MAX_HEAD_CHARS || texts.some((t) => CAPTION_START.test(t))) return null;
   // Written digits only: a roman numeral counts when it stands alone as a folio, not as "I" opening a sentence.
   const folio = row.some((l) => isPageLabel(l.line.text));
-  const endNumber = texts.some((t) => END_FOLIO.test(t));
+  // A field closing in a date ("Ort und Datum: Hoyerswerda, 20. September 2020" at a title page's foot) is filled in,
+  // its year no folio; a head's date ("Updated April 16, 2026") is set without a label.
+  const dateField = (t: string) => FIELD_LABEL.test(t) && MONTH_YEAR.test(t) && !HISTORY.test(t);
+  const endNumber = texts.some((t) => END_FOLIO.test(t) && !dateField(t.normalize('NFKC').trim()));
   const startNumber = texts.some((t) => START_FOLIO.test(t));
+  // At the foot, a row in words closing with a number flush with the numbers closing the lines over it (a contents
+  // page's last entry, "6 The \text command   20", under "5.2 \mod and its relatives . . .   20") is one more entry
+  // of their list.
+  const right = Math.max(...row.map((l) => l.line.bbox[2]));
+  const entry = (l: PlacedLine) => END_FOLIO.test(l.line.text.trim()) && Math.abs(l.line.bbox[2] - right) <= LIST_ALIGN * size;
+  // (The lines right over it: a page's numbers elsewhere, a table's or a listing's, make no list of it.)
+  const over = [...rest].sort((a, b) => b.line.baseline - a.line.baseline).slice(0, MIN_LIST_ENTRIES);
+  if (!top && endNumber && !folio && over.length === MIN_LIST_ENTRIES && over.every(entry)) return null;
   // A number set with a leading zero opening a top row, not the page's number, the page's folio at its foot saying
   // another ("02 · Dealing with government …" over a card whose foot says "3 of 5"), numbers a section: the row is the
   // page's heading. (A chapter's number opening a book's head, "6 Making interactions work", is set plain.)
