@@ -45,3 +45,39 @@ describe('lists side by side', () => {
     for (const mark of ['✓', '–']) expect(labels(text(lists(mark))).slice(0, 3)).toEqual(['q101', 'q201', 'q301']);
   });
 });
+
+describe('one list set in two halves side by side', () => {
+  /**
+   * A form's lettered list inside a column: items A–F at x 75, G–L at x 225, some turned onto an indented second
+   * line; labels q1xx for the left half, q2xx for the right, in reading order.
+   */
+  function halves(marks: string[][]): Run[] {
+    const runs: Run[] = [run('q001 Type of applicant: select up to three applicant types in accordance with the notes.', 20, 280, 8)];
+    let y = 300;
+    const turned = [false, true, false, false, true, false];
+    for (let i = 0; i < 6; i++) {
+      runs.push(run(`${marks[0][i]}. q1${i}0 agency`, 75, y, 8), run(`${marks[1][i]}. q2${i}0 office`, 225, y, 8));
+      y += 9;
+      if (turned[i]) {
+        runs.push(run(`q1${i}1 group`, 93, y, 8), run(`q2${i}1 unit`, 243, y, 8));
+        y += 9;
+      }
+    }
+    return runs;
+  }
+  const letters = (from: string) => Array.from({ length: 6 }, (_, k) => String.fromCharCode(from.charCodeAt(0) + k));
+
+  it('is read half by half when the right half’s items count on from the left half’s last', () => {
+    const got = labels(text(halves([letters('A'), letters('G')])));
+    expect(got.slice(1, 9)).toEqual(['q100', 'q110', 'q111', 'q120', 'q130', 'q140', 'q141', 'q150']);
+    expect(got[9]).toBe('q200');
+  });
+
+  it('is read row by row when the halves do not count on (answer options A B / C D set in a grid)', () => {
+    const grid = [
+      ['A', 'C', 'E', 'G', 'I', 'K'],
+      ['B', 'D', 'F', 'H', 'J', 'L'],
+    ];
+    expect(labels(text(halves(grid))).slice(1, 4)).toEqual(['q100', 'q200', 'q110']);
+  });
+});

@@ -1054,4 +1054,12 @@ describe('a plot’s gap inside a poster’s column', () => {
     const text = squash((await read('cjk_pxrubrica_sample_ja_ruby_comparison_tables')).text);
     expect(text).toContain('→ たか 鷹 \\ruby[m]{鶯}{うぐいす} → うぐいす 鶯');
   });
+
+  it('one lettered list set in two halves side by side, "A." to "L." then "M." to "W.": each item whole, in its order (form_pypdf_sf424_instructions_item_table)', async () => {
+    const text = squash((await read('form_pypdf_sf424_instructions_item_table')).text);
+    const at = (s: string) => text.indexOf(s);
+    const order = ['C. City or Township Government', 'L. Public/Indian Housing Authority', 'M. Nonprofit', 'W. Non-domestic (non-US) Entity'];
+    for (let k = 1; k < order.length; k++) expect(at(order[k - 1]), order[k]).toBeLessThan(at(order[k]));
+    expect(at(order[0])).toBeGreaterThan(-1);
+  });
 });

@@ -70,9 +70,8 @@ function ownSize(line: Line): number {
  */
 export function nestedBlock(lines: Line[]): Nested | null {
   const pieces = lines.map((l) => piecesOf(l));
-  const named = namedBlock(lines, pieces);
-  const grid = labelGrid(lines, pieces);
-  return named && (!grid || named.from <= grid.from) ? named : grid;
+  const found = [namedBlock(lines, pieces), labelGrid(lines, pieces), listHalves(lines, pieces)].filter((n): n is Nested => n !== null);
+  return found.length ? found.reduce((a, b) => (b.from < a.from ? b : a)) : null;
 }
 
 export interface Nested {
@@ -173,6 +172,78 @@ function labelGrid(lines: Line[], pieces: Piece[][]): Nested | null {
     if (!labels || !aligned) continue;
     const columns: Line[][] = pieces[i].map((_, j) => stretch.map((ps) => pieceLine(ps[j].runs)));
     return { from: i, to, columns };
+  }
+  return null;
+}
+
+/** An item's mark opening a piece: a letter or a number and its stop ("M. Nonprofit", "3) …"). */
+const ITEM_MARK = /^\s*(\p{Lu}|\p{Ll}|\p{Nd}{1,2})[.)]\s+\S/u;
+/** Each half of the list holds at least this many items. */
+const MIN_HALF_ITEMS = 3;
+
+/** The count of an item's mark: its number, or its letter's place in the alphabet, with its kind. */
+export function itemCount(text: string): { kind: string; n: number } | null {
+  const m = ITEM_MARK.exec(text);
+  if (!m) return null;
+  const t = m[1];
+  if (/\p{Nd}/u.test(t)) return { kind: 'number', n: Number(t) };
+  const lower = t.toLowerCase();
+  if (!/^[a-z]$/.test(lower)) return null;
+  return { kind: t === lower ? 'lower' : 'upper', n: lower.charCodeAt(0) - 96 };
+}
+
+export interface ItemCount {
+  kind: string;
+  n: number;
+}
+
+/**
+ * The items' counts of the parts of one list set side by side, left to right: each part holds MIN_HALF_ITEMS at
+ * least, counting up by one, and each part's first item is the one after the last of the part before it.
+ */
+export function countsOn(parts: ItemCount[][]): boolean {
+  const flat = parts.flat();
+  return (
+    parts.length >= 2 &&
+    parts.every((cs) => cs.length >= MIN_HALF_ITEMS) &&
+    flat.every((c, k) => k === 0 || (c.kind === flat[0].kind && c.n === flat[k - 1].n + 1))
+  );
+}
+
+/**
+ * One list set in two halves side by side (a form's "A. State Government … L. Public/Indian Housing" beside "M.
+ * Nonprofit … W. Non-domestic (non-US) Entity"): lines in one or two pieces parted where the right half starts, the
+ * items of each half counting up by one, the right half's first item the one after the left half's last. Read across,
+ * each line splices two items; read half by half, the list is whole and in its order.
+ */
+function listHalves(lines: Line[], pieces: Piece[][]): Nested | null {
+  for (let i = 0; i + MIN_LINES <= lines.length; i++) {
+    const first = pieces[i];
+    if (first.length !== 2 || !itemCount(first[0].text) || !itemCount(first[1].text)) continue;
+    const [leftX, rightX] = [first[0].start, first[1].start];
+    const gap = GAP_EM * lines[i].size;
+    const end = (p: Piece) => Math.max(...p.runs.map((r) => r.x1));
+    const left: Piece[] = [];
+    const right: Piece[] = [];
+    let to = i - 1;
+    for (let k = i; k < lines.length; k++) {
+      if (k > i && lines[k].baseline - lines[k - 1].baseline > ADVANCE * Math.max(lines[k].size, lines[k - 1].size)) break;
+      const ps = pieces[k];
+      const l = ps.filter((p) => p.start < rightX - ALIGN);
+      const r = ps.filter((p) => p.start >= rightX - ALIGN);
+      // The left half ending short of the right one, nothing left of the list. (A half's item may stand in two pieces:
+      // its mark, then its words at a tab.)
+      if (l.some((p) => end(p) > rightX - gap || p.start < leftX - ALIGN)) break;
+      const join = (half: Piece[]): Piece => ({ start: half[0].start, text: half.map((p) => p.text).join(' '), runs: half.flatMap((p) => p.runs) });
+      if (l.length) left.push(join(l));
+      if (r.length) right.push(join(r));
+      to = k;
+    }
+    const counts = (half: Piece[]) => half.map((p) => itemCount(p.text)).filter((c): c is ItemCount => c !== null);
+    // Every item opens at its half's edge; turned lines stand indented under it.
+    const opened = (half: Piece[], x: number) => half.every((p) => p.start >= x - ALIGN) && Math.abs(half[0].start - x) <= ALIGN;
+    if (to - i + 1 >= MIN_LINES && countsOn([counts(left), counts(right)]) && opened(left, leftX) && opened(right, rightX))
+      return { from: i, to, columns: [left.map((p) => pieceLine(p.runs)), right.map((p) => pieceLine(p.runs))] };
   }
   return null;
 }

@@ -7,6 +7,7 @@ import type { Interval, Run } from '../types.js';
 import { displayFormula } from './formulas.js';
 import type { InkRow } from './gutters.js';
 import { median } from './lines.js';
+import { countsOn, itemCount } from './nested.js';
 import { BULLET_CHARS } from './markers.js';
 import { inkIntervals, type Row } from './rows.js';
 import { columnLines, type SideLine } from './sides.js';
@@ -367,6 +368,25 @@ export function sentencesDownColumns(rows: InkRow[], gutters: Interval[]): boole
   let openings = 0;
   for (const here of byRow.values()) if (here.length >= 2 && here.every((l) => !/^\p{Ll}/u.test(text.get(l)!))) openings++;
   return openings <= MAX_OPENINGS;
+}
+
+/**
+ * One list set in parts side by side, a part in each column, its items counting on from column to column ("A." to
+ * "L." in the first, "M." to "W." in the second, a form's types of applicant): no table, its rows splice two items.
+ */
+export function countedListParts(rows: InkRow[], gutters: Interval[]): boolean {
+  const parts = Array.from({ length: gutters.length + 1 }, (_, k) =>
+    columnLines(rows, gutters, k).flatMap((l) => {
+      const c = itemCount(
+        [...l.runs]
+          .sort((a, b) => a.x0 - b.x0)
+          .map((q) => q.text)
+          .join(' '),
+      );
+      return c ? [c] : [];
+    }),
+  );
+  return countsOn(parts);
 }
 
 export function numberedListColumns(rows: InkRow[], gutters: Interval[]): boolean {

@@ -18,6 +18,7 @@ import {
   FLOAT_LABEL,
   LISTINGS_GAP_EM,
   numberedListColumns,
+  countedListParts,
   sentencesDownColumns,
   sortedDownColumns,
   staggeredColumns,
@@ -1551,6 +1552,7 @@ function partitionRows(rows: InkRow[], p: ZoneParams): Zone[] {
         !titleBeside(zoneRows, gutters, p.bodySize) &&
         !sortedDownColumns(zoneRows, gutters) &&
         !numberedListColumns(zoneRows, gutters) &&
+        !countedListParts(zoneRows, gutters) &&
         !captionDivider(zoneRows, gutters) &&
         !staggeredColumns(zoneRows, gutters) &&
         !sentencesDownColumns(zoneRows, gutters),
