@@ -2479,3 +2479,24 @@ describe('a picture set across a two-column sheet, its credit aside', () => {
     expect(labels(textOf(runs))).toEqual(seq(1, 20));
   });
 });
+
+describe('a poster’s authors spaced out across the page over its two columns', () => {
+  // The title centred over the page; four authors in 14 pt pieces 26 pt apart (under two of their sizes), centred on
+  // the same axis (261), the gap between the second and the third falling on the gutter of the columns below
+  // (250–272), which start under blank space.
+  const runs = [
+    run('q001 Faithful measures', 261 - 11 * 0.5 * 24, 60, 24),
+    ...['q010 Ann', 'q011 Bob', 'q012 Cai', 'q013 Dee'].map((n, k) => run(n, 110 + k * 82, 96, 14)),
+    ...column(100, 12, 50, 130),
+    ...column(200, 12, 272, 130),
+  ];
+
+  it('are read as one line under the title, before the columns', () => {
+    const order = labels(
+      layoutPage(runs, layoutParams())
+        .segments.map((s) => s.text)
+        .join('\n'),
+    );
+    expect(order.slice(0, 6)).toEqual(['q001', 'q010', 'q011', 'q012', 'q013', 'q100']);
+  });
+});

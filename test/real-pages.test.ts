@@ -1062,4 +1062,9 @@ describe('a plot’s gap inside a poster’s column', () => {
     for (let k = 1; k < order.length; k++) expect(at(order[k - 1]), order[k]).toBeLessThan(at(order[k]));
     expect(at(order[0])).toBeGreaterThan(-1);
   });
+
+  it('a poster’s authors spaced out under its title, a gap between two of them on the columns’ gutter: one line before the columns (poster_nlproar_recursive_roar_faithfulness)', async () => {
+    const text = squash((await read('poster_nlproar_recursive_roar_faithfulness')).text);
+    expect(text).toContain('Andreas Madsen1,2 Nicholas Meade1,3,* Vaibhav Adlakha1,3,* Siva Reddy1,3,4');
+  });
 });

@@ -1185,9 +1185,13 @@ function centredApart(rows: InkRow[], bodySize: number): [number, number] | null
     // Over blocks side by side: the row under it holds two pieces or more.
     if (j === i || j + 1 >= rows.length || rows[j + 1].ink.length < 2) continue;
     const block = rows.slice(i, j + 1);
-    if (block.some((r) => r.ink.length !== 1 || !Number.isFinite(r.ink[0][0]) || !Number.isFinite(r.ink[0][1]))) continue;
-    const pieces = block.map((r) => r.ink[0]);
+    if (block.some((r) => !r.ink.length || r.ink.some((iv) => !Number.isFinite(iv[0]) || !Number.isFinite(iv[1])))) continue;
     const size = median(block.map((r) => r.row.size));
+    // A row may stand in pieces a few of its sizes apart (a poster's authors spaced out across the page, their gaps
+    // falling where the columns below part): it is taken whole. (Lines of columns start flush: centredAxis.)
+    const spread = (r: InkRow) => r.ink.every((iv, k) => k === 0 || iv[0] - r.ink[k - 1][1] <= SPREAD_GAP_EM * r.row.size);
+    if (!block.every(spread)) continue;
+    const pieces = block.map((r): Interval => [r.ink[0][0], r.ink[r.ink.length - 1][1]]);
     // In the body's type or larger (a figure's small labels are the figure's).
     if (size < bodySize) continue;
     const axis = centredAxis(pieces, size);
@@ -1208,6 +1212,8 @@ const HEAD_GAP_EM = 3;
 /** A block with this many lines of this many words or more, flush at one place, is a column of prose. */
 const PROSE_LINES = 3;
 const PROSE_WORDS = 5;
+/** A centred row in pieces: gaps of at most this many of its sizes. */
+const SPREAD_GAP_EM = 2;
 /** The middle block's lines are centred within this many sizes of one axis. */
 const CENTRED_EM = 1;
 /** ...and that axis is within this many sizes of the middle of the head. */
