@@ -1067,4 +1067,10 @@ describe('a plot’s gap inside a poster’s column', () => {
     const text = squash((await read('poster_nlproar_recursive_roar_faithfulness')).text);
     expect(text).toContain('Andreas Madsen1,2 Nicholas Meade1,3,* Vaibhav Adlakha1,3,* Siva Reddy1,3,4');
   });
+
+  it('a reference card’s terms beside what they say, every line in two pieces: each term with its description, not text run around a box (refcard_octave_quickref)', async () => {
+    const text = squash((await read('refcard_octave_quickref')).text);
+    expect(text).toContain('fft (a) Fast Fourier Transform using FFTW ifft (a) inverse FFT using FFTW');
+    expect(text).toContain('imshow (img, map) display Octave image');
+  });
 });

@@ -4,7 +4,9 @@
  * pieces, and two blocks side by side with no line running across, are left to the rules that read them.
  */
 import { describe, expect, it } from 'vitest';
+import { makeLine } from '../lib/layout/lines.js';
 import { layoutPage } from '../lib/layout/page.js';
+import { findRunAround } from '../lib/layout/runaround.js';
 import type { Run } from '../lib/types.js';
 import { labels, layoutParams, line, run } from './support/runs.js';
 
@@ -81,5 +83,74 @@ describe('text run around a box', () => {
       run(`BOX-${i + 1} CAPITALS HERE`, 260, 100 + i * 15, 12),
     ]);
     expect(read(blocks).diagnostics.map((d) => d.code)).not.toContain('run-around');
+  });
+});
+
+describe('a reference card’s terms beside what they say', () => {
+  // Under two entries whose term and description run together, five terms (8 pt, at x 26) each with its description
+  // on its baseline (7 pt, at x 100), and an entry run together again under them: every line of the stretch in two
+  // pieces, the terms terser than what they say.
+  const entry = (term: string, what: string, baseline: number, x = 100) =>
+    makeLine([run(term, 26, baseline, 8), run(what, x, baseline, 7)], baseline);
+  const lines = [
+    entry('fprintf (file, fmt, ...)', 'formatted output to file', 100, 26 + 24 * 4 + 4),
+    entry('sprintf (fmt, ...)', 'formatted output to a string', 109, 26 + 18 * 4 + 4),
+    entry('image (img, zoom)', 'display an image matrix', 118),
+    entry('imread (file)', 'load an image file from disk', 127),
+    entry('imwrite (img, file)', 'write images to a file in a format', 136),
+    entry('ind2gray (img, map)', 'convert an image to gray scale', 145),
+    entry('imagesc (img, zoom)', 'display a scaled matrix as an image', 154),
+    entry('fclose (file)', 'close the file', 163, 26 + 13 * 4 + 4),
+  ];
+
+  it('are no text run around a box of descriptions: the lines are read as they stand', () => {
+    expect(findRunAround(lines)).toBeNull();
+  });
+
+  it('leave text of a few words a line, every line beside a line of the box, run around the box', () => {
+    // The paragraph's shortened lines hold five words or so; the box, in capitals, more.
+    const around = (text: string, box: string, baseline: number) => makeLine([run(text, 26, baseline, 8), run(box, 150, baseline, 7)], baseline);
+    const full = (text: string, baseline: number) => makeLine([run(text, 26, baseline, 8)], baseline);
+    const wrapped = [
+      full('The basin holds the largest reserves of the region and it is still', 100),
+      full('growing as new wells are drilled along the eastern edge of the', 109),
+      around('field, where it is estimated', 'A PLAY IS A GROUP OF OIL AND', 118),
+      around('to hold 1.44 trillion barrels', 'GAS FIELDS IN THE SAME REGION', 127),
+      around('of oil. In shale gas, the', 'FORMED BY THE SAME PROCESSES', 136),
+      full('Marcellus play spans nine states from New York to Tennessee and', 145),
+      full('more wells are planned for the coming years across the region.', 154),
+    ];
+    expect(findRunAround(wrapped)?.box.map((l) => l.text)).toEqual([
+      'A PLAY IS A GROUP OF OIL AND',
+      'GAS FIELDS IN THE SAME REGION',
+      'FORMED BY THE SAME PROCESSES',
+    ]);
+  });
+});
+
+describe('a figure’s centred caption beside the last shortened lines of a paragraph', () => {
+  // A paragraph (11 pt, 19 pt apart) whose lines are shortened beside a picture with no text; the caption's first line
+  // (10 pt italic, centred, so starting nearer the text) stands alone between two of the shortened lines, its turned
+  // line level with the last one. The paragraph runs on full width; the next paragraph opens with an indent, no space.
+  const full = (label: string, baseline: number, x = 60) => run(line(label, 76 - (x - 60) / 5.5, 0), x, baseline, 11);
+  const runs: Run[] = [
+    full('q001', 100),
+    run('q002 Die notwendigen Infor-', 74, 119, 11),
+    run('q003 mationen zu den Autoren', 60, 138, 11),
+    run('q004 Artikel können dabei', 60, 157, 11),
+    run('BOX-1 Abbildung 4: Urheberanteile unter', 215, 165, 10, { italic: true }),
+    run('q005 Metadaten der Artikel', 60, 176, 11),
+    run('BOX-2 WikiHistory)', 305, 176, 10, { italic: true }),
+    full('q006', 195),
+    full('q007', 214),
+    run('q008 konsultierter Artikel.', 60, 233, 11),
+    full('q009', 252, 74),
+    full('q010', 271),
+  ];
+
+  it('is read after the paragraph, both its lines, and before the next paragraph', () => {
+    const text = textOf(runs);
+    const order = [...text.matchAll(/q\d{3}|BOX-\d/g)].map((m) => m[0]);
+    expect(order).toEqual(['q001', 'q002', 'q003', 'q004', 'q005', 'q006', 'q007', 'q008', 'BOX-1', 'BOX-2', 'q009', 'q010']);
   });
 });

@@ -24,6 +24,8 @@ const EDGE_EM = 1;
 const AROUND_LINES = 2;
 /** The text beside the box is running text: its pieces hold at least this many words in the median. */
 const MIN_TEXT_WORDS = 3;
+/** Terms beside what they say hold at most this many words in the median ("imshow (img, map)"). */
+const MAX_TERM_WORDS = 3;
 
 export interface RunAround {
   /** Inclusive indices of the stretch's lines (the box's first line to its last). */
@@ -37,12 +39,22 @@ export interface RunAround {
   after: number;
 }
 
-/** The box is read after the text's lines that follow one another at most this many times their usual step. */
+/** The box is read after the text's lines that follow one another at most this many times their usual step... */
 const PARAGRAPH_STEP = 1.25;
+/** ...up to a line set in this many of its sizes from the column's edge under one that is not: a paragraph's first. */
+const INDENT_EM = 1;
 
-const words = (p: Piece) => p.text.trim().split(/\s+/).filter(Boolean).length;
+/** A piece's words: its tokens holding a letter or a digit (a command's "( a , b )" is two words, not six). */
+const words = (p: Piece) =>
+  p.text
+    .trim()
+    .split(/\s+/)
+    .filter((t) => /[\p{L}\p{N}]/u.test(t)).length;
 const endOf = (p: Piece) => Math.max(...p.runs.map((r) => r.x1));
 const lineOf = (p: Piece) => pieceLine(p.runs);
+
+/** A piece's type: its first run's size (to half a point) and slant. */
+const typeOf = (p: Piece) => `${Math.round(p.runs[0].size * 2) / 2}/${p.runs[0].italic}`;
 
 /** A text line beside the box ends this many of its sizes at most past the text's shortened lines. */
 const SAME_EDGE_EM = 0.5;
@@ -127,6 +139,26 @@ function findOnSide(lines: Line[], pieces: Piece[][], side: 'right' | 'left'): R
       }
     }
     while (to > i && !box.includes(to)) to--;
+    // The box's first lines may stand alone over the first line it shares with the text (a caption's first line over
+    // its turned line, level with the text's last shortened line): the box's too.
+    // (Centred, it may start nearer the text than its turned line: set in another type, a type's gap from the text.)
+    const boxType = typeOf(boxOf(pieces[i]));
+    // (A line of words, as a caption's is: no stray symbol of a formula, no logo's letters.)
+    const overBox = (p: Piece) =>
+      words(p) >= MIN_TEXT_WORDS &&
+      (boxSide(p) ||
+        (typeOf(p) === boxType &&
+          boxType !== typeOf(textOf(pieces[i])) &&
+          (side === 'right' ? p.start >= textFar + STYLED_GAP_EM * size : endOf(p) <= textFar - STYLED_GAP_EM * size)));
+    let from = i;
+    while (
+      from > 0 &&
+      pieces[from - 1].length === 1 &&
+      overBox(pieces[from - 1][0]) &&
+      lines[from].baseline - lines[from - 1].baseline <= ADVANCE * Math.max(lines[from].size, lines[from - 1].size)
+    )
+      from--;
+    for (let k = i - 1; k >= from; k--) box.unshift(k);
     const boxLines = box.filter((k) => k <= to);
     const textLines = text.filter((k) => k <= to);
     if (boxLines.length < MIN_BOX_LINES) {
@@ -139,7 +171,7 @@ function findOnSide(lines: Line[], pieces: Piece[][], side: 'right' | 'left'): R
     const textPieces = textLines.map((k) => (pieces[k].length === 2 ? textOf(pieces[k]) : pieces[k][0]));
     // The text around: a line just above or below the stretch, starting at the text's edge, runs across the gap.
     const textEdge = median(textPieces.map(outer));
-    const around = [...lines.slice(Math.max(0, i - AROUND_LINES), i), ...lines.slice(to + 1, to + 1 + AROUND_LINES)].filter((l) => {
+    const around = [...lines.slice(Math.max(0, from - AROUND_LINES), from), ...lines.slice(to + 1, to + 1 + AROUND_LINES)].filter((l) => {
       const [x0, x1] = [l.bbox[0], l.bbox[2]];
       const atEdge = Math.abs((side === 'right' ? x0 : x1) - textEdge) <= EDGE_EM * l.size;
       const mid = (textFar + boxNear) / 2;
@@ -155,8 +187,13 @@ function findOnSide(lines: Line[], pieces: Piece[][], side: 'right' | 'left'): R
     const styled = around.length > 0 && style(textPieces) === aroundStyle && style(boxPieces) !== aroundStyle;
     const onEdge = textPieces.every((p) => Math.abs(outer(p) - textEdge) <= EDGE_EM * size);
     const running = median(textPieces.map(words)) >= MIN_TEXT_WORDS;
+    // Every line of the stretch in two pieces, the text's a few words, terser than the box's: a list of terms beside
+    // what they say (a reference card's "imshow (img, map)   display Octave image"), read line by line, not text
+    // around a box.
+    const termWords = median(textPieces.map(words));
+    const terms = boxLines.length === textLines.length && termWords <= MAX_TERM_WORDS && termWords < median(boxPieces.map(words));
     const cells = [...boxPieces, ...textPieces].some((p) => FIGURE_ONLY.test(p.text));
-    if (!styled || !onEdge || !running || cells || !follow(boxLines) || !follow(textLines)) {
+    if (!styled || !onEdge || !running || terms || cells || !follow(boxLines) || !follow(textLines)) {
       i = to;
       continue;
     }
@@ -164,15 +201,24 @@ function findOnSide(lines: Line[], pieces: Piece[][], side: 'right' | 'left'): R
     const out: Line[] = [];
     let after = -1;
     lines.forEach((l, k) => {
-      if (k < i || k > to) out.push(l);
+      if (k < from || k > to) out.push(l);
       else if (textLines.includes(k)) out.push(boxSet.has(k) ? lineOf(textOf(pieces[k])) : l);
       if (k === to) after = out.length - 1;
     });
     // The box is read after the paragraph it stands in: up to the first line after the stretch that is followed by a
     // wider space than the text's lines leave (or that ends the column).
-    const step = median(textLines.slice(1).map((k, j) => lines[k].baseline - lines[textLines[j]].baseline)) || ADVANCE * size;
-    while (after + 1 < out.length && out[after + 1].baseline - out[after].baseline <= PARAGRAPH_STEP * step) after++;
-    return { from: i, to, text: out, box: boxPieces.map(lineOf), after };
+    // (Beside a box of one shortened line, the column's own step between its lines.)
+    const steps = (ks: number[]) => ks.slice(1).map((k, j) => lines[k].baseline - lines[ks[j]].baseline);
+    const step = median(steps(textLines)) || median(steps(lines.map((_, k) => k)).filter((d) => d > 0 && d <= ADVANCE * size)) || ADVANCE * size;
+    // A line set in from the column's edge opens the next paragraph too (paragraphs parted by their first lines' indent).
+    const edge = Math.min(...out.map((l) => l.bbox[0]));
+    while (
+      after + 1 < out.length &&
+      out[after + 1].baseline - out[after].baseline <= PARAGRAPH_STEP * step &&
+      !(out[after + 1].bbox[0] - edge >= INDENT_EM * out[after + 1].size && out[after].bbox[0] - edge < INDENT_EM * out[after].size)
+    )
+      after++;
+    return { from, to, text: out, box: boxPieces.map(lineOf), after };
   }
   return null;
 }
