@@ -1277,6 +1277,18 @@ describe('paragraph breaks', () => {
     const list = [...lines.slice(0, 1), full('believe this incredible fact, so look at these:', 112), ...lines.slice(2)];
     expect(buildBlocks([segment(list, 0)], 10, 12).map((b) => b.kind)).toEqual(['paragraph', 'list-item']);
   });
+  it('do not come at a figure’s label opening a line that goes on from a sentence turned mid-way', () => {
+    const lines = [
+      full('Such features can be obscured by the inner working angle of a', 100),
+      full('telescope’s coronagraph, shown schematically in', 112),
+      full('Fig. 1. In this paper, we quantify the planetary phase angles', 124),
+      lineAt('that would be accessible.', 72, 136),
+    ];
+    expect(buildBlocks([segment(lines, 0)], 10, 12).map((b) => b.kind)).toEqual(['paragraph']);
+    // Under a finished sentence the label opens a caption.
+    const captioned = [...lines.slice(0, 1), full('telescope’s coronagraph, shown schematically below.', 112), ...lines.slice(2)];
+    expect(buildBlocks([segment(captioned, 0)], 10, 12).map((b) => b.kind)).toEqual(['paragraph', 'caption']);
+  });
   it('do not come after a word broken at a line end, where lines shortened around a picture move their edge', () => {
     const lines = [
       full('“I just didn’t know where to find them,” the shepherdess stated,', 100),

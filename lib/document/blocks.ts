@@ -134,8 +134,11 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
     const shortEnd = prev.bbox[2] < right - SHORT_LINE_EM * body && FINAL.test(prev.text);
     // A number opening a line that goes on from a line turned mid-sentence ("… so I have included figure" / "2.
     // Yippee, …") is the sentence's number, not an item's: a list is introduced by a finished sentence or a colon.
-    const midSentence = NUMBERED.test(cur.text) && !gap && wrapped && /\p{Ll}$/u.test(prev.text);
-    const item = (BULLET.test(cur.text) && !midSentence) || CAPTION.test(cur.text);
+    const turnedMid = !gap && wrapped && /\p{Ll}$/u.test(prev.text);
+    const midSentence = NUMBERED.test(cur.text) && turnedMid;
+    // So is a figure's label opening a line that goes on from one turned mid-sentence ("… shown schematically in" /
+    // "Fig. 1. In this paper, we quantify …"): the sentence's reference, not a caption's label.
+    const item = (BULLET.test(cur.text) && !midSentence) || (CAPTION.test(cur.text) && !turnedMid);
     // A contents entry ends at its page number (an entry whose title wraps runs on to its leader line).
     const entryEnd = LEADER.test(prev.text);
     let fresh: boolean;
