@@ -1289,6 +1289,26 @@ describe('paragraph breaks', () => {
     const captioned = [...lines.slice(0, 1), full('telescope’s coronagraph, shown schematically below.', 112), ...lines.slice(2)];
     expect(buildBlocks([segment(captioned, 0)], 10, 12).map((b) => b.kind)).toEqual(['paragraph', 'caption']);
   });
+  it('do not come at a caption’s turned line centred under a line that stops mid-sentence', () => {
+    const centred = (text: string, baseline: number) => {
+      const r = run(text, 112, baseline, 10);
+      r.x1 = 232;
+      return makeLine([r], baseline);
+    };
+    const page = (first: string) => [
+      full(first, 100),
+      centred('negotiating the terms of this deal', 112),
+      full('Does this sound like a good deal to you? Of course not. But the', 136),
+      full('makers of the program do not trust you one bit, and in fact they', 148),
+      lineAt('take every precaution.', 72, 160),
+    ];
+    const texts = (lines: Line[]) => buildBlocks([segment(lines, 0)], 10, 12).map((b) => b.text);
+    expect(texts(page('Fig. 2: A typical end-user agreement. No, you won’t be'))[0]).toBe(
+      'Fig. 2: A typical end-user agreement. No, you won’t be negotiating the terms of this deal',
+    );
+    // Under a line that ends its sentence, the indented line opens a paragraph.
+    expect(texts(page('Fig. 2: A typical end-user agreement, unread by all.'))[0]).toBe('Fig. 2: A typical end-user agreement, unread by all.');
+  });
   it('do not come after a word broken at a line end, where lines shortened around a picture move their edge', () => {
     const lines = [
       full('“I just didn’t know where to find them,” the shepherdess stated,', 100),
@@ -1383,6 +1403,31 @@ describe('a sentence broken by a float in its own column', () => {
     const close = [...left.slice(0, 4), at('„MEINES ERACHTENS IST DIE BEDEUTUNG DER IDEE', 43, 514, 7, 196)];
     const inPlace = buildBlocks([segment(close, 0), segment(right, 1)], 9, 13);
     expect(inPlace.map((b) => b.text.slice(0, 12))).toEqual(['Dieser Mehrw', '„MEINES ERAC', 'Forschung un']);
+  });
+});
+
+describe('a sentence broken by the figures at a page’s foot and the next page’s top', () => {
+  it('reads their captions after the paragraph: the one under its last line and those opening the next page', () => {
+    const at = (text: string, x: number, baseline: number, size: number, right: number) => {
+      const l = lineAt(text, x, baseline, size);
+      l.bbox[2] = right;
+      return l;
+    };
+    const onPage = (seg: Segment, page: number): Segment => ({ ...seg, page });
+    const foot = [
+      at('Once the block elements are determined, the next step is', 316, 486, 10.9, 575),
+      at('to record this information in the style sheet, which defines', 316, 501, 10.9, 575),
+      at('make the recipe title a block element I just need to add the', 316, 516, 10.9, 575),
+      at('XML with CSS style sheet linked', 385, 555, 9, 506),
+    ];
+    const top = [
+      onPage(segment([at('Block elements styled with CSS', 108, 71, 9, 224)], 0), 3),
+      onPage(segment([at('The final CSS-styled XML recipe', 385, 71, 9, 506)], 1), 3),
+      onPage(segment([at('line title { display: block; } to my CSS file. Each element', 37, 282, 10.9, 296)], 0), 3),
+    ];
+    const blocks = buildBlocks([onPage(segment(foot, 1), 2), ...top], 10.9, 15);
+    expect(blocks[0]!.text).toContain('I just need to add the line title { display: block; }');
+    expect(blocks.slice(1).map((b) => b.text.slice(0, 12))).toEqual(['XML with CSS', 'Block elemen', 'The final CS']);
   });
 });
 

@@ -130,7 +130,11 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
     const itemEnd = bullet && hung && !first.initial && Math.abs(cur.bbox[0] - first.bbox[0]) < 0.3 * body && !rtlText(first.text);
     // Lines beside a drop cap are indented by it: the first line's box holds the cap and reaches down past them.
     const besideCap = capBottom > cur.baseline - 0.5 * cur.size;
-    const indent = aligned && !hanging && !besideCap && cur.bbox[0] - left > INDENT_EM * body && prev.bbox[0] - left < 0.3 * body;
+    // A caption's turned line centred under a line that stops mid-sentence ("Fig. 2: A typical end-user agreement. No,
+    // you won't be" over "negotiating the terms of this “agreement”") goes on with the caption: no indent.
+    const mid = (l: Line) => (l.bbox[0] + l.bbox[2]) / 2;
+    const captionTurn = CAPTION.test(first.text) && !gap && !FINAL.test(prev.text) && Math.abs(mid(cur) - mid(prev)) <= body;
+    const indent = aligned && !hanging && !besideCap && !captionTurn && cur.bbox[0] - left > INDENT_EM * body && prev.bbox[0] - left < 0.3 * body;
     const shortEnd = prev.bbox[2] < right - SHORT_LINE_EM * body && FINAL.test(prev.text);
     // A number opening a line that goes on from a line turned mid-sentence ("… so I have included figure" / "2.
     // Yippee, …") is the sentence's number, not an item's: a list is introduced by a finished sentence or a colon.
@@ -244,12 +248,17 @@ function floatRun(groups: Group[], i: number, body: number, tail?: Group): numbe
   const running = !!tail && tail.lines.length >= MIN_RUNNING_LINES && median(tail.lines.map((l) => l.size)) >= LABEL_SIZE * body;
   const below = (g: Group) => running && g.lines[0].bbox[1] - tail!.lines[tail!.lines.length - 1].bbox[3] >= FLOAT_BLANK_EM * body;
   const run = groups.slice(i, i + n);
+  // Or both: a figure's caption under the paragraph's last line at a page's foot, then the captions of the figures
+  // opening the next page in segments of their own, the sentence going on under them.
+  const own = (g: Group) => !!tail && !!next && g.seg !== tail.seg && g.seg !== next.seg && g.kind !== 'heading';
+  const under = (g: Group) => !!tail && g.seg === tail.seg && below(g) && g.kind !== 'heading';
   const apart =
     !!tail &&
     !!next &&
     n > 0 &&
     (run.every((g) => g.seg !== tail.seg && (g.seg !== next.seg || opens) && g.kind !== 'heading') ||
-      (run.every((g) => g.seg === tail.seg && below(g) && g.kind !== 'heading') && next.seg !== tail.seg && next.seg.page === tail.seg.page));
+      (run.every((g) => g.seg === tail.seg && below(g) && g.kind !== 'heading') && next.seg !== tail.seg && next.seg.page === tail.seg.page) ||
+      (run.every((g) => own(g) || under(g)) && run.some(own) && run.some(under) && next.seg !== tail.seg));
   return anchored || apart ? n : 0;
 }
 
