@@ -248,8 +248,9 @@ function floatRun(groups: Group[], i: number, body: number, tail?: Group): numbe
   const running = !!tail && tail.lines.length >= MIN_RUNNING_LINES && median(tail.lines.map((l) => l.size)) >= LABEL_SIZE * body;
   const below = (g: Group) => running && g.lines[0].bbox[1] - tail!.lines[tail!.lines.length - 1].bbox[3] >= FLOAT_BLANK_EM * body;
   const run = groups.slice(i, i + n);
-  // Or both: a figure's caption under the paragraph's last line at a page's foot, then the captions of the figures
-  // opening the next page in segments of their own, the sentence going on under them.
+  // Or both, over a page's turn: a figure's caption under the paragraph's last line at a page's foot, then the
+  // captions of the figures opening the next page in segments of their own, the sentence going on under them. (On
+  // one page, a figure's labels between two bands of columns are read where they stand.)
   const own = (g: Group) => !!tail && !!next && g.seg !== tail.seg && g.seg !== next.seg && g.kind !== 'heading';
   const under = (g: Group) => !!tail && g.seg === tail.seg && below(g) && g.kind !== 'heading';
   const apart =
@@ -258,7 +259,7 @@ function floatRun(groups: Group[], i: number, body: number, tail?: Group): numbe
     n > 0 &&
     (run.every((g) => g.seg !== tail.seg && (g.seg !== next.seg || opens) && g.kind !== 'heading') ||
       (run.every((g) => g.seg === tail.seg && below(g) && g.kind !== 'heading') && next.seg !== tail.seg && next.seg.page === tail.seg.page) ||
-      (run.every((g) => own(g) || under(g)) && run.some(own) && run.some(under) && next.seg !== tail.seg));
+      (run.every((g) => own(g) || under(g)) && run.some(own) && run.some(under) && next.seg.page > tail.seg.page));
   return anchored || apart ? n : 0;
 }
 
