@@ -697,6 +697,16 @@ describe('small blocks stepped down from the text', () => {
     expect(detectFootnotes([...column(520, label), ...second], new Set(), BODY, ADVANCE).footnotes).toEqual([]);
   });
 
+  it('are a note on a later page too when they open with "Corresponding author:" (a report’s text opening after its cover)', () => {
+    const cover = column(80, [], 1);
+    const note = ['Corresponding author: Division of Overdose Prevention, CDC.', 'Email: cdcinfo@cdc.gov.'];
+    const found = detectFootnotes([...cover, ...column(520, note, 2), ...column(80, [], 3)], new Set(), BODY, ADVANCE).footnotes;
+    expect(found.map((f) => f.text)).toEqual(['Corresponding author: Division of Overdose Prevention, CDC. Email: cdcinfo@cdc.gov.']);
+    // Lines with no such opening on that page stay its text (a note there opens with its mark, or runs on).
+    const plain = ['Division of Overdose Prevention, CDC.', 'Email: cdcinfo@cdc.gov.'];
+    expect(detectFootnotes([...cover, ...column(520, plain, 2), ...column(80, [], 3)], new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+  });
+
   it('are notes at the foot of the page', () => {
     expect(detectFootnotes(column(520, notes), new Set(), BODY, ADVANCE).footnotes.map((n) => n.marker)).toEqual(['1', '2']);
   });
