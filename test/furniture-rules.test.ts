@@ -705,6 +705,9 @@ describe('small blocks stepped down from the text', () => {
     // Lines with no such opening on that page stay its text (a note there opens with its mark, or runs on).
     const plain = ['Division of Overdose Prevention, CDC.', 'Email: cdcinfo@cdc.gov.'];
     expect(detectFootnotes([...cover, ...column(520, plain, 2), ...column(80, [], 3)], new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+    // Nor does a bare "Email:" there (a contact block closing a report, a form's field): it names no author.
+    const contact = ['Email: info@harbour.example.org', 'Phone: 555 0100'];
+    expect(detectFootnotes([...cover, ...column(520, contact, 2), ...column(80, [], 3)], new Set(), BODY, ADVANCE).footnotes).toEqual([]);
   });
 
   it('are notes at the foot of the page', () => {

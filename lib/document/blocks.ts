@@ -251,7 +251,7 @@ function floatRun(groups: Group[], i: number, body: number, tail?: Group): numbe
   // Or both, over a page's turn: a figure's caption under the paragraph's last line at a page's foot, then the
   // captions of the figures opening the next page in segments of their own, the sentence going on under them. (On
   // one page, a figure's labels between two bands of columns are read where they stand.)
-  const own = (g: Group) => !!tail && !!next && g.seg !== tail.seg && g.seg !== next.seg && g.kind !== 'heading';
+  const own = (g: Group) => !!tail && !!next && g.seg !== tail.seg && g.seg !== next.seg && g.seg.page === next.seg.page && g.kind !== 'heading';
   const under = (g: Group) => !!tail && g.seg === tail.seg && below(g) && g.kind !== 'heading';
   const apart =
     !!tail &&

@@ -360,9 +360,9 @@ function unnumberedNotes(
   // Nor is a bulleted list (a first page's "Strengths and limitations" box): notes open with a mark or a number.
   if (block.filter((l) => BULLETED.test(l.line.text.trim())).length >= 2) return false;
   const page = block[0].page;
-  // A correspondence note ("Corresponding author: …") is a note on whatever page the article's text opens (a report's
-  // second page, after its cover).
-  if (page === 1 || CORRESPONDENCE.test(block[0].line.text.trim()) || MID_SENTENCE.test(block[0].line.text.trim())) return true;
+  // A note naming the corresponding author is a note on whatever page the article's text opens (a report's second
+  // page, after its cover).
+  if (page === 1 || CORRESPONDING_AUTHOR.test(block[0].line.text.trim()) || MID_SENTENCE.test(block[0].line.text.trim())) return true;
   const before = found.filter((n) => n.page === page - 1);
   const last = before[before.length - 1];
   return !!last && !SENTENCE_END.test(last.text.trim());
@@ -370,6 +370,8 @@ function unnumberedNotes(
 
 /** A correspondence note's opening: "Corresponding author:", "Correspondence:", "E-mail:", "Email address:". */
 const CORRESPONDENCE = /^(?:\*\s*)?(?:corresponding\s+authors?|correspondence(?:\s+to)?|e-?mail(?:\s+address(?:es)?)?)\s*:/iu;
+/** The same, naming the author: a note on whatever page the article's text opens (a report's second page). */
+const CORRESPONDING_AUTHOR = /^(?:\*\s*)?(?:corresponding\s+authors?|correspondence(?:\s+to)?)\s*:/iu;
 
 /** A page's top line: the one on the highest baseline. */
 const topLine = (lines: PlacedLine[] | undefined): PlacedLine | undefined =>
@@ -1001,8 +1003,9 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     // (The next page's top line is looked up only for a block of unmarked prose.)
     const unnumbered = () => unnumberedNotes(block, out, pageCount, pageLines, body, topLine(byPage.get(block[0].page + 1)));
     // (A correspondence note of a line or two, "Corresponding author: L. G. Bouma" over the address, is prose to a
-    // reader though its lines are short.)
-    const corresponding = CORRESPONDENCE.test(block[0].line.text.trim());
+    // reader though its lines are short. Past the first page it names the author: a bare "Email:" there is a contact
+    // block's or a form's.)
+    const corresponding = (block[0].page === 1 ? CORRESPONDENCE : CORRESPONDING_AUTHOR).test(block[0].line.text.trim());
     if (!marked && !((proseLike || corresponding) && unnumbered()) && !(rule && runsOn(block, out))) continue;
     // Split into notes at their markers.
     const notes = atMarkers(block);

@@ -295,8 +295,10 @@ const START_FOLIO = new RegExp(String.raw`^${FOLIO_TOKEN}\s`, 'u');
 /** A list's numbers end flush within this share of the type size, on this many lines at least. */
 const LIST_ALIGN = 0.5;
 const MIN_LIST_ENTRIES = 2;
-/** A field's label opening a line ("Ort und Datum: …", "Date: …"). */
-const FIELD_LABEL = /^\p{L}[\p{L} ]{1,30}:\s/u;
+/** ...set in the row's size, within this share. */
+const LIST_SIZE = 0.15;
+/** A date field's label opening a line ("Ort und Datum: …", "Date: …", "Place and date: …"). */
+const FIELD_LABEL = /^(?:\p{L}[\p{L} ]{0,30}\s)?(?:datum|date|fecha|data)\s*:\s/iu;
 /** A date closing a line ("Ort und Datum: Hoyerswerda, 20. September 2020", "March 22, 2007"): its year is no folio. */
 const MONTH_YEAR = new RegExp(
   String.raw`\b(?:${[
@@ -439,7 +441,12 @@ function isolatedEdgeRow(
   // page's last entry, "6 The \text command   20", under "5.2 \mod and its relatives . . .   20") is one more entry
   // of their list.
   const right = Math.max(...row.map((l) => l.line.bbox[2]));
-  const entry = (l: PlacedLine) => END_FOLIO.test(l.line.text.trim()) && Math.abs(l.line.bbox[2] - right) <= LIST_ALIGN * size;
+  // (In the row's own type, not a table's cells: a table's figures flush at the margin over a report's foot are none.)
+  const entry = (l: PlacedLine) =>
+    l.seg.kind !== 'table' &&
+    Math.abs(l.line.size - size) <= LIST_SIZE * size &&
+    END_FOLIO.test(l.line.text.trim()) &&
+    Math.abs(l.line.bbox[2] - right) <= LIST_ALIGN * size;
   // (The lines right over it: a page's numbers elsewhere, a table's or a listing's, make no list of it.)
   const over = [...rest].sort((a, b) => b.line.baseline - a.line.baseline).slice(0, MIN_LIST_ENTRIES);
   if (!top && endNumber && !folio && over.length === MIN_LIST_ENTRIES && over.every(entry)) return null;

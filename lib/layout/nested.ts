@@ -241,7 +241,7 @@ function listHalves(lines: Line[], pieces: Piece[][]): Nested | null {
     }
     const counts = (half: Piece[]) => half.map((p) => itemCount(p.text)).filter((c): c is ItemCount => c !== null);
     // Every item opens at its half's edge; turned lines stand indented under it.
-    const opened = (half: Piece[], x: number) => half.every((p) => p.start >= x - ALIGN) && Math.abs(half[0].start - x) <= ALIGN;
+    const opened = (half: Piece[], x: number) => half.every((p) => p.start >= x - ALIGN && (!itemCount(p.text) || Math.abs(p.start - x) <= ALIGN));
     if (to - i + 1 >= MIN_LINES && countsOn([counts(left), counts(right)]) && opened(left, leftX) && opened(right, rightX))
       return { from: i, to, columns: [left.map((p) => pieceLine(p.runs)), right.map((p) => pieceLine(p.runs))] };
   }

@@ -144,12 +144,13 @@ function findOnSide(lines: Line[], pieces: Piece[][], side: 'right' | 'left'): R
     // (Centred, it may start nearer the text than its turned line: set in another type, a type's gap from the text.)
     const boxType = typeOf(boxOf(pieces[i]));
     // (A line of words, as a caption's is: no stray symbol of a formula, no logo's letters.)
+    // Only a line in the box's own type, unlike the text's, is taken so: a short last line of the paragraph above, at
+    // the column's edge, stands on the box's side of a box set on the left.
     const overBox = (p: Piece) =>
       words(p) >= MIN_TEXT_WORDS &&
-      (boxSide(p) ||
-        (typeOf(p) === boxType &&
-          boxType !== typeOf(textOf(pieces[i])) &&
-          (side === 'right' ? p.start >= textFar + STYLED_GAP_EM * size : endOf(p) <= textFar - STYLED_GAP_EM * size)));
+      typeOf(p) === boxType &&
+      boxType !== typeOf(textOf(pieces[i])) &&
+      (side === 'right' ? p.start >= textFar + STYLED_GAP_EM * size : endOf(p) <= textFar - STYLED_GAP_EM * size);
     let from = i;
     while (
       from > 0 &&
@@ -187,9 +188,9 @@ function findOnSide(lines: Line[], pieces: Piece[][], side: 'right' | 'left'): R
     const styled = around.length > 0 && style(textPieces) === aroundStyle && style(boxPieces) !== aroundStyle;
     const onEdge = textPieces.every((p) => Math.abs(outer(p) - textEdge) <= EDGE_EM * size);
     const running = median(textPieces.map(words)) >= MIN_TEXT_WORDS;
-    // Every line of the stretch in two pieces, the text's a few words, terser than the box's: a list of terms beside
-    // what they say (a reference card's "imshow (img, map)   display Octave image"), read line by line, not text
-    // around a box.
+    // As many lines of the box as of the text beside it, the text's a few words, terser than the box's: a list of
+    // terms beside what they say (a reference card's "imshow (img, map)   display Octave image"), read line by line,
+    // not text around a box.
     const termWords = median(textPieces.map(words));
     const terms = boxLines.length === textLines.length && termWords <= MAX_TERM_WORDS && termWords < median(boxPieces.map(words));
     const cells = [...boxPieces, ...textPieces].some((p) => FIGURE_ONLY.test(p.text));

@@ -1188,8 +1188,12 @@ function centredApart(rows: InkRow[], bodySize: number): [number, number] | null
     if (block.some((r) => !r.ink.length || r.ink.some((iv) => !Number.isFinite(iv[0]) || !Number.isFinite(iv[1])))) continue;
     const size = median(block.map((r) => r.row.size));
     // A row may stand in pieces a few of its sizes apart (a poster's authors spaced out across the page, their gaps
-    // falling where the columns below part): it is taken whole. (Lines of columns start flush: centredAxis.)
-    const spread = (r: InkRow) => r.ink.every((iv, k) => k === 0 || iv[0] - r.ink[k - 1][1] <= SPREAD_GAP_EM * r.row.size);
+    // falling where the columns below part): it is taken whole, when it is set larger than the text or its pieces are
+    // a few words each (names), not lines of prose side by side. (Lines of columns start flush too: centredAxis.)
+    const spread = (r: InkRow) =>
+      r.ink.length === 1 ||
+      (r.ink.every((iv, k) => k === 0 || iv[0] - r.ink[k - 1][1] <= SPREAD_GAP_EM * r.row.size) &&
+        (r.row.size > bodySize || r.ink.every((iv) => pieceWords(r, iv).split(/\s+/u).filter(Boolean).length < PROSE_WORDS)));
     if (!block.every(spread)) continue;
     const pieces = block.map((r): Interval => [r.ink[0][0], r.ink[r.ink.length - 1][1]]);
     // In the body's type or larger (a figure's small labels are the figure's).
