@@ -154,3 +154,27 @@ describe('a figure’s centred caption beside the last shortened lines of a para
     expect(order).toEqual(['q001', 'q002', 'q003', 'q004', 'q005', 'q006', 'q007', 'q008', 'BOX-1', 'BOX-2', 'q009', 'q010']);
   });
 });
+
+describe('a box set on the left under a paragraph’s short last line', () => {
+  // A paragraph ending in a short line at the column's edge (x 72), then the next paragraph's lines shortened beside a
+  // callout of three bold 12 pt lines on the left, the text's lines set flush right at 372 as the full ones end: the
+  // short line ends short of the callout's right edge.
+  const full = (label: string, baseline: number) => makeLine([run(line(label, 60, 0), 72, baseline, 10)], baseline);
+  const beside = (box: string, text: string, baseline: number) =>
+    makeLine([run(box, 72, baseline, 12, { bold: true }), run(text, 372 - text.length * 5, baseline, 10)], baseline);
+  const lines = [
+    full('q001', 100),
+    makeLine([run('q002 the method.', 72, 112, 10)], 112),
+    beside('BOX-1 A CALL', 'q003 The next paragraph opens here', 124),
+    beside('BOX-2 OUT SET', 'q004 beside a callout set on the', 136),
+    beside('BOX-3 IN BOLD', 'q005 left of the column with text', 148),
+    full('q006', 160),
+    full('q007', 172),
+  ];
+
+  it('takes the callout as the box, not the paragraph’s last line over it', () => {
+    const around = findRunAround(lines);
+    expect(around?.box.map((l) => l.text.slice(0, 5))).toEqual(['BOX-1', 'BOX-2', 'BOX-3']);
+    expect(around?.text.map((l) => l.text.slice(0, 4))).toContain('q002');
+  });
+});
