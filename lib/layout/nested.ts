@@ -182,7 +182,7 @@ const ITEM_MARK = /^\s*(\p{Lu}|\p{Ll}|\p{Nd}{1,2})[.)]\s+\S/u;
 const MIN_HALF_ITEMS = 3;
 
 /** The count of an item's mark: its number, or its letter's place in the alphabet, with its kind. */
-export function itemCount(text: string): { kind: string; n: number } | null {
+export function itemCount(text: string): ItemCount | null {
   const m = ITEM_MARK.exec(text);
   if (!m) return null;
   const t = m[1];

@@ -140,12 +140,11 @@ function findOnSide(lines: Line[], pieces: Piece[][], side: 'right' | 'left'): R
     }
     while (to > i && !box.includes(to)) to--;
     // The box's first lines may stand alone over the first line it shares with the text (a caption's first line over
-    // its turned line, level with the text's last shortened line): the box's too.
-    // (Centred, it may start nearer the text than its turned line: set in another type, a type's gap from the text.)
+    // its turned line, level with the text's last shortened line): the box's too. Such a line is one of words (no stray
+    // symbol of a formula, no logo's letters) in the box's own type, unlike the text's, a type's gap from the text:
+    // centred, it may start nearer the text than its turned line, and a short last line of the paragraph above, at the
+    // column's edge, stands on the box's side of a box set on the left.
     const boxType = typeOf(boxOf(pieces[i]));
-    // (A line of words, as a caption's is: no stray symbol of a formula, no logo's letters.)
-    // Only a line in the box's own type, unlike the text's, is taken so: a short last line of the paragraph above, at
-    // the column's edge, stands on the box's side of a box set on the left.
     const overBox = (p: Piece) =>
       words(p) >= MIN_TEXT_WORDS &&
       typeOf(p) === boxType &&
