@@ -37,6 +37,9 @@ const LEADER_RE = /(?:\.\s*){4,}(?:\d{1,4}|[ivxlcdm]{1,6})$/i;
 /** LEADER_RE, asked only of lines that end as a page number can (a digit or a roman numeral's letter). */
 const LEADER = { test: (text: string) => /[\divxlcdm]$/i.test(text) && LEADER_RE.test(text) };
 
+/** A line's middle across. */
+const lineMiddle = (l: Line) => (l.bbox[0] + l.bbox[2]) / 2;
+
 interface Group {
   lines: Line[];
   seg: Segment;
@@ -132,8 +135,7 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
     const besideCap = capBottom > cur.baseline - 0.5 * cur.size;
     // A caption's turned line centred under a line that stops mid-sentence ("Fig. 2: A typical end-user agreement. No,
     // you won't be" over "negotiating the terms of this “agreement”") goes on with the caption: no indent.
-    const mid = (l: Line) => (l.bbox[0] + l.bbox[2]) / 2;
-    const captionTurn = CAPTION.test(first.text) && !gap && !FINAL.test(prev.text) && Math.abs(mid(cur) - mid(prev)) <= body;
+    const captionTurn = CAPTION.test(first.text) && !gap && !FINAL.test(prev.text) && Math.abs(lineMiddle(cur) - lineMiddle(prev)) <= body;
     const indent = aligned && !hanging && !besideCap && !captionTurn && cur.bbox[0] - left > INDENT_EM * body && prev.bbox[0] - left < 0.3 * body;
     const shortEnd = prev.bbox[2] < right - SHORT_LINE_EM * body && FINAL.test(prev.text);
     // A number opening a line that goes on from a line turned mid-sentence ("… so I have included figure" / "2.

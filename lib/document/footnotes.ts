@@ -368,10 +368,12 @@ function unnumberedNotes(
   return !!last && !SENTENCE_END.test(last.text.trim());
 }
 
-/** A correspondence note's opening: "Corresponding author:", "Correspondence:", "E-mail:", "Email address:". */
-const CORRESPONDENCE = /^(?:\*\s*)?(?:corresponding\s+authors?|correspondence(?:\s+to)?|e-?mail(?:\s+address(?:es)?)?)\s*:/iu;
-/** The same, naming the author: a note on whatever page the article's text opens (a report's second page). */
-const CORRESPONDING_AUTHOR = /^(?:\*\s*)?(?:corresponding\s+authors?|correspondence(?:\s+to)?)\s*:/iu;
+/** A correspondence note's opening naming the author: "Corresponding author:", "Correspondence:" (a note on whatever
+ * page the article's text opens, a report's second page)... */
+const AUTHOR_WORDS = String.raw`corresponding\s+authors?|correspondence(?:\s+to)?`;
+const CORRESPONDING_AUTHOR = new RegExp(String.raw`^(?:\*\s*)?(?:${AUTHOR_WORDS})\s*:`, 'iu');
+/** ...or, on a first page, its address alone: "E-mail:", "Email address:". */
+const CORRESPONDENCE = new RegExp(String.raw`^(?:\*\s*)?(?:${AUTHOR_WORDS}|e-?mail(?:\s+address(?:es)?)?)\s*:`, 'iu');
 
 /** A page's top line: the one on the highest baseline. */
 const topLine = (lines: PlacedLine[] | undefined): PlacedLine | undefined =>

@@ -177,7 +177,7 @@ function labelGrid(lines: Line[], pieces: Piece[][]): Nested | null {
 }
 
 /** An item's mark opening a piece: a letter or a number and its stop ("M. Nonprofit", "3) …"). */
-const ITEM_MARK = /^\s*(\p{Lu}|\p{Ll}|\p{Nd}{1,2})[.)]\s+\S/u;
+const ITEM_MARK = /^\s*([A-Za-z]|[0-9]{1,2})[.)]\s+\S/u;
 /** Each half of the list holds at least this many items. */
 const MIN_HALF_ITEMS = 3;
 
@@ -186,9 +186,8 @@ export function itemCount(text: string): ItemCount | null {
   const m = ITEM_MARK.exec(text);
   if (!m) return null;
   const t = m[1];
-  if (/\p{Nd}/u.test(t)) return { kind: 'number', n: Number(t) };
+  if (/[0-9]/.test(t)) return { kind: 'number', n: Number(t) };
   const lower = t.toLowerCase();
-  if (!/^[a-z]$/.test(lower)) return null;
   return { kind: t === lower ? 'lower' : 'upper', n: lower.charCodeAt(0) - 96 };
 }
 
@@ -210,6 +209,11 @@ export function countsOn(parts: ItemCount[][]): boolean {
   );
 }
 
+/** A piece's right end. */
+const pieceEnd = (p: Piece) => Math.max(...p.runs.map((r) => r.x1));
+/** Pieces of one line taken as one (an item's mark, then its words at a tab). */
+const join = (half: Piece[]): Piece => ({ start: half[0].start, text: half.map((p) => p.text).join(' '), runs: half.flatMap((p) => p.runs) });
+
 /**
  * One list set in two halves side by side (a form's "A. State Government … L. Public/Indian Housing" beside "M.
  * Nonprofit … W. Non-domestic (non-US) Entity"): lines in one or two pieces parted where the right half starts, the
@@ -222,7 +226,6 @@ function listHalves(lines: Line[], pieces: Piece[][]): Nested | null {
     if (first.length !== 2 || !itemCount(first[0].text) || !itemCount(first[1].text)) continue;
     const [leftX, rightX] = [first[0].start, first[1].start];
     const gap = GAP_EM * lines[i].size;
-    const end = (p: Piece) => Math.max(...p.runs.map((r) => r.x1));
     const left: Piece[] = [];
     const right: Piece[] = [];
     let to = i - 1;
@@ -233,8 +236,7 @@ function listHalves(lines: Line[], pieces: Piece[][]): Nested | null {
       const r = ps.filter((p) => p.start >= rightX - ALIGN);
       // The left half ending short of the right one, nothing left of the list. (A half's item may stand in two pieces:
       // its mark, then its words at a tab.)
-      if (l.some((p) => end(p) > rightX - gap || p.start < leftX - ALIGN)) break;
-      const join = (half: Piece[]): Piece => ({ start: half[0].start, text: half.map((p) => p.text).join(' '), runs: half.flatMap((p) => p.runs) });
+      if (l.some((p) => pieceEnd(p) > rightX - gap || p.start < leftX - ALIGN)) break;
       if (l.length) left.push(join(l));
       if (r.length) right.push(join(r));
       to = k;

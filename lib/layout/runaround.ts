@@ -53,8 +53,10 @@ const words = (p: Piece) =>
 const endOf = (p: Piece) => Math.max(...p.runs.map((r) => r.x1));
 const lineOf = (p: Piece) => pieceLine(p.runs);
 
-/** A piece's type: its first run's size (to half a point) and slant. */
-const typeOf = (p: Piece) => `${Math.round(p.runs[0].size * 2) / 2}/${p.runs[0].italic}`;
+/** A run's type: its size (to half a point) and slant. */
+const runType = (r: Run) => `${Math.round(r.size * 2) / 2}/${r.italic}`;
+/** A piece's type: its first run's. */
+const typeOf = (p: Piece) => runType(p.runs[0]);
 
 /** A text line beside the box ends this many of its sizes at most past the text's shortened lines. */
 const SAME_EDGE_EM = 0.5;
@@ -70,7 +72,7 @@ function piecesAround(line: Line): Piece[] {
   const pieces = piecesOf(line, GAP_EM);
   if (pieces.length !== 1) return pieces;
   const runs = [...pieces[0].runs].sort((a, b) => a.x0 - b.x0);
-  const type = (k: number) => `${Math.round(runs[k].size * 2) / 2}/${runs[k].italic}`;
+  const type = (k: number) => runType(runs[k]);
   for (let k = 1; k < runs.length; k++) {
     if (runs[k].x0 - runs[k - 1].x1 < STYLED_GAP_EM * line.size || type(k) === type(k - 1)) continue;
     const [left, right] = [runs.slice(0, k), runs.slice(k)];

@@ -10,7 +10,7 @@ import { BULLET_CHARS } from './markers.js';
 import { displayFormula, TWO_WORDS } from './formulas.js';
 import { blockStarts, centredBlocks, paragraphStarts, sideLines } from './sides.js';
 import { median, runsOf } from './lines.js';
-import { EMAIL_ADDRESS, UNSPACED_CHARS } from './words.js';
+import { EMAIL_ADDRESS, UNSPACED_CHARS, wordCount } from './words.js';
 import { decimal } from './digits.js';
 import {
   CAPTION_LABEL,
@@ -1193,7 +1193,7 @@ function centredApart(rows: InkRow[], bodySize: number): [number, number] | null
     const spread = (r: InkRow) =>
       r.ink.length === 1 ||
       (r.ink.every((iv, k) => k === 0 || iv[0] - r.ink[k - 1][1] <= SPREAD_GAP_EM * r.row.size) &&
-        (r.row.size > bodySize || r.ink.every((iv) => pieceWords(r, iv).split(/\s+/u).filter(Boolean).length < PROSE_WORDS)));
+        (r.row.size > bodySize || r.ink.every((iv) => wordCount(pieceWords(r, iv)) < PROSE_WORDS)));
     if (!block.every(spread)) continue;
     const pieces = block.map((r): Interval => [r.ink[0][0], r.ink[r.ink.length - 1][1]]);
     // In the body's type or larger (a figure's small labels are the figure's).
