@@ -1560,6 +1560,36 @@ describe('floats stacked at the top of the column a sentence runs on to', () => 
     const below = buildBlocks([segment(left, 0), ...under, sequel('for the generated MRs were then crowdsourced using the')], 9, 12);
     expect(below[0]!.text).not.toContain('for the generated');
   });
+
+  it('takes a sequel opening with a word joined by a slash or a hyphen ("and/or", "well-known")', () => {
+    for (const word of ['and/or', 'well-known']) {
+      const blocks = buildBlocks([segment(left, 0), ...floats, sequel(`${word} generated MRs were then crowdsourced using the`)], 9, 12);
+      expect(blocks[0]!.text).toContain(`reference utterances ${word} generated MRs`);
+    }
+  });
+
+  it("reads a sentence broken twice, past a caption at the next column's top and past floats at the next page's, whole", () => {
+    // Column 1 ends mid-sentence; column 2 opens with a figure's caption, the sentence going on under it and breaking
+    // off again at the page's foot; the next page opens with the floats of the first case, the sentence under them.
+    const onPage2 = (s: Segment): Segment => ({ ...s, page: 2 });
+    const blocks = buildBlocks(
+      [
+        segment(left, 0),
+        segment([at('Figure 2: The distribution of dialogue acts over the titles.', 307, 70, 8)], 1),
+        segment(
+          [at('for the generated MRs were then crowdsourced, and the', 307, 640), at('workers were paid per utterance, each checked by', 307, 652)],
+          1,
+        ),
+        ...floats.map(onPage2),
+        onPage2(sequel('two annotators before it was added to the collection of the')),
+      ],
+      9,
+      12,
+    );
+    expect(blocks[0]!.text).toContain('reference utterances for the generated MRs');
+    expect(blocks[0]!.text).toContain('checked by two annotators');
+    expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'caption', 'paragraph', 'table', 'caption']);
+  });
 });
 
 describe('review cases of the twenty-eighth session', () => {

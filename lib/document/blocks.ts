@@ -351,10 +351,10 @@ function prose(lines: Line[]): boolean {
 }
 
 /**
- * A sequel past floats opens with a word in lower case ("as diabetes, which") or a parenthesis ("(Reddit13, …), and"),
- * not a symbol ("μ0 0.007") or a link.
+ * A sequel past floats opens with a word in lower case ("as diabetes, which", "and/or phase", "well-known") or a
+ * parenthesis ("(Reddit13, …), and"), not a symbol ("μ0 0.007") or a link.
  */
-const OPENS_WORD = /^(?:[“‘"'«„]?\p{Ll}\p{L}*[,;]?|\(\p{L}[\p{L}\p{Nd}]*[,;)]?)\s/u;
+const OPENS_WORD = /^(?:[“‘"'«„]?\p{Ll}\p{L}*(?:[-/]\p{L}+)*[,;]?|\(\p{L}[\p{L}\p{Nd}]*[,;)]?)\s/u;
 
 /** Floats opening the column or page a sentence runs on to hold at most this many groups (two tables and their heads). */
 const MAX_TOP_GROUPS = 80;
@@ -548,10 +548,16 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
   const merged: Group[][] = [];
   // Groups already joined to a paragraph broken off above them, read there.
   const joined = new Set<Group>();
+  // Floats read after the paragraph they interrupted, each with that paragraph: while only such floats follow it, the
+  // paragraph is still the text's tail, so a sentence broken again (past a figure at one column's top, then past a
+  // table at the next page's) goes on past the second floats too.
+  const floatedPast = new Map<Group, Group[]>();
   for (let i = 0; i < groups.length; i++) {
     const g = groups[i];
     if (joined.has(g)) continue;
-    const last = merged[merged.length - 1];
+    let last = merged[merged.length - 1];
+    const floated = last?.length === 1 ? floatedPast.get(last[0]) : undefined;
+    if (floated) last = floated;
     const tail = last?.[last.length - 1];
     // Sideways text joins only sideways text directly; between two halves of a sentence it is a float (below).
     const sameFrame = tail && sideways(tail) === sideways(g);
@@ -608,7 +614,10 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
     }
     if (sequelPast(floats, stacked)) {
       last.push(groups[i + floats]);
-      for (let k = i; k < i + floats; k++) merged.push([groups[k]]);
+      for (let k = i; k < i + floats; k++) {
+        merged.push([groups[k]]);
+        floatedPast.set(groups[k], last);
+      }
       i += floats;
       continue;
     }
