@@ -2500,3 +2500,42 @@ describe('a poster’s authors spaced out across the page over its two columns',
     expect(order.slice(0, 6)).toEqual(['q001', 'q010', 'q011', 'q012', 'q013', 'q100']);
   });
 });
+
+describe('an author line with its affiliation marks raised after each name', () => {
+  // "Ted M Johnson^{a,b,c,d,e,∗}, Cameron Kelahan^{a,b,c}, Avi M. Mandell^{c}": the marks stand on a baseline of their
+  // own, each list glued to the comma after it; a list of marks is a script however many letters it holds.
+  const at = (text: string, x0: number, x1: number, baseline: number, size: number): Run => ({ ...run(text, x0, baseline, size), x1 });
+  // Name, its end, its marks' start and end: each name's run begins glued to the marks before it.
+  const names: [string, number, number, number, number][] = [
+    ['Ted M Johnson', 45, 112.7, 121.2, 152.3],
+    [', Cameron Kelahan', 155.9, 240.6, 249, 265.4],
+    [', Avi M. Mandell', 265.9, 340.1, 348.6, 352.1],
+    [', Ashraf Dhahbi', 352.6, 422.6, 431.1, 447.5],
+    [', Tobi Hammond', 448, 522.2, 530.6, 547],
+  ];
+  const marks = ['a,b,c,d,e,∗', 'a,b,c', 'c', 'a,b,c', 'a,b,c'];
+  const runs = [
+    ...names.flatMap(([name, x0, x1, m0, m1], k) => [at(name, x0, x1, 149.2, 10), at(marks[k]!, m0, m1, 145.6, 7)]),
+    at(',', 547.5, 550.3, 149.2, 10),
+  ];
+
+  it('is one row, the marks read after the names', () => {
+    const rows = buildRows(runs);
+    expect(rows).toHaveLength(1);
+    expect(
+      [...rows[0]!.runs]
+        .sort((a, b) => a.x0 - b.x0)
+        .map((r) => r.text)
+        .join(' '),
+    ).toBe('Ted M Johnson a,b,c,d,e,∗ , Cameron Kelahan a,b,c , Avi M. Mandell c , Ashraf Dhahbi a,b,c , Tobi Hammond a,b,c ,');
+  });
+
+  it('but a longer run of small type over the line is a line of its own', () => {
+    const words = [
+      at('Ted M Johnson', 45, 112.7, 149.2, 10),
+      at('see the affiliations', 121.2, 190, 145.6, 7),
+      at(', Cameron Kelahan', 190.5, 270, 149.2, 10),
+    ];
+    expect(buildRows(words)).toHaveLength(2);
+  });
+});

@@ -31,6 +31,17 @@ const SCRIPT_REACH = 0.6;
 /** ...beside it, not over it, and is short (an exponent, a note marker, an index). */
 const SCRIPT_MAX_CHARS = 8;
 /**
+ * A list of marks set as one script is short too, however many it holds: an author's affiliation letters and note
+ * mark ("a,b,c,d,e,∗" after "Ted M Johnson"), marks of a few characters each, joined by commas.
+ */
+const MARK_LIST = /^[\p{L}\p{Nd}*∗†‡§¶]{1,3}(?:,[\p{L}\p{Nd}*∗†‡§¶]{1,3})+,?$/u;
+/** ...of at most this many characters. */
+const MARK_LIST_MAX_CHARS = 24;
+const shortScript = (text: string) => {
+  const n = codePoints(text);
+  return n <= SCRIPT_MAX_CHARS || (n <= MARK_LIST_MAX_CHARS && MARK_LIST.test(text.trim()));
+};
+/**
  * Only rows this short are looked at as a whole for scripts (a row of its own for a raised note marker); in longer
  * rows only the runs smaller than the row's main size are.
  */
@@ -123,7 +134,7 @@ export function buildRows(runs: Run[]): Row[] {
     const row = rows[i];
     const keep: Run[] = [];
     // A row of nothing but short runs (raised citation marks "[15] [16][17] [17][18]" along a line) is looked at whole.
-    const allShort = row.runs.every((r) => codePoints(r.text) <= SCRIPT_MAX_CHARS);
+    const allShort = row.runs.every((r) => shortScript(r.text));
     for (const r of row.runs) {
       // Only runs smaller than the row's main size can be scripts of another row.
       // A short run glued to the end of a larger run of another row (a note marker set in the size of the side notes
@@ -444,7 +455,7 @@ const OPENING_MARK_REACH = 1;
 const KERNED_LETTER = 0.4;
 
 function findScriptHost(r: Run, rows: Row[], self: number, scripts: Set<Run>, glued?: number): Row | null {
-  if (codePoints(r.text) > SCRIPT_MAX_CHARS) return null;
+  if (!shortScript(r.text)) return null;
   const textSized = r.size >= SCRIPT_SIZE_RATIO * rows[self].size;
   // Whether r could open a line as a note's number (tested once, not for every run it might belong to).
   const noteMark = NOTE_MARK.test(r.text);
