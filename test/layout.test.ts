@@ -1531,6 +1531,38 @@ describe('field labels beside their values', () => {
 });
 
 describe('tables whose cells hold paragraphs', () => {
+  it('reads a glossary’s description whose ragged first line turned before a long word in lower case with its term', () => {
+    // NIST SP 800-190's glossary: terms in a narrow column, descriptions set ragged beside them, a head set flush right
+    // over the page. "… to run many kinds of" stops short of the column's edge, but "applications," would not have
+    // fitted after it: the description goes on, and the term turned onto two lines with it.
+    const at = (text: string, x0: number, x1: number, baseline: number): Run => ({ ...run(text, x0, baseline, 12), x1 });
+    const runs: Run[] = [
+      { ...run('NIST SP 800-190', 72, 45.4, 10), x1: 149.3 },
+      { ...run('APPLICATION CONTAINER SECURITY GUIDE', 361.9, 45.4, 10), x1: 540 },
+      at('Application', 77, 134, 119),
+      at('virtualization', 77, 141, 133),
+      at('A form of virtualization that exposes a single shared operating system', 177, 513, 119),
+      at('kernel to multiple discrete application instances, each of which is kept', 177, 514, 133),
+      at('isolated from all others on the host.', 177, 347, 146),
+      at('Base layer', 77, 128, 172),
+      at('The underlying layer of an image upon which all other components are', 177, 518, 172),
+      at('added.', 177, 209, 186),
+      at('Container runtime', 77, 165, 265),
+      at('The environment for each container; comprised of binaries coordinating', 177, 523, 265),
+      at('multiple operating system components that isolate resources and resource', 177, 531, 279),
+      at('usage for running containers.', 177, 317, 293),
+      at('General-purpose', 77, 152, 412),
+      at('A host operating system that can be used to run many kinds of', 177, 477, 412),
+      at('operating system', 77, 157, 425),
+      at('applications, not just applications in containers.', 177, 406, 425),
+      at('Image', 77, 107, 491),
+      at('A package that contains all the files required to run a container.', 177, 482, 491),
+    ].sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0);
+    const text = textOf(runs).replace(/\s+/g, ' ');
+    expect(text).toContain('General-purpose operating system');
+    expect(text).toContain('many kinds of applications, not just applications in containers.');
+  });
+
   it('reads a row of five cells of prose cell by cell, under a header row of short labels', () => {
     // Five 80 pt cells 8 pt apart, each a paragraph of six 16-character lines (justified: every line but the last
     // fills the cell), a line's advance apart; a header of one- or two-word labels a blank line above them.

@@ -273,10 +273,26 @@ function wrappedCells(rows: InkRow[], columnOf: (run: Run) => number, columns: n
   // The wide column's line above ran to its edge in words: this row's line goes on with it.
   // A row with an entry of its own in every narrow column and a capital opening its wide cell starts a new entry
   // (a list of acronyms beside their expansions, one of them long enough to reach the edge), not a turned line.
+  // Set ragged, the line above filled most of the column and this row's line opens in lower case with a word that
+  // would not have fitted after it ("… run many kinds of" over "applications, not just …", a glossary's description
+  // beside a term turned onto two lines as well).
+  // (The column's far edge as the lines set from its near edge reach it: a head set flush right over the table, "NIST
+  // SP 800-190      APPLICATION CONTAINER SECURITY GUIDE", is no line of the column.)
+  const near0 = (p: NonNullable<Piece>) => (direction === 'rtl' ? right[wide] - p.x1 : p.x0 - left[wide]) <= p.rightmost.size;
+  const edges = all.map((ps) => ps[wide]).filter((p): p is NonNullable<Piece> => !!p && near0(p));
+  const farEdge = direction === 'rtl' ? Math.min(...edges.map((p) => p.x0)) : Math.max(...edges.map((p) => p.x1));
+  const raggedTurn = (i: number) => {
+    const [p, above] = [all[i][wide], all[i - 1][wide]];
+    if (!p || !above || above.leader || above.words < WRAP_WORDS || !above.letters) return false;
+    const first = direction === 'rtl' ? p.rightmost : p.leftmost;
+    if (!/^\p{Ll}/u.test(first.text.trim())) return false;
+    const slack = direction === 'rtl' ? above.x0 - farEdge : farEdge - above.x1;
+    return above.x1 - above.x0 >= TURNED_FILL * widths[wide] && slack < firstWordWidth(first);
+  };
   const wraps = (i: number) => {
     const p = all[i][wide];
     if (p && all[i].every((q, j) => j === wide || q) && /^\p{Lu}/u.test(p.leftmost.text.trim())) return false;
-    return wrapsIn(i, wide);
+    return wrapsIn(i, wide) || raggedTurn(i);
   };
   // A line of column j flush under a line of that column.
   const flushAt = (i: number, j: number) => {
