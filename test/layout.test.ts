@@ -1557,10 +1557,17 @@ describe('tables whose cells hold paragraphs', () => {
       at('applications, not just applications in containers.', 177, 406, 425),
       at('Image', 77, 107, 491),
       at('A package that contains all the files required to run a container.', 177, 482, 491),
+      // Two entries set solid, the second's description opening in lower case with a long word: its term is a
+      // short one of its own beside it, with room to spare on the line above, so it starts the next entry.
+      at('Cache', 77, 104, 520),
+      at('A small fast memory holding copies of the data most often used', 177, 470, 520),
+      at('Cookie', 77, 110, 533),
+      at('characteristically stored by a browser for each site.', 177, 415, 533),
     ].sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0);
     const text = textOf(runs).replace(/\s+/g, ' ');
     expect(text).toContain('General-purpose operating system');
     expect(text).toContain('many kinds of applications, not just applications in containers.');
+    expect(text).toContain('most often used Cookie characteristically');
   });
 
   it('reads a row of five cells of prose cell by cell, under a header row of short labels', () => {
@@ -2562,12 +2569,14 @@ describe('an author line with its affiliation marks raised after each name', () 
     ).toBe('Ted M Johnson a,b,c,d,e,∗ , Cameron Kelahan a,b,c , Avi M. Mandell c , Ashraf Dhahbi a,b,c , Tobi Hammond a,b,c ,');
   });
 
-  it('but a longer run of small type over the line is a line of its own', () => {
-    const words = [
-      at('Ted M Johnson', 45, 112.7, 149.2, 10),
-      at('see the affiliations', 121.2, 190, 145.6, 7),
-      at(', Cameron Kelahan', 190.5, 270, 149.2, 10),
-    ];
-    expect(buildRows(words)).toHaveLength(2);
+  it('but a number grouped in thousands, or a longer run of small type, over the line is a line of its own', () => {
+    // The raised run between the names, and the right end of the name after it.
+    for (const [raised, x1, next] of [
+      ['1,000,000', 152.3, 240.6],
+      ['see the affiliations', 190, 270],
+    ] as const) {
+      const words = [at('Ted M Johnson', 45, 112.7, 149.2, 10), at(raised, 121.2, x1, 145.6, 7), at(', Cameron Kelahan', x1 + 0.5, next, 149.2, 10)];
+      expect(buildRows(words)).toHaveLength(2);
+    }
   });
 });

@@ -275,25 +275,37 @@ function wrappedCells(rows: InkRow[], columnOf: (run: Run) => number, columns: n
   // (a list of acronyms beside their expansions, one of them long enough to reach the edge), not a turned line.
   // Set ragged, the line above filled most of the column and this row's line opens in lower case with a word that
   // would not have fitted after it ("… run many kinds of" over "applications, not just …", a glossary's description
-  // beside a term turned onto two lines as well).
-  // (The column's far edge as the lines set from its near edge reach it: a head set flush right over the table, "NIST
-  // SP 800-190      APPLICATION CONTAINER SECURITY GUIDE", is no line of the column.)
-  const near0 = (p: NonNullable<Piece>) => (direction === 'rtl' ? right[wide] - p.x1 : p.x0 - left[wide]) <= p.rightmost.size;
+  // beside a term turned onto two lines as well). A narrow column's line in the row turned so too ("General-purpose"
+  // over "operating system"), or is empty: a term of its own beside it starts the next entry. (Lower case: a script
+  // with none, Arabic or Hebrew, is never taken so.)
+  // The column's far edge is where the lines set from its near edge reach: a head set flush right over the table
+  // ("NIST SP 800-190      APPLICATION CONTAINER SECURITY GUIDE") is no line of the column.
+  const nearRun = (p: NonNullable<Piece>) => (direction === 'rtl' ? p.rightmost : p.leftmost);
+  const near0 = (p: NonNullable<Piece>) => (direction === 'rtl' ? right[wide] - p.x1 : p.x0 - left[wide]) <= nearRun(p).size;
   const edges = all.map((ps) => ps[wide]).filter((p): p is NonNullable<Piece> => !!p && near0(p));
   const farEdge = direction === 'rtl' ? Math.min(...edges.map((p) => p.x0)) : Math.max(...edges.map((p) => p.x1));
+  const measure = direction === 'rtl' ? right[wide] - farEdge : farEdge - left[wide];
+  // The room left on `above`'s line in column j (to `edge`) is narrower than the first word of `p`.
+  const noRoom = (above: NonNullable<Piece>, p: NonNullable<Piece>, edge: number) =>
+    (direction === 'rtl' ? above.x0 - edge : edge - above.x1) < firstWordWidth(nearRun(p));
   const raggedTurn = (i: number) => {
     const [p, above] = [all[i][wide], all[i - 1][wide]];
-    if (!p || !above || above.leader || above.words < WRAP_WORDS || !above.letters) return false;
-    const first = direction === 'rtl' ? p.rightmost : p.leftmost;
-    if (!/^\p{Ll}/u.test(first.text.trim())) return false;
-    const slack = direction === 'rtl' ? above.x0 - farEdge : farEdge - above.x1;
-    return above.x1 - above.x0 >= TURNED_FILL * widths[wide] && slack < firstWordWidth(first);
+    if (!p || !above || above.leader || above.words < WRAP_WORDS || !above.letters || !near0(above)) return false;
+    if (!/^\p{Ll}/u.test(nearRun(p).text.trim())) return false;
+    const reach = direction === 'rtl' ? above.x0 - farEdge : farEdge - above.x1;
+    if (reach < 0 || above.x1 - above.x0 < TURNED_FILL * measure || !noRoom(above, p, farEdge)) return false;
+    return all[i].every((q, j) => {
+      if (j === wide || !q) return true;
+      const a = all[i - 1][j];
+      return !!a && noRoom(a, q, direction === 'rtl' ? left[j] : right[j]);
+    });
   };
-  const wraps = (i: number) => {
+  const edgeTurn = (i: number) => {
     const p = all[i][wide];
     if (p && all[i].every((q, j) => j === wide || q) && /^\p{Lu}/u.test(p.leftmost.text.trim())) return false;
-    return wrapsIn(i, wide) || raggedTurn(i);
+    return wrapsIn(i, wide);
   };
+  const wraps = (i: number) => edgeTurn(i) || raggedTurn(i);
   // A line of column j flush under a line of that column.
   const flushAt = (i: number, j: number) => {
     const [p, above] = [all[i][j], all[i - 1][j]];
@@ -318,7 +330,8 @@ function wrappedCells(rows: InkRow[], columnOf: (run: Run) => number, columns: n
       out.push([i, i]);
       panels.push(false);
     }
-    if (i > 0 && continues && wraps(i) && flush(i)) panels[panels.length - 1] = true;
+    // (A paragraph in panels runs to the edge: a ragged turn is a table's cell going on.)
+    if (i > 0 && continues && edgeTurn(i) && flush(i)) panels[panels.length - 1] = true;
   }
   // A group of panels takes in the groups above it whose narrow column its own continues flush.
   for (let g = out.length - 1; g > 0; g--) {

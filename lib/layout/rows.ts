@@ -37,9 +37,12 @@ const SCRIPT_MAX_CHARS = 8;
 const MARK_LIST = /^[\p{L}\p{Nd}*∗†‡§¶]{1,3}(?:,[\p{L}\p{Nd}*∗†‡§¶]{1,3})+,?$/u;
 /** ...of at most this many characters. */
 const MARK_LIST_MAX_CHARS = 24;
+/** A number grouped in thousands ("1,000,000") is no list of marks. */
+const THOUSANDS = /^\p{Nd}{1,3}(?:,\p{Nd}{3})+$/u;
 const shortScript = (text: string) => {
-  const n = codePoints(text);
-  return n <= SCRIPT_MAX_CHARS || (n <= MARK_LIST_MAX_CHARS && MARK_LIST.test(text.trim()));
+  if (codePoints(text) <= SCRIPT_MAX_CHARS) return true;
+  const t = text.trim();
+  return codePoints(t) <= MARK_LIST_MAX_CHARS && MARK_LIST.test(t) && !THOUSANDS.test(t);
 };
 /**
  * Only rows this short are looked at as a whole for scripts (a row of its own for a raised note marker); in longer
