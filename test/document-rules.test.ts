@@ -1265,30 +1265,40 @@ describe('paragraph breaks', () => {
     r.x1 = 272;
     return makeLine([r], baseline);
   };
-  it('do not come at a number opening a line that goes on from a sentence turned mid-way', () => {
-    const lines = [
-      full('Having read the tutorial, I had to press a key. You will not', 100),
-      full('believe this incredible fact, so I have included figure', 112),
-      full('2. Yippee, my first flight. Pressing the key changes views', 124),
-      lineAt('of the ground.', 72, 136),
-    ];
-    expect(buildBlocks([segment(lines, 0)], 10, 12).map((b) => b.kind)).toEqual(['paragraph']);
-    // After a finished sentence the number opens an item.
-    const list = [...lines.slice(0, 1), full('believe this incredible fact, so look at these:', 112), ...lines.slice(2)];
-    expect(buildBlocks([segment(list, 0)], 10, 12).map((b) => b.kind)).toEqual(['paragraph', 'list-item']);
-  });
-  it('do not come at a figure’s label opening a line that goes on from a sentence turned mid-way', () => {
-    const lines = [
-      full('Such features can be obscured by the inner working angle of a', 100),
-      full('telescope’s coronagraph, shown schematically in', 112),
-      full('Fig. 1. In this paper, we quantify the planetary phase angles', 124),
-      lineAt('that would be accessible.', 72, 136),
-    ];
-    expect(buildBlocks([segment(lines, 0)], 10, 12).map((b) => b.kind)).toEqual(['paragraph']);
-    // Under a finished sentence the label opens a caption.
-    const captioned = [...lines.slice(0, 1), full('telescope’s coronagraph, shown schematically below.', 112), ...lines.slice(2)];
-    expect(buildBlocks([segment(captioned, 0)], 10, 12).map((b) => b.kind)).toEqual(['paragraph', 'caption']);
-  });
+  // A number or a figure's label opening a line after a line turned mid-sentence; after a finished one it opens a list
+  // item or a caption.
+  const turnedCases = [
+    {
+      what: 'a number',
+      lines: [
+        'Having read the tutorial, I had to press a key. You will not',
+        'believe this incredible fact, so I have included figure',
+        '2. Yippee, my first flight. Pressing the key changes views',
+        'of the ground.',
+      ],
+      finished: 'believe this incredible fact, so look at these:',
+      after: 'list-item',
+    },
+    {
+      what: 'a figure’s label',
+      lines: [
+        'Such features can be obscured by the inner working angle of a',
+        'telescope’s coronagraph, shown schematically in',
+        'Fig. 1. In this paper, we quantify the planetary phase angles',
+        'that would be accessible.',
+      ],
+      finished: 'telescope’s coronagraph, shown schematically below.',
+      after: 'caption',
+    },
+  ];
+  for (const c of turnedCases) {
+    it(`do not come at ${c.what} opening a line that goes on from a sentence turned mid-way`, () => {
+      const lines = [full(c.lines[0]!, 100), full(c.lines[1]!, 112), full(c.lines[2]!, 124), lineAt(c.lines[3]!, 72, 136)];
+      expect(buildBlocks([segment(lines, 0)], 10, 12).map((b) => b.kind)).toEqual(['paragraph']);
+      const finished = [...lines.slice(0, 1), full(c.finished, 112), ...lines.slice(2)];
+      expect(buildBlocks([segment(finished, 0)], 10, 12).map((b) => b.kind)).toEqual(['paragraph', c.after]);
+    });
+  }
   it('do not come at a caption’s turned line centred under a line that stops mid-sentence', () => {
     const centred = (text: string, baseline: number) => {
       const r = run(text, 112, baseline, 10);

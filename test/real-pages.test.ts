@@ -10,6 +10,11 @@ import { extractDocument } from '../lib/extract.js';
 const root = join(import.meta.dirname, '..');
 const read = async (id: string) => extractDocument(new Uint8Array(readFileSync(join(root, 'corpus', id, 'doc.pdf'))), { ocr: 'off' });
 const squash = (s: string) => s.replace(/\s+/g, ' ');
+/** Each of `order` is found in `text`, each after the one before it. */
+const expectInOrder = (text: string, order: string[]) => {
+  const at = (s: string) => text.indexOf(s);
+  for (let k = 0; k < order.length; k++) expect(at(order[k]!), order[k]).toBeGreaterThan(k === 0 ? -1 : at(order[k - 1]!));
+};
 
 describe('real pages', () => {
   it('a definition list with its terms in a side column: each term before its definition, past a long term on a line of its own (manual_bashref_definitions)', async () => {
@@ -28,10 +33,8 @@ describe('real pages', () => {
 
   it('a definition list’s term of two lines beside its description, after the description of the long term above it (manual_octave_texinfo)', async () => {
     const text = squash((await read('manual_octave_texinfo')).text);
-    const at = (s: string) => text.indexOf(s);
     const order = ['--built-in-docstrings-file filename', 'Specify the name of the file containing', '--debug -d', 'Enter parser debugging mode.'];
-    for (let k = 1; k < order.length; k++) expect(at(order[k - 1]), order[k]).toBeLessThan(at(order[k]));
-    expect(at(order[0])).toBeGreaterThan(-1);
+    expectInOrder(text, order);
   });
 
   it('an opinion’s caption set again over its certificate of service, read on both pages, not lifted as a head (legal_tnwcab_diaz_paren_caption_filed_stamp_service_table)', async () => {
@@ -276,7 +279,6 @@ describe('real pages', () => {
 
   it('boxed labels centred beside their descriptions: each label, then its description (cjk_owasp_top10_2017_ko)', async () => {
     const text = squash((await read('cjk_owasp_top10_2017_ko')).text);
-    const at = (s: string) => text.indexOf(s);
     const order = [
       'A1:2017- 인젝션',
       'SQL, OS, XXE, LDAP 인젝션',
@@ -285,7 +287,7 @@ describe('real pages', () => {
       'A10:2017- 불충분한 로깅 & 모니터링',
       '불충분한 로깅과 모니터링은',
     ];
-    for (let k = 0; k < order.length; k++) expect(at(order[k]), order[k]).toBeGreaterThan(k === 0 ? -1 : at(order[k - 1]));
+    expectInOrder(text, order);
   });
 
   it('a newsletter story whose first lines crowd the gutter is read column by column (newsletter_flowfram)', async () => {
@@ -1057,10 +1059,8 @@ describe('a plot’s gap inside a poster’s column', () => {
 
   it('one lettered list set in two halves side by side, "A." to "L." then "M." to "W.": each item whole, in its order (form_pypdf_sf424_instructions_item_table)', async () => {
     const text = squash((await read('form_pypdf_sf424_instructions_item_table')).text);
-    const at = (s: string) => text.indexOf(s);
     const order = ['C. City or Township Government', 'L. Public/Indian Housing Authority', 'M. Nonprofit', 'W. Non-domestic (non-US) Entity'];
-    for (let k = 1; k < order.length; k++) expect(at(order[k - 1]), order[k]).toBeLessThan(at(order[k]));
-    expect(at(order[0])).toBeGreaterThan(-1);
+    expectInOrder(text, order);
   });
 
   it('a poster’s authors spaced out under its title, a gap between two of them on the columns’ gutter: one line before the columns (poster_nlproar_recursive_roar_faithfulness)', async () => {

@@ -226,6 +226,14 @@ function wrappedCells(rows: InkRow[], columnOf: (run: Run) => number, columns: n
     const atEdge = !!above && (direction === 'rtl' ? above.x0 <= left[j] + reach : above.x1 >= right[j] - reach);
     return !!p && !!above && !above.leader && above.words >= WRAP_WORDS && atEdge;
   };
+  // A piece's run at its near edge: the one whose first word opens the line (a run's text is in reading order).
+  const nearRun = (p: NonNullable<Piece>) => (direction === 'rtl' ? p.rightmost : p.leftmost);
+  // The room left on `above`'s line before `edge` is narrower than the word opening `p`: that word would not have
+  // fitted after it, so the line turned there.
+  const noRoom = (above: NonNullable<Piece>, p: NonNullable<Piece>, edge: number) =>
+    (direction === 'rtl' ? above.x0 - edge : edge - above.x1) < firstWordWidth(nearRun(p));
+  // A column's far edge: its left one in right-to-left text.
+  const farOf = (j: number) => (direction === 'rtl' ? left[j] : right[j]);
   if (columns > MAX_WRAP_COLUMNS || widths[wide] < WIDE_SHARE * extent) {
     // Many columns, none of them wide: a row of cells each holding a paragraph (a risk table's five cells of prose).
     // A cell's line goes on from the one above when that one ran to the column's far edge in words or, set ragged in
@@ -238,11 +246,8 @@ function wrappedCells(rows: InkRow[], columnOf: (run: Run) => number, columns: n
       // wrap as words do.
       if (!p || !above || above.leader || above.words < WRAP_WORDS || /^\p{Lu}/u.test(p.leftmost.text.trim())) return false;
       if (!above.letters || !p.letters) return false;
-      const slack = direction === 'rtl' ? above.x0 - left[j] : right[j] - above.x1;
       const full = above.x1 - above.x0 >= TURNED_FILL * widths[j];
-      // The word that opens the line: its leftmost run's first, or its rightmost run's right to left (a run's text is
-      // in reading order).
-      return wrapsIn(i, j) || (full && slack < firstWordWidth(direction === 'rtl' ? p.rightmost : p.leftmost));
+      return wrapsIn(i, j) || (full && noRoom(above, p, farOf(j)));
     };
     // Cells of prose: two columns at least hold PROSE_CELL_LINES lines or more in the stretch.
     const proseCells = (from: number, to: number) => {
@@ -280,24 +285,21 @@ function wrappedCells(rows: InkRow[], columnOf: (run: Run) => number, columns: n
   // with none, Arabic or Hebrew, is never taken so.)
   // The column's far edge is where the lines set from its near edge reach: a head set flush right over the table
   // ("NIST SP 800-190      APPLICATION CONTAINER SECURITY GUIDE") is no line of the column.
-  const nearRun = (p: NonNullable<Piece>) => (direction === 'rtl' ? p.rightmost : p.leftmost);
   const near0 = (p: NonNullable<Piece>) => (direction === 'rtl' ? right[wide] - p.x1 : p.x0 - left[wide]) <= nearRun(p).size;
   const edges = all.map((ps) => ps[wide]).filter((p): p is NonNullable<Piece> => !!p && near0(p));
   const farEdge = direction === 'rtl' ? Math.min(...edges.map((p) => p.x0)) : Math.max(...edges.map((p) => p.x1));
   const measure = direction === 'rtl' ? right[wide] - farEdge : farEdge - left[wide];
-  // The room left on `above`'s line in column j (to `edge`) is narrower than the first word of `p`.
-  const noRoom = (above: NonNullable<Piece>, p: NonNullable<Piece>, edge: number) =>
-    (direction === 'rtl' ? above.x0 - edge : edge - above.x1) < firstWordWidth(nearRun(p));
   const raggedTurn = (i: number) => {
     const [p, above] = [all[i][wide], all[i - 1][wide]];
     if (!p || !above || above.leader || above.words < WRAP_WORDS || !above.letters || !near0(above)) return false;
     if (!/^\p{Ll}/u.test(nearRun(p).text.trim())) return false;
-    const reach = direction === 'rtl' ? above.x0 - farEdge : farEdge - above.x1;
-    if (reach < 0 || above.x1 - above.x0 < TURNED_FILL * measure || !noRoom(above, p, farEdge)) return false;
+    // (`above` ends inside the measure: a line past the edge is no line of the column set ragged.)
+    const inside = direction === 'rtl' ? above.x0 >= farEdge : above.x1 <= farEdge;
+    if (!inside || above.x1 - above.x0 < TURNED_FILL * measure || !noRoom(above, p, farEdge)) return false;
     return all[i].every((q, j) => {
       if (j === wide || !q) return true;
       const a = all[i - 1][j];
-      return !!a && noRoom(a, q, direction === 'rtl' ? left[j] : right[j]);
+      return !!a && noRoom(a, q, farOf(j));
     });
   };
   const edgeTurn = (i: number) => {

@@ -46,6 +46,9 @@ export function paragraphStarts(lines: SideLine[], bodySize: number): SideLine[]
   });
 }
 
+/** A side line's text: its runs' (in their order across the row) joined by spaces. */
+export const sideText = (l: SideLine) => l.runs.map((q) => q.text).join(' ');
+
 /** The rows' text between two gutters (or a gutter and the page's edge), a line per row that has some. */
 export function columnLines(rows: InkRow[], gutters: Interval[], column: number): SideLine[] {
   const lo = column === 0 ? -Infinity : gutters[column - 1][1] - 0.5;

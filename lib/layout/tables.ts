@@ -10,7 +10,7 @@ import { median } from './lines.js';
 import { countsOn, itemCount } from './nested.js';
 import { BULLET_CHARS } from './markers.js';
 import { inkIntervals, type Row } from './rows.js';
-import { columnLines, type SideLine } from './sides.js';
+import { columnLines, sideText, type SideLine } from './sides.js';
 import { FIGURE_ONLY, wordCount } from './words.js';
 import { CAPTION_WORDS } from '../document/captions.js';
 
@@ -297,7 +297,7 @@ export function staggeredColumns(rows: InkRow[], gutters: Interval[]): boolean {
   if (rows.length < STAGGERED_TEXT_ROWS * Math.max(...columns.map((c) => c.length))) return false;
   // Every column is of words: its median line holds two words or more (a table's column of codes, "kmr", "cv12",
   // "G,O,T", beside its glyph samples set on baselines of their own, is a table's still).
-  return columns.every((lines) => median(lines.map((l) => wordCount(l.runs.map((q) => q.text).join(' ')))) >= 2);
+  return columns.every((lines) => median(lines.map((l) => wordCount(sideText(l)))) >= 2);
 }
 
 /**
@@ -377,12 +377,7 @@ export function sentencesDownColumns(rows: InkRow[], gutters: Interval[]): boole
 export function countedListParts(rows: InkRow[], gutters: Interval[]): boolean {
   const parts = Array.from({ length: gutters.length + 1 }, (_, k) =>
     columnLines(rows, gutters, k).flatMap((l) => {
-      const c = itemCount(
-        [...l.runs]
-          .sort((a, b) => a.x0 - b.x0)
-          .map((q) => q.text)
-          .join(' '),
-      );
+      const c = itemCount(sideText(l));
       return c ? [c] : [];
     }),
   );
@@ -395,12 +390,7 @@ export function numberedListColumns(rows: InkRow[], gutters: Interval[]): boolea
   if (rows.length < STAGGERED_ROWS * Math.max(...columns.map((c) => c.length))) return false;
   return columns.every((lines) => {
     const numbers = lines.flatMap((l) => {
-      const m = ENTRY_NUMBER.exec(
-        l.runs
-          .map((q) => q.text)
-          .join(' ')
-          .trim(),
-      );
+      const m = ENTRY_NUMBER.exec(sideText(l).trim());
       return m ? [Number(m[1])] : [];
     });
     if (numbers.length < MIN_NUMBERED_ENTRIES) return false;

@@ -8,7 +8,7 @@ import type { Interval, Run } from '../types.js';
 import { classify, findCandidates, pieceRuns, sideSupport, sweep, type InkRow } from './gutters.js';
 import { BULLET_CHARS } from './markers.js';
 import { displayFormula, TWO_WORDS } from './formulas.js';
-import { blockStarts, centredBlocks, paragraphStarts, sideLines } from './sides.js';
+import { blockStarts, centredBlocks, paragraphStarts, sideLines, sideText } from './sides.js';
 import { median, runsOf } from './lines.js';
 import { EMAIL_ADDRESS, UNSPACED_CHARS, wordCount } from './words.js';
 import { decimal } from './digits.js';
@@ -914,7 +914,7 @@ function edgeBlocks(rows: InkRow[], maxRows: number): Zone | null {
   const leaders = rows.some((r) => LEADERS.test(r.row.runs.map((q) => q.text).join(' ')));
   for (const side of [0, 1] as const) {
     const lines = sideLines(rows, gutter, side);
-    const texts = lines.map((l) => l.runs.map((q) => q.text).join(' '));
+    const texts = lines.map(sideText);
     // Words: two in a line, or one in every line (a signature's office over the signer's name), the lines all
     // different (not a form's "Country" field label repeated), no leader dots running to the other block (a list of
     // cases, each pointing to its form).
