@@ -1647,3 +1647,31 @@ describe('review cases of the twenty-eighth session', () => {
     expect(notesOf([...listing, ...foot], 12.5)).toEqual([]);
   });
 });
+
+describe('a form’s numbered items at the foot of its first page', () => {
+  // A payment voucher: prose over the voucher, its boxes numbered "1" to "3" in 7 pt, then "4 Your first name…" and
+  // the unnumbered labels of the boxes under it, a step down, at the foot of the page.
+  const body = Array.from({ length: 30 }, (_, k) => lineAt(`Line ${k} of the instructions for the payment of the tax due.`, 72, 80 + 13 * k, 10));
+  const items = ['1 Your social security number', '2 If a joint return, SSN shown second', '3 Amount you are paying by check'].map((t, k) =>
+    lineAt(t, 72, 560 + 10 * k, 7),
+  );
+  const next = [lineAt('4 Your first name and middle initial, as shown on your return', 72, 640, 7)];
+  const labels = [lineAt('If a joint return, spouse’s first name and middle initial, and last name', 72, 680, 7)];
+  // (The voucher's page is the first of two: a one-page document has no first page's notes.)
+  const page2 = placed([segment([lineAt('Page two of the instructions.', 72, 80, 10)], 0)]).map((l) => ({ ...l, page: 2 }));
+  const notes = (withItems: boolean) =>
+    detectFootnotes(
+      [...placed([segment(body, 0), ...(withItems ? [segment(items, 0, 'table')] : []), segment(next, 0), segment(labels, 1)]), ...page2],
+      new Set(),
+      10,
+      13,
+    ).footnotes;
+
+  it('reads the item numbered on from the boxes above, and the labels under it, as the form’s', () => {
+    expect(notes(true)).toEqual([]);
+  });
+
+  it('takes the same lines as notes when no item above numbers them', () => {
+    expect(notes(false).map((f) => f.marker)).toEqual(['4', null]);
+  });
+});

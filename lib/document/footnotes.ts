@@ -315,6 +315,7 @@ function unnumberedNotes(
   pageLines: PlacedLine[],
   body: number,
   nextTop: PlacedLine | undefined,
+  formLines: PlacedLine[],
 ): boolean {
   if (titledBox(block)) return false;
   // A table's or a chart's source and notes ("Source: DOI, Fiscal Year 2027 …", "Notes: Columns may not sum …"), set
@@ -362,7 +363,9 @@ function unnumberedNotes(
   const page = block[0].page;
   // A note naming the corresponding author is a note on whatever page the article's text opens (a report's second
   // page, after its cover).
-  if (page === 1 || CORRESPONDING_AUTHOR.test(block[0].line.text.trim()) || MID_SENTENCE.test(block[0].line.text.trim())) return true;
+  if (CORRESPONDING_AUTHOR.test(block[0].line.text.trim()) || MID_SENTENCE.test(block[0].line.text.trim())) return true;
+  // A first page's unmarked small prose is its notes, unless a form numbers its items over it: its field labels.
+  if (page === 1) return !formItemsOver(block, formLines) || block.some((l) => NOTICE.test(l.line.text));
   const before = found.filter((n) => n.page === page - 1);
   const last = before[before.length - 1];
   return !!last && !SENTENCE_END.test(last.text.trim());
@@ -609,6 +612,55 @@ function countingUp(notes: PlacedLine[][]): number[] | null {
   if (numbers.some((n) => Number.isNaN(n))) return null;
   for (let i = 1; i < numbers.length; i++) if (numbers[i] !== numbers[i - 1] + 1) return null;
   return numbers;
+}
+
+/** A form's numbered item opening a line or a cell: the number, then a word ("3 Amount you are paying") or nothing
+ * (the line's number standing alone in the form's margin, "1" over its columns' headings). */
+const ITEM_NUMBER = /^(\p{Nd}{1,2})(?=\s+\p{L}|$)/u;
+/** The items' size is the block's own, to this many points... */
+const ITEM_SIZE_EPS = 0.6;
+/** ...or, for a number standing alone (a form's line number, set larger than its labels), to this many. */
+const LINE_NUMBER_SIZE_EPS = 2.5;
+
+/**
+ * The numbers of a form's items above a block on its page: unraised numbers opening a line or a table's cell, in
+ * about the block's size, not bold unless the number stands alone (a paper's "1 Introduction" is a heading).
+ */
+function itemsAbove(first: PlacedLine, pageLines: PlacedLine[]): Set<number> {
+  const found = new Set<number>();
+  for (const l of pageLines) {
+    if (l.line.baseline >= first.line.baseline || l.line.mark !== undefined) continue;
+    const apart = Math.abs(l.line.size - first.line.size);
+    for (const t of [l.line.text, ...(l.line.cells ?? [])]) {
+      const m = ITEM_NUMBER.exec(t.trim());
+      if (!m) continue;
+      // (A bold number standing alone is a form's line number; one before words is a heading's.)
+      const alone = t.trim() === m[1];
+      if (alone ? apart <= LINE_NUMBER_SIZE_EPS : apart <= ITEM_SIZE_EPS && !l.line.bold) found.add(decimal(m[1]));
+    }
+  }
+  return found;
+}
+
+/**
+ * Whether a block whose first line opens with an unraised number goes on numbering a form's items above it on the
+ * page ("1 Your social security number", "2 If a joint return…", "3 Amount you are paying" in the voucher's boxes,
+ * then "4 Your first name and middle initial" under them): the item numbered one less stands above it (itemsAbove).
+ * The block is the form's next items, not notes; notes numbered on from notes already found are left to the count.
+ */
+function numbersFormItems(block: PlacedLine[], pageLines: PlacedLine[], found: Footnote[]): boolean {
+  const first = block[0];
+  if (first.line.mark !== undefined) return false;
+  const n = numberMark(first.line.text);
+  if (n === null || n < 2 || numbersOnFrom(found, first.page, n) || numbersOnFrom(found, first.page - 1, n)) return false;
+  return itemsAbove(first, pageLines).has(n - 1);
+}
+
+/** Whether a form numbers its items above a block, two in sequence at least ("3 …" and "4 …"): its field labels below
+ * them are the form's, not a first page's unmarked notes. */
+function formItemsOver(block: PlacedLine[], pageLines: PlacedLine[]): boolean {
+  const items = itemsAbove(block[0], pageLines);
+  return [...items].some((n) => items.has(n + 1));
 }
 
 /** An entry of a reference list numbered in brackets: "[7] H. W. Xudong Fan, …". */
@@ -1003,7 +1055,9 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     const rule = headed ? whole[0] : isRule(above) ? above : null;
     const marked = block.some((l) => MARKER.test(l.line.text));
     // (The next page's top line is looked up only for a block of unmarked prose.)
-    const unnumbered = () => unnumberedNotes(block, out, pageCount, pageLines, body, topLine(byPage.get(block[0].page + 1)));
+    // (A form's items are numbered in its tables' cells as well as in its lines.)
+    const formLines = [...pageLines, ...(tablesOfPage.get(block[0].page) ?? [])];
+    const unnumbered = () => unnumberedNotes(block, out, pageCount, pageLines, body, topLine(byPage.get(block[0].page + 1)), formLines);
     // (A correspondence note of a line or two, "Corresponding author: L. G. Bouma" over the address, is prose to a
     // reader though its lines are short. Past the first page it names the author: a bare "Email:" there is a contact
     // block's or a form's.)
@@ -1014,6 +1068,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     const step = whole[0].line.baseline - above.line.baseline;
     if (!rule && step < minStep(notes, out, body, advance)) continue;
     if (isBracketedReferences(block)) continue;
+    if (numbersFormItems(block, formLines, out)) continue;
     if (isReferenceList(notes)) {
       lists.push({ notes, rule });
       continue;
