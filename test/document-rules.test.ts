@@ -1578,6 +1578,23 @@ describe('floats stacked at the top of the column a sentence runs on to', () => 
     }
   });
 
+  it('leaves a caption’s own turned line, cut off into a segment right under it, with the caption', () => {
+    // A figure's caption breaks off mid-sentence; its last line stands alone in the band under it, opening in lower
+    // case, as the paragraph broken off in column 1 might go on.
+    const caption = segment(
+      [
+        at('Figure 4. Cross-section of the refinement interface of A, a one-layer parent', 307, 120),
+        at('model; and D, a multi-layer parent model with a single layer child', 307, 132),
+      ],
+      1,
+    );
+    const turned = segment([at('model, which is not possible.', 307, 144, 9, 420)], 1);
+    const blocks = buildBlocks([segment(left, 0), caption, turned], 9, 12);
+    expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'caption']);
+    expect(blocks[1]!.text).toContain('single layer child model, which is not possible.');
+    expect(blocks[0]!.text).not.toContain('which is not possible');
+  });
+
   it("reads a sentence broken twice, past a caption at the next column's top and past floats at the next page's, whole", () => {
     // Column 1 ends mid-sentence; column 2 opens with a figure's caption, the sentence going on under it and breaking
     // off again at the page's foot; the next page opens with the floats of the first case, the sentence under them.

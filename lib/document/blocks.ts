@@ -402,6 +402,29 @@ const unfinished = (g: Group) => {
   const last = g.lines[g.lines.length - 1].text;
   return (g.kind === 'paragraph' || g.kind === 'list-item') && !FINAL.test(last) && !LEADER.test(last);
 };
+/** A caption's turned line stands at most this many of its sizes under the caption's last line, baseline to baseline. */
+const TURN_ADVANCE = 1.6;
+/**
+ * A caption's own turned line cut off from it into a segment of its own right under it (a figure's caption set across
+ * the page, its last line "model, which is not possible." standing alone over the columns below): the caption breaks
+ * off mid-sentence, the line opens mid-sentence in the caption's size, a line's advance under it, at its edge.
+ */
+const turnsUnder = (caption: Group, g: Group, body: number) => {
+  if (caption.kind !== 'caption' || caption.seg.page !== g.seg.page || caption.seg === g.seg) return false;
+  const last = caption.lines[caption.lines.length - 1];
+  const first = g.lines[0];
+  const step = first.baseline - last.baseline;
+  const edge = Math.min(...caption.lines.map((l) => l.bbox[0]));
+  const far = Math.max(...caption.lines.map((l) => l.bbox[2]));
+  return (
+    !FINAL.test(last.text) &&
+    continues(g) &&
+    sameSize(caption, g, body) &&
+    step > 0 &&
+    step <= TURN_ADVANCE * last.size &&
+    (Math.abs(first.bbox[0] - edge) <= body || Math.abs(first.bbox[2] - far) <= body)
+  );
+};
 /** A paragraph's sequel opens mid-sentence: in lower case (after an opening quote, too), a digit, a bracket, a comma. */
 const continues = (g: Group) => g.kind === 'paragraph' && /^[“‘"'«„]?[\p{Ll}\d(,;]/u.test(g.lines[0].text);
 /**
@@ -568,11 +591,7 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
       tail &&
       sameFrame &&
       itemBreak &&
-      tail.seg !== g.seg &&
-      unfinished(tail) &&
-      sequelOf(tail, g) &&
-      sameSize(tail, g, body) &&
-      wrapped(tail, g)
+      ((tail.seg !== g.seg && unfinished(tail) && sequelOf(tail, g) && sameSize(tail, g, body) && wrapped(tail, g)) || turnsUnder(tail, g, body))
     ) {
       last.push(g);
       continue;
@@ -592,6 +611,8 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
         floats > 0 &&
         !!next &&
         !joined.has(next) &&
+        // (The caption right over it, cut off mid-sentence, is what it goes on: the caption's own turned line.)
+        !turnsUnder(groups[i + floats - 1], next, body) &&
         (sequelOf(tail!, next) || nounSequel(tail!, next)) &&
         sameSize(tail!, next, body) &&
         wrapped(tail!, next) &&
