@@ -1692,3 +1692,31 @@ describe('a form’s numbered items at the foot of its first page', () => {
     expect(notes(false).map((f) => f.marker)).toEqual(['4', null]);
   });
 });
+
+describe('a first page’s licence notice set only a little smaller than the text', () => {
+  // A journal's first page: 9 pt text, then at the column's foot, a step down, the article's licence in 8.5 pt (over
+  // the 0.9 of the body size that notes are set at), its licence named on its second line.
+  const body = Array.from({ length: 30 }, (_, k) =>
+    lineAt(`Line ${k} of the abstract and the introduction, set at the text's size.`, 72, 80 + 11 * k, 9),
+  );
+  const foot = (first: string) => [
+    lineAt(first, 72, 720, 8.5),
+    lineAt('Attribution License http://creativecommons.org/licenses/by/4.0/, which permits unrestricted', 72, 730, 8.5),
+    lineAt('use, provided the original author and source are credited.', 72, 740, 8.5),
+  ];
+  const page2 = placed([segment([lineAt('The second page of the article.', 72, 80, 9)], 0)]).map((l) => ({ ...l, page: 2 }));
+  const notes = (first: string) => detectFootnotes([...placed([segment([...body, ...foot(first)], 0)]), ...page2], new Set(), 9, 11).footnotes;
+
+  it('takes the notice out of the flow as the first page’s note', () => {
+    const found = notes('2015 The Authors. Published by the Royal Society under the terms of the Creative Commons');
+    expect(found.map((f) => f.text.slice(0, 16))).toEqual(['2015 The Authors']);
+  });
+
+  it('leaves lines in that size that are no notice in the flow', () => {
+    const text = [
+      lineAt('The animals were kept under the terms of the permit granted by the park in the spring of', 72, 720, 8.5),
+      lineAt('that year, which allowed unrestricted sampling of milk over the first weeks after birth', 72, 730, 8.5),
+    ];
+    expect(detectFootnotes([...placed([segment([...body, ...text], 0)]), ...page2], new Set(), 9, 11).footnotes).toEqual([]);
+  });
+});

@@ -936,6 +936,23 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
       if (near < start && numbersOn(atMarkers(segLines.slice(near)), out)) start = near;
     }
     if (start === segLines.length) start = raisedStart.get(segLines)!;
+    // A first page's copyright or licence notice at the foot of a column may be set only a little smaller than the
+    // text ("© 2015 The Authors. Published by the Royal Society under the terms of the Creative Commons Attribution
+    // License …" in 8.5 pt under 9 pt): the notice tells it.
+    if (start === segLines.length && segLines[0].page === 1) {
+      let near = segLines.length;
+      while (near > 1 && segLines[near - 1].line.size <= NEAR_NOTE_SIZE * body) near--;
+      if (
+        near < segLines.length &&
+        NOTICE.test(
+          segLines
+            .slice(near)
+            .map((l) => l.line.text)
+            .join(' '),
+        )
+      )
+        start = near;
+    }
     if (start === segLines.length) continue;
     const whole = segLines.slice(start);
     // A rule set as text over the notes ("——————", a slip opinion's): the separator, evidence of notes by itself. It
