@@ -14,7 +14,7 @@ import { detectFurniture } from '../lib/document/furniture.js';
 import type { PlacedLine } from '../lib/document/lines.js';
 import { makeLine, roundBox, unionBox } from '../lib/layout/lines.js';
 import { renderMarkdown } from '../lib/render/markdown.js';
-import type { DocumentResult, Line, Run, Segment } from '../lib/types.js';
+import type { Box, DocumentResult, Line, Run, Segment } from '../lib/types.js';
 import { layoutParams, run } from './support/runs.js';
 
 /** A narrow serif: 0.39 em per character on average, narrower than the 0.5 em a line is assumed to have. */
@@ -1718,5 +1718,44 @@ describe('a first page’s licence notice set only a little smaller than the tex
       lineAt('that year, which allowed unrestricted sampling of milk over the first weeks after birth', 72, 730, 8.5),
     ];
     expect(detectFootnotes([...placed([segment([...body, ...text], 0)]), ...page2], new Set(), 9, 11).footnotes).toEqual([]);
+  });
+});
+
+describe('a first page’s narrow side column read after the text beside it', () => {
+  const at = (text: string, x: number, baseline: number, right: number, size = 9) => {
+    const l = lineAt(text, x, baseline, size);
+    l.bbox[2] = right;
+    return l;
+  };
+  // The abstract's column, 260 to 556, breaks off mid-sentence at the page's foot; the journal's side column, 43 to
+  // 150 (or to 240, two thirds of the text's width), read after it; the sentence goes on at the next page's top.
+  const text = [
+    at('Climate change can affect mental health directly due to acute events, such as the', 260, 700, 556),
+    at('development of a disorder after a climate-related disaster exposure, or indirectly', 260, 712, 556),
+  ];
+  const side = (right: number) => [
+    segment([at('European Psychiatry', 43, 60, right, 12)], 0),
+    segment(
+      [
+        at('Cite this article: Peuskens H, Detraux J, Catthoor K (2024). Association', 43, 90, right),
+        at('between awareness and distress.', 43, 102, right),
+      ],
+      0,
+    ),
+    segment([at('Keywords: climate anxiety; eco-anxiety;', 43, 130, right), at('mental health; psychiatric disorders.', 43, 142, right)], 0),
+  ];
+  const sequel = { ...segment([at('through slow-moving consequences of climate change, such as the loss of', 56, 60, 540)], 0), page: 2 };
+  const read = (right: number) =>
+    buildBlocks([segment(text, 1), ...side(right).map((s) => ({ ...s, bbox: [43, s.bbox[1], right, s.bbox[3]] as Box })), sequel], 9, 12);
+
+  it('reads the sentence whole past the side column, the side column after it', () => {
+    const blocks = read(150);
+    expect(blocks[0]!.text).toContain('or indirectly through slow-moving consequences');
+    expect(blocks.map((b) => b.text.slice(0, 8))).toEqual(['Climate ', 'European', 'Cite thi', 'Keywords']);
+  });
+
+  it('leaves a column nearly as wide as the text, read after it, where it stands', () => {
+    const blocks = read(240);
+    expect(blocks[0]!.text).not.toContain('through slow-moving');
   });
 });

@@ -307,6 +307,32 @@ function boxRun(groups: Group[], i: number, tail: Group, columnTop = false): num
   return next.seg === g.seg && next.lines[0].bbox[1] >= boxEnd ? n : 0;
 }
 
+/** A side column read after the paragraph it stands beside holds at most this many groups. */
+const MAX_ASIDE_GROUPS = 30;
+/** Its column is at most this share of the paragraph's column's width. */
+const ASIDE_WIDTH = 0.6;
+
+/**
+ * A side column read after the text column beside it, between the two halves of a sentence that runs on to the next
+ * page (a journal's first page: its narrow column of the journal's name, how to cite the article, its keywords and
+ * the corresponding author's address, read after the text, the abstract's sentence going on at the next page's top).
+ * The groups after the paragraph, all on its page, stand in columns much narrower than its own and beside it, not
+ * over or under it; the group after them opens the next page mid-sentence. How many groups it takes, or 0.
+ */
+function asideRun(groups: Group[], i: number, tail: Group): number {
+  const width = (g: Group) => g.seg.bbox[2] - g.seg.bbox[0];
+  const beside = (g: Group) =>
+    g.seg.page === tail.seg.page &&
+    g.seg !== tail.seg &&
+    g.kind !== 'table' &&
+    width(g) <= ASIDE_WIDTH * width(tail) &&
+    (g.seg.bbox[2] <= tail.seg.bbox[0] || g.seg.bbox[0] >= tail.seg.bbox[2]);
+  let n = 0;
+  while (n < MAX_ASIDE_GROUPS && groups[i + n] && beside(groups[i + n])) n++;
+  const next = groups[i + n];
+  return n > 0 && next?.seg.page === tail.seg.page + 1 && continues(next) ? n : 0;
+}
+
 /**
  * A masthead opening the column where a paragraph goes on (a publication's name over its volume and date, in small
  * type): a heading first in its segment, the small-type groups under it, then the paragraph's sequel, above where
@@ -632,6 +658,10 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
     if (!sequelPast(floats, stacked) && tail && unfinished(tail)) {
       floats = topFloatRun(groups, i, tail, body);
       stacked = true;
+    }
+    if (!sequelPast(floats, stacked) && tail && unfinished(tail)) {
+      floats = asideRun(groups, i, tail);
+      stacked = false;
     }
     if (sequelPast(floats, stacked)) {
       last.push(groups[i + floats]);
