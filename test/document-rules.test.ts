@@ -1759,3 +1759,35 @@ describe('a first page’s narrow side column read after the text beside it', ()
     expect(blocks[0]!.text).not.toContain('through slow-moving');
   });
 });
+
+describe('a caption labelled with a bar, and the line of a side column before it', () => {
+  const at = (text: string, x: number, baseline: number, right: number, size = 9) => {
+    const l = lineAt(text, x, baseline, size);
+    l.bbox[2] = right;
+    return l;
+  };
+  const caption = {
+    ...segment([at('Figure 3 | Gate infidelity and pulse shaping. (a) and (b) are the gate infidelities.', 43, 250, 553, 8.5)], 0, 'span'),
+    page: 2,
+  };
+  const sequel = { ...segment([at('design. We now estimate various other sources of noise for the gate', 43, 350, 292)], 0), page: 2 };
+
+  it('reads "Figure 3 | …" as a caption (Nature’s and Frontiers’ label)', () => {
+    expect(buildBlocks([caption], 9, 12).map((b) => b.kind)).toEqual(['caption']);
+  });
+
+  it('does not take a wide column’s text past a float for the sequel of a narrow side column’s last line', () => {
+    // A first page's side column, 29 to 120, ends with "Published 25 February 2015"; the next page opens with a
+    // figure's caption and a column of text 43 to 292 going on from the text of the page before, not from the side.
+    const side = segment(
+      [
+        at('Received 2 December 2014', 54, 700, 120, 8),
+        at('Accepted 23 January 2015', 56, 712, 120, 8),
+        at('Published 25 February 2015', 60, 724, 120, 8),
+      ],
+      0,
+    );
+    const blocks = buildBlocks([side, caption, sequel], 9, 12);
+    expect(blocks.some((b) => b.text.includes('2015 design'))).toBe(false);
+  });
+});

@@ -27,7 +27,7 @@ const BULLET = new RegExp(`^([${BULLET_CHARS}*–—-]|█|\\d{1,3}[.)]|[a-z][.)
 /** A numbered item's marker at a line's start: "2. ", "12) ". */
 const NUMBERED = /^\d{1,3}[.)]\s/u;
 const CAPTION = new RegExp(
-  String.raw`^(?:(?:fig(?:ure)?|table|tab|chart|plate|exhibit|illustration|photo|scheme|listing)s?|${CAPTION_WORDS})\.?\s*(?:[\p{Nd}IVXivx]+)(?:[-–.]\p{Nd}+)*[.:：]`,
+  String.raw`^(?:(?:fig(?:ure)?|table|tab|chart|plate|exhibit|illustration|photo|scheme|listing)s?|${CAPTION_WORDS})\.?\s*(?:[\p{Nd}IVXivx]+)(?:[-–.]\p{Nd}+)*(?:[.:：]|\s?\|)`,
   'iu',
 );
 const LOOSE_CAPTION = /^(fig(ure)?|table|tab|chart|plate|exhibit|scheme)s?\.?\s*\d+[a-z]?\s+\p{Lu}/iu;
@@ -307,6 +307,10 @@ function boxRun(groups: Group[], i: number, tail: Group, columnTop = false): num
   return next.seg === g.seg && next.lines[0].bbox[1] >= boxEnd ? n : 0;
 }
 
+/** A group's column width. */
+const segWidth = (g: Group) => g.seg.bbox[2] - g.seg.bbox[0];
+/** A sentence broken off in a column goes on past floats in one at most this many times wider (a column's to a page's). */
+const SIDE_TO_TEXT = 0.4;
 /** A side column read after the paragraph it stands beside holds at most this many groups. */
 const MAX_ASIDE_GROUPS = 30;
 /** Its column is at most this share of the paragraph's column's width. */
@@ -320,12 +324,11 @@ const ASIDE_WIDTH = 0.6;
  * over or under it; the group after them opens the next page mid-sentence. How many groups it takes, or 0.
  */
 function asideRun(groups: Group[], i: number, tail: Group): number {
-  const width = (g: Group) => g.seg.bbox[2] - g.seg.bbox[0];
   const beside = (g: Group) =>
     g.seg.page === tail.seg.page &&
     g.seg !== tail.seg &&
     g.kind !== 'table' &&
-    width(g) <= ASIDE_WIDTH * width(tail) &&
+    segWidth(g) <= ASIDE_WIDTH * segWidth(tail) &&
     (g.seg.bbox[2] <= tail.seg.bbox[0] || g.seg.bbox[0] >= tail.seg.bbox[2]);
   let n = 0;
   while (n < MAX_ASIDE_GROUPS && groups[i + n] && beside(groups[i + n])) n++;
@@ -637,6 +640,9 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
         floats > 0 &&
         !!next &&
         !joined.has(next) &&
+        // (A line of a narrow side column does not go on in a column more than twice its width: a first page's "Published
+        // 25 February 2015" is no sentence broken off.)
+        segWidth(tail!) >= SIDE_TO_TEXT * segWidth(next) &&
         // (The caption right over it, cut off mid-sentence, is what it goes on: the caption's own turned line.)
         !turnsUnder(groups[i + floats - 1], next, body) &&
         (sequelOf(tail!, next) || nounSequel(tail!, next)) &&
