@@ -1791,3 +1791,43 @@ describe('a caption labelled with a bar, and the line of a side column before it
     expect(blocks.some((b) => b.text.includes('2015 design'))).toBe(false);
   });
 });
+
+describe('a sentence broken off after a preposition, going on past a figure in a name', () => {
+  const at = (text: string, x: number, baseline: number, right = x + 244, size = 9) => {
+    const l = lineAt(text, x, baseline, size);
+    l.bbox[2] = right;
+    return l;
+  };
+  const tail = (end: string) =>
+    segment(
+      [
+        at('On February 7th, 2023, we captured a photo of a gray wolf with black', 306, 650),
+        at('pelage on a camera trap located on Petersen Mountain, at an elevation', 306, 662),
+        at(`of 1790 m. The location was approximately 30 km northwest of Reno, ${end}`, 306, 674),
+      ],
+      1,
+    );
+  const figure = { ...segment([at('FIGURE 1 | The first of three camera trap photographs in a sequence.', 45, 306, 550, 8)], 0, 'span'), page: 2 };
+  const sequel = (lines: number) => ({
+    ...segment(
+      [
+        at('Lassen County, California. The vegetation there is characteristic of', 45, 354),
+        at('montane shrub steppe, with bitterbrush and desert peach.', 45, 366),
+      ].slice(0, lines),
+      0,
+    ),
+    page: 2,
+  });
+  const read = (end: string, lines = 2) => buildBlocks([tail(end), figure, sequel(lines)], 9, 12);
+
+  it('reads the sentence whole, the caption after it', () => {
+    const blocks = read('and 1 km east of the border with');
+    expect(blocks[0]!.text).toContain('the border with Lassen County, California.');
+    expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'caption']);
+  });
+
+  it('leaves a capital after a conjunction, or a line alone, where it stands', () => {
+    expect(read('Nevada, and it was alone but')[0]!.text).not.toContain('Lassen');
+    expect(read('and 1 km east of the border with', 1)[0]!.text).not.toContain('Lassen');
+  });
+});

@@ -479,15 +479,30 @@ const german = (g: Group) => {
 /**
  * Past a float, a sequel may open with a capital when the paragraph broke off after a word in lower case, no stop
  * after it, in German, which sets its nouns so ("… die Open Science in der eigenen" / "Forschung und Lehre
- * praktizieren"). In English a capital there opens a new paragraph as often as not.
+ * praktizieren"). In English a capital there opens a new paragraph as often as not, unless the paragraph broke off
+ * after a word no sentence ends on (endsOnLink).
  */
 const nounSequel = (tail: Group, g: Group) =>
   tail.kind === 'paragraph' &&
   tail.lines.length >= MIN_RUNNING_LINES &&
-  german(tail) &&
   g.kind === 'paragraph' &&
-  /\p{Ll}$/u.test(tail.lines[tail.lines.length - 1].text) &&
-  /^\p{Lu}\p{Ll}/u.test(g.lines[0].text);
+  /^\p{Lu}\p{Ll}/u.test(g.lines[0].text) &&
+  ((german(tail) && /\p{Ll}$/u.test(tail.lines[tail.lines.length - 1].text)) || (g.lines.length >= 2 && endsOnLink(tail)));
+/**
+ * English words no sentence ends on, articles, prepositions and possessives: a paragraph broken off after one ("… 1 km
+ * east of the border with") goes on past the float in a name ("Lassen County, California. The vegetation …"), a
+ * paragraph's lines. (Not conjunctions: "… disable passphrases but" may go on anywhere.)
+ */
+const LINK_WORDS = new Set(
+  'a an the of with to in on at for from by into onto upon via between among within without through toward towards across against along around about under beneath during per its their our your his her'.split(
+    ' ',
+  ),
+);
+/** The paragraph's last word, in lower case with no stop after it, is a word no sentence ends on (LINK_WORDS). */
+const endsOnLink = (tail: Group) => {
+  const m = /(?:^|\s)(\p{Ll}+)$/u.exec(tail.lines[tail.lines.length - 1].text.trim());
+  return !!m && LINK_WORDS.has(m[1]);
+};
 /** Running text turns at a measure of at least this many characters (a narrow newspaper column holds about 30). */
 const MIN_MEASURE_CHARS = 20;
 /** Lines of which one at least is long enough to be running text, turned at a measure. */
