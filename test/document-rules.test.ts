@@ -1727,9 +1727,10 @@ describe('a first page’s narrow side column read after the text beside it', ()
     l.bbox[2] = right;
     return l;
   };
-  // The abstract's column, 260 to 556, breaks off mid-sentence at the page's foot; the journal's side column, 43 to
+  // The text's column, 260 to 556, from the page's top, breaks off mid-sentence at the page's foot; the journal's side column, 43 to
   // 150 (or to 240, two thirds of the text's width), read after it; the sentence goes on at the next page's top.
   const text = [
+    at('Anthropogenic climate changes have been identified as the defining issue of our time.', 260, 60, 556),
     at('Climate change can affect mental health directly due to acute events, such as the', 260, 700, 556),
     at('development of a disorder after a climate-related disaster exposure, or indirectly', 260, 712, 556),
   ];
@@ -1750,13 +1751,13 @@ describe('a first page’s narrow side column read after the text beside it', ()
 
   it('reads the sentence whole past the side column, the side column after it', () => {
     const blocks = read(150);
-    expect(blocks[0]!.text).toContain('or indirectly through slow-moving consequences');
-    expect(blocks.map((b) => b.text.slice(0, 8))).toEqual(['Climate ', 'European', 'Cite thi', 'Keywords']);
+    expect(blocks[1]!.text).toContain('or indirectly through slow-moving consequences');
+    expect(blocks.map((b) => b.text.slice(0, 8))).toEqual(['Anthropo', 'Climate ', 'European', 'Cite thi', 'Keywords']);
   });
 
   it('leaves a column nearly as wide as the text, read after it, where it stands', () => {
     const blocks = read(240);
-    expect(blocks[0]!.text).not.toContain('through slow-moving');
+    expect(blocks[1]!.text).not.toContain('through slow-moving');
   });
 });
 
@@ -1829,5 +1830,77 @@ describe('a sentence broken off after a preposition, going on past a figure in a
   it('leaves a capital after a conjunction, or a line alone, where it stands', () => {
     expect(read('Nevada, and it was alone but')[0]!.text).not.toContain('Lassen');
     expect(read('and 1 km east of the border with', 1)[0]!.text).not.toContain('Lassen');
+  });
+
+  it('leaves a capital after a French paragraph’s "a" where it stands (English words only)', () => {
+    const french = segment(
+      [
+        at('Le 7 février 2023, nous avons photographié un loup gris dans le nord du', 306, 650),
+        at('Nevada, sur une caméra placée sur le mont Petersen, à une altitude de', 306, 662),
+        at('1790 m. Le site est à 30 km au nord-ouest de Reno, où le parc a', 306, 674),
+      ],
+      1,
+    );
+    expect(buildBlocks([french, figure, sequel(2)], 9, 12)[0]!.text).not.toContain('Lassen');
+  });
+});
+
+describe('review cases of the thirty-third session', () => {
+  const body = Array.from({ length: 30 }, (_, k) =>
+    lineAt(`Line ${k} of the running text of the paper, set at the text's size.`, 72, 80 + 13 * k, 10),
+  );
+  const onPage = (lines: PlacedLine[], page: number) => lines.map((l) => ({ ...l, page }));
+
+  it('keeps a note whose number a table’s figure or a chart’s tick one less stands above', () => {
+    const table = segment([lineAt('Group  3  12', 72, 500, 8), lineAt('Control  2  9', 72, 510, 8)], 0, 'table');
+    table.lines[0]!.cells = ['Group', '3', '12'];
+    table.lines[1]!.cells = ['Control', '2', '9'];
+    const ticks = segment([lineAt('3', 300, 540, 7), lineAt('2', 300, 560, 7), lineAt('1', 300, 580, 7)], 1);
+    const note = segment([lineAt('4 See the appendix for the full protocol of the second trial.', 72, 720, 8)], 0);
+    const notes = detectFootnotes(onPage(placed([segment(body, 0), table, ticks, note]), 3), new Set(), 10, 13).footnotes;
+    expect(notes.map((f) => f.marker)).toEqual(['4']);
+  });
+
+  it('keeps a first page’s unmarked note under a chart’s ticks numbered in sequence', () => {
+    const ticks = segment([lineAt('1', 300, 540, 7), lineAt('2', 300, 560, 7), lineAt('3', 300, 580, 7)], 1);
+    const note = segment([lineAt('Manuscript received March 3, 2024; revised May 2, 2024; accepted June 1, 2024.', 72, 720, 7)], 0);
+    const page2 = placed([segment([lineAt('The second page of the paper.', 72, 80, 10)], 0)]).map((l) => ({ ...l, page: 2 }));
+    const notes = detectFootnotes([...placed([segment(body, 0), ticks, note]), ...page2], new Set(), 10, 13).footnotes;
+    expect(notes.map((f) => f.text.slice(0, 10))).toEqual(['Manuscript']);
+  });
+
+  it('leaves an abstract set a little smaller, naming a licence, in the flow', () => {
+    const abstract = Array.from({ length: 12 }, (_, k) =>
+      lineAt(
+        k === 9
+          ? 'and the code is distributed under an open-source licence for all to use,'
+          : `Abstract line ${k} of the study, set a little smaller.`,
+        72,
+        600 + 11 * k,
+        9.5,
+      ),
+    );
+    const page2 = placed([segment([lineAt('The second page of the paper.', 72, 80, 10)], 0)]).map((l) => ({ ...l, page: 2 }));
+    const lines = [...placed([segment([...body.slice(0, 20), lineAt('ABSTRACT', 72, 585, 10), ...abstract], 0)]), ...page2];
+    expect(detectFootnotes(lines, new Set(), 10, 13).footnotes).toEqual([]);
+  });
+
+  it('reads a paragraph under a one-line caption without a stop as the sequel of the sentence above', () => {
+    const at = (text: string, x: number, baseline: number, right = x + 220) => {
+      const l = lineAt(text, x, baseline, 9);
+      l.bbox[2] = right;
+      return l;
+    };
+    const left = segment(
+      [at('The samples of the survey were taken in the spring, and the', 72, 660), at('measurements of the second', 72, 672, 292)],
+      0,
+    );
+    const caption = segment([at('Figure 2: Map of the study area', 307, 100, 440)], 1);
+    const sequel = segment(
+      [at('dataset were collected over three years by the same team of', 307, 113), at('observers, each trained for the task.', 307, 125, 470)],
+      1,
+    );
+    const blocks = buildBlocks([left, caption, sequel], 9, 12);
+    expect(blocks[0]!.text).toContain('measurements of the second dataset were collected');
   });
 });

@@ -309,7 +309,8 @@ function boxRun(groups: Group[], i: number, tail: Group, columnTop = false): num
 
 /** A group's column width. */
 const segWidth = (g: Group) => g.seg.bbox[2] - g.seg.bbox[0];
-/** A sentence broken off in a column goes on past floats in one at most this many times wider (a column's to a page's). */
+/** A sentence broken off in a column goes on past floats only in a column whose width is at most 1 / SIDE_TO_TEXT
+ * times its own (a column's to a page's width, not a narrow side column's to the text's). */
 const SIDE_TO_TEXT = 0.4;
 /** A side column read after the paragraph it stands beside holds at most this many groups. */
 const MAX_ASIDE_GROUPS = 30;
@@ -329,7 +330,9 @@ function asideRun(groups: Group[], i: number, tail: Group): number {
     g.seg !== tail.seg &&
     g.kind !== 'table' &&
     segWidth(g) <= ASIDE_WIDTH * segWidth(tail) &&
-    (g.seg.bbox[2] <= tail.seg.bbox[0] || g.seg.bbox[0] >= tail.seg.bbox[2]);
+    (g.seg.bbox[2] <= tail.seg.bbox[0] || g.seg.bbox[0] >= tail.seg.bbox[2]) &&
+    g.seg.bbox[1] < tail.seg.bbox[3] &&
+    g.seg.bbox[3] > tail.seg.bbox[1];
   let n = 0;
   while (n < MAX_ASIDE_GROUPS && groups[i + n] && beside(groups[i + n])) n++;
   const next = groups[i + n];
@@ -433,6 +436,8 @@ const unfinished = (g: Group) => {
 };
 /** A caption's turned line stands at most this many of its sizes under the caption's last line, baseline to baseline. */
 const TURN_ADVANCE = 1.6;
+/** A caption's cut-off end holds at most this many lines. */
+const MAX_TURNED_LINES = 2;
 /**
  * A caption's own turned line cut off from it into a segment of its own right under it (a figure's caption set across
  * the page, its last line "model, which is not possible." standing alone over the columns below): the caption breaks
@@ -440,6 +445,9 @@ const TURN_ADVANCE = 1.6;
  */
 const turnsUnder = (caption: Group, g: Group, body: number) => {
   if (caption.kind !== 'caption' || caption.seg.page !== g.seg.page || caption.seg === g.seg) return false;
+  // A caption of two lines at least, its last turned at its measure (a short caption without a stop is not cut off),
+  // and a line or two under it, inside its measure.
+  if (caption.lines.length < 2 || g.lines.length > MAX_TURNED_LINES) return false;
   const last = caption.lines[caption.lines.length - 1];
   const first = g.lines[0];
   const step = first.baseline - last.baseline;
@@ -447,11 +455,12 @@ const turnsUnder = (caption: Group, g: Group, body: number) => {
   const far = Math.max(...caption.lines.map((l) => l.bbox[2]));
   return (
     !FINAL.test(last.text) &&
+    turned(last, first.text, far) &&
     continues(g) &&
     sameSize(caption, g, body) &&
     step > 0 &&
     step <= TURN_ADVANCE * last.size &&
-    (Math.abs(first.bbox[0] - edge) <= body || Math.abs(first.bbox[2] - far) <= body)
+    g.lines.every((l) => l.bbox[0] >= edge - body && l.bbox[2] <= far + body)
   );
 };
 /** A paragraph's sequel opens mid-sentence: in lower case (after an opening quote, too), a digit, a bracket, a comma. */
@@ -487,7 +496,7 @@ const nounSequel = (tail: Group, g: Group) =>
   tail.lines.length >= MIN_RUNNING_LINES &&
   g.kind === 'paragraph' &&
   /^\p{Lu}\p{Ll}/u.test(g.lines[0].text) &&
-  ((german(tail) && /\p{Ll}$/u.test(tail.lines[tail.lines.length - 1].text)) || (g.lines.length >= 2 && endsOnLink(tail)));
+  ((german(tail) && /\p{Ll}$/u.test(tail.lines[tail.lines.length - 1].text)) || (g.lines.length >= 2 && english(tail) && endsOnLink(tail)));
 /**
  * English words no sentence ends on, articles, prepositions and possessives: a paragraph broken off after one ("… 1 km
  * east of the border with") goes on past the float in a name ("Lassen County, California. The vegetation …"), a
@@ -498,6 +507,14 @@ const LINK_WORDS = new Set(
     ' ',
   ),
 );
+/** English's most frequent function words, to tell an English paragraph by (a French "… le parc a" is no English "a"). */
+const ENGLISH_WORDS = new Set('the of and to in is that for with as on by are this be from at was which it not'.split(' '));
+/** A paragraph is English when this share of its words at least are ENGLISH_WORDS (about a quarter in running text). */
+const ENGLISH_SHARE = 0.15;
+const english = (g: Group) => {
+  const words = g.lines.flatMap((l) => l.text.toLowerCase().split(/[^\p{L}]+/u)).filter(Boolean);
+  return words.length > 0 && words.filter((w) => ENGLISH_WORDS.has(w)).length >= ENGLISH_SHARE * words.length;
+};
 /** The paragraph's last word, in lower case with no stop after it, is a word no sentence ends on (LINK_WORDS). */
 const endsOnLink = (tail: Group) => {
   const m = /(?:^|\s)(\p{Ll}+)$/u.exec(tail.lines[tail.lines.length - 1].text.trim());
@@ -655,8 +672,8 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
         floats > 0 &&
         !!next &&
         !joined.has(next) &&
-        // (A line of a narrow side column does not go on in a column more than twice its width: a first page's "Published
-        // 25 February 2015" is no sentence broken off.)
+        // (A line of a narrow side column does not go on in a column two and a half times its width or wider: a first
+        // page's "Published 25 February 2015" is no sentence broken off.)
         segWidth(tail!) >= SIDE_TO_TEXT * segWidth(next) &&
         // (The caption right over it, cut off mid-sentence, is what it goes on: the caption's own turned line.)
         !turnsUnder(groups[i + floats - 1], next, body) &&

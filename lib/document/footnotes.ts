@@ -288,6 +288,8 @@ const UNNUMBERED_TOP_SHARE = 0.5;
 const HEADING_WORDS = 4;
 /** A note's text ends a sentence here. */
 const SENTENCE_END = /[.!?)\]"”’]$/u;
+/** A first page's notice set a little smaller than the text takes at most this many lines at the column's foot. */
+const MAX_NOTICE_LINES = 6;
 /** Two lines are set in one size within this many points. */
 const SAME_SIZE = 0.3;
 /** A copyright or licence notice. */
@@ -305,8 +307,9 @@ const OUTLINE_ITEM = /^\p{Nd}{1,3}(\.\p{Nd}{1,3})+\b/u;
  * (a correspondence line, a copyright or licence notice, how to cite the article) or a note running on from the page
  * before, unfinished there or opening mid-sentence here. A block opening with a heading line of its own ("About GAO"
  * over a closing box, a chart's bold title), a list of outline-numbered or bulleted items (a figure's "5.1: …", a
- * "Strengths and limitations" box), the foot of a sidebar of running text much narrower than the text column, or any
- * other block on a later page stays in the flow: nothing numbers it as a note. So does a narrow stack of a few words.
+ * "Strengths and limitations" box), the foot of a sidebar of running text much narrower than the text column, a
+ * first page's field labels under a form's numbered items (formItemsOver), or any other block on a later page stays
+ * in the flow: nothing numbers it as a note. So does a narrow stack of a few words.
  */
 function unnumberedNotes(
   block: PlacedLine[],
@@ -622,45 +625,58 @@ const ITEM_SIZE_EPS = 0.6;
 /** ...or, for a number standing alone (a form's line number, set larger than its labels), to this many. */
 const LINE_NUMBER_SIZE_EPS = 2.5;
 
+/** A number standing alone as a form's line number sits at the block's own edge, to this many of its sizes. */
+const LINE_NUMBER_EDGE = 1;
+
 /**
- * The numbers of a form's items above a block on its page: unraised numbers opening a line or a table's cell, in
- * about the block's size, not bold unless the number stands alone (a paper's "1 Introduction" is a heading).
+ * A form's items above a block on its page: unraised numbers opening a line or a table's cell and going on in words,
+ * in the block's own size and not bold (a paper's "1 Introduction" is a heading), and numbers standing alone as
+ * lines at the block's own edge (a form's line number in its margin, maybe bold and larger). A table's figures in
+ * their cells, a chart's ticks, a fraction's digits stand alone elsewhere and are no items.
  */
-function itemsAbove(first: PlacedLine, pageLines: PlacedLine[]): Set<number> {
-  const found = new Set<number>();
+function itemsAbove(first: PlacedLine, pageLines: PlacedLine[]): { worded: Set<number>; alone: Set<number> } {
+  const worded = new Set<number>();
+  const alone = new Set<number>();
   for (const l of pageLines) {
     if (l.line.baseline >= first.line.baseline || l.line.mark !== undefined) continue;
     const apart = Math.abs(l.line.size - first.line.size);
-    for (const t of [l.line.text, ...(l.line.cells ?? [])]) {
-      const m = ITEM_NUMBER.exec(t.trim());
-      if (!m) continue;
-      // (A bold number standing alone is a form's line number; one before words is a heading's.)
-      const alone = t.trim() === m[1];
-      if (alone ? apart <= LINE_NUMBER_SIZE_EPS : apart <= ITEM_SIZE_EPS && !l.line.bold) found.add(decimal(m[1]));
+    const own = l.line.text.trim();
+    const m = ITEM_NUMBER.exec(own);
+    if (m && own === m[1]) {
+      if (apart <= LINE_NUMBER_SIZE_EPS && Math.abs(l.line.bbox[0] - first.line.bbox[0]) <= LINE_NUMBER_EDGE * first.line.size)
+        alone.add(decimal(m[1]));
+      continue;
+    }
+    if (apart > ITEM_SIZE_EPS || l.line.bold) continue;
+    for (const t of [own, ...(l.line.cells ?? [])]) {
+      const item = ITEM_NUMBER.exec(t.trim());
+      if (item && t.trim() !== item[1]) worded.add(decimal(item[1]));
     }
   }
-  return found;
+  return { worded, alone };
 }
 
 /**
- * Whether a block whose first line opens with an unraised number goes on numbering a form's items above it on the
- * page ("1 Your social security number", "2 If a joint return…", "3 Amount you are paying" in the voucher's boxes,
- * then "4 Your first name and middle initial" under them): the item numbered one less stands above it (itemsAbove).
- * The block is the form's next items, not notes; notes numbered on from notes already found are left to the count.
+ * Whether a block whose first line opens with an unraised number n goes on numbering a form's items above it on the
+ * page (itemsAbove): items n−2 and n−1 in words ("1 Your social security number", "2 If a joint return…", "3 Amount
+ * you are paying" in the voucher's boxes, then "4 Your first name and middle initial" under them), or n−1 standing
+ * alone at the block's edge ("1" over Form 8949's columns, then "2 Totals"). The block is the form's next items, not
+ * notes; notes numbered on from notes already found are left to the count.
  */
 function numbersFormItems(block: PlacedLine[], pageLines: PlacedLine[], found: Footnote[]): boolean {
   const first = block[0];
   if (first.line.mark !== undefined) return false;
   const n = numberMark(first.line.text);
   if (n === null || n < 2 || numbersOnFrom(found, first.page, n) || numbersOnFrom(found, first.page - 1, n)) return false;
-  return itemsAbove(first, pageLines).has(n - 1);
+  const { worded, alone } = itemsAbove(first, pageLines);
+  return alone.has(n - 1) || (worded.has(n - 1) && worded.has(n - 2));
 }
 
-/** Whether a form numbers its items above a block, two in sequence at least ("3 …" and "4 …"): its field labels below
- * them are the form's, not a first page's unmarked notes. */
+/** Whether a form numbers its items in words above a block, two in sequence at least ("3 …" and "4 …"): its field
+ * labels below them are the form's, not a first page's unmarked notes. */
 function formItemsOver(block: PlacedLine[], pageLines: PlacedLine[]): boolean {
-  const items = itemsAbove(block[0], pageLines);
-  return [...items].some((n) => items.has(n + 1));
+  const { worded } = itemsAbove(block[0], pageLines);
+  return [...worded].some((n) => worded.has(n + 1));
 }
 
 /** An entry of a reference list numbered in brackets: "[7] H. W. Xudong Fan, …". */
@@ -941,17 +957,10 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     // License …" in 8.5 pt under 9 pt): the notice tells it.
     if (start === segLines.length && segLines[0].page === 1) {
       let near = segLines.length;
-      while (near > 1 && segLines[near - 1].line.size <= NEAR_NOTE_SIZE * body) near--;
-      if (
-        near < segLines.length &&
-        NOTICE.test(
-          segLines
-            .slice(near)
-            .map((l) => l.line.text)
-            .join(' '),
-        )
-      )
-        start = near;
+      while (near > Math.max(1, segLines.length - MAX_NOTICE_LINES) && segLines[near - 1].line.size <= NEAR_NOTE_SIZE * body) near--;
+      // The notes start at the notice's line (or the line over it, the notice's words on its turned line).
+      const at = segLines.findIndex((l, k) => k >= near && NOTICE.test(`${l.line.text} ${segLines[k + 1]?.line.text ?? ''}`));
+      if (at >= 0) start = at;
     }
     if (start === segLines.length) continue;
     const whole = segLines.slice(start);
@@ -1073,7 +1082,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     const marked = block.some((l) => MARKER.test(l.line.text));
     // (The next page's top line is looked up only for a block of unmarked prose.)
     // (A form's items are numbered in its tables' cells as well as in its lines.)
-    const formLines = [...pageLines, ...(tablesOfPage.get(block[0].page) ?? [])];
+    const formLines = [...pageLines, ...(tablesOfPage.get(block[0].page) ?? []).filter((l) => !removed.has(lineKey(l)))];
     const unnumbered = () => unnumberedNotes(block, out, pageCount, pageLines, body, topLine(byPage.get(block[0].page + 1)), formLines);
     // (A correspondence note of a line or two, "Corresponding author: L. G. Bouma" over the address, is prose to a
     // reader though its lines are short. Past the first page it names the author: a bare "Email:" there is a contact
