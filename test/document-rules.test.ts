@@ -41,6 +41,9 @@ function placed(segments: Segment[]): PlacedLine[] {
   return segments.flatMap((seg, s) => seg.lines.map((line, index) => ({ page: 1, segment: s, index, line, seg, pageHeight: 792, pageWidth: 612 })));
 }
 
+/** A document's second page of one line, in `size`: a first page's notes are looked for in a document of two pages. */
+const secondPage = (text: string, size: number): PlacedLine[] => placed([segment([lineAt(text, 72, 80, size)], 0)]).map((l) => ({ ...l, page: 2 }));
+
 describe('a line with fractions set as raised numerator, slash and small denominator', () => {
   // pdf.js gives "4 inch to" the 5.5 pt size of its first glyph, though "inch to" is set at 10 pt.
   const runs = [
@@ -1675,7 +1678,7 @@ describe('a form’s numbered items at the foot of its first page', () => {
   const next = [lineAt('4 Your first name and middle initial, as shown on your return', 72, 640, 7)];
   const labels = [lineAt('If a joint return, spouse’s first name and middle initial, and last name', 72, 680, 7)];
   // (The voucher's page is the first of two: a one-page document has no first page's notes.)
-  const page2 = placed([segment([lineAt('Page two of the instructions.', 72, 80, 10)], 0)]).map((l) => ({ ...l, page: 2 }));
+  const page2 = secondPage('Page two of the instructions.', 10);
   const notes = (withItems: boolean) =>
     detectFootnotes(
       [...placed([segment(body, 0), ...(withItems ? [segment(items, 0, 'table')] : []), segment(next, 0), segment(labels, 1)]), ...page2],
@@ -1704,7 +1707,7 @@ describe('a first page’s licence notice set only a little smaller than the tex
     lineAt('Attribution License http://creativecommons.org/licenses/by/4.0/, which permits unrestricted', 72, 730, 8.5),
     lineAt('use, provided the original author and source are credited.', 72, 740, 8.5),
   ];
-  const page2 = placed([segment([lineAt('The second page of the article.', 72, 80, 9)], 0)]).map((l) => ({ ...l, page: 2 }));
+  const page2 = secondPage('The second page of the article.', 9);
   const notes = (first: string) => detectFootnotes([...placed([segment([...body, ...foot(first)], 0)]), ...page2], new Set(), 9, 11).footnotes;
 
   it('takes the notice out of the flow as the first page’s note', () => {
@@ -1864,7 +1867,7 @@ describe('review cases of the thirty-third session', () => {
   it('keeps a first page’s unmarked note under a chart’s ticks numbered in sequence', () => {
     const ticks = segment([lineAt('1', 300, 540, 7), lineAt('2', 300, 560, 7), lineAt('3', 300, 580, 7)], 1);
     const note = segment([lineAt('Manuscript received March 3, 2024; revised May 2, 2024; accepted June 1, 2024.', 72, 720, 7)], 0);
-    const page2 = placed([segment([lineAt('The second page of the paper.', 72, 80, 10)], 0)]).map((l) => ({ ...l, page: 2 }));
+    const page2 = secondPage('The second page of the paper.', 10);
     const notes = detectFootnotes([...placed([segment(body, 0), ticks, note]), ...page2], new Set(), 10, 13).footnotes;
     expect(notes.map((f) => f.text.slice(0, 10))).toEqual(['Manuscript']);
   });
@@ -1880,7 +1883,7 @@ describe('review cases of the thirty-third session', () => {
         9.5,
       ),
     );
-    const page2 = placed([segment([lineAt('The second page of the paper.', 72, 80, 10)], 0)]).map((l) => ({ ...l, page: 2 }));
+    const page2 = secondPage('The second page of the paper.', 10);
     const lines = [...placed([segment([...body.slice(0, 20), lineAt('ABSTRACT', 72, 585, 10), ...abstract], 0)]), ...page2];
     expect(detectFootnotes(lines, new Set(), 10, 13).footnotes).toEqual([]);
   });

@@ -481,10 +481,12 @@ const GERMAN_WORDS = new Set(
 );
 /** A paragraph is German when this share of its words at least are German function words (about a third in running text). */
 const GERMAN_SHARE = 0.15;
-const german = (g: Group) => {
-  const words = g.lines.flatMap((l) => l.text.toLowerCase().split(/[^\p{L}]+/u)).filter(Boolean);
-  return words.length > 0 && words.filter((w) => GERMAN_WORDS.has(w)).length >= GERMAN_SHARE * words.length;
+/** Whether this share of a paragraph's words at least are the language's function words (`words`). */
+const speaks = (g: Group, words: Set<string>, share: number) => {
+  const all = g.lines.flatMap((l) => l.text.toLowerCase().split(/[^\p{L}]+/u)).filter(Boolean);
+  return all.length > 0 && all.filter((w) => words.has(w)).length >= share * all.length;
 };
+const german = (g: Group) => speaks(g, GERMAN_WORDS, GERMAN_SHARE);
 /**
  * Past a float, a sequel may open with a capital when the paragraph broke off after a word in lower case, no stop
  * after it, in German, which sets its nouns so ("… die Open Science in der eigenen" / "Forschung und Lehre
@@ -511,10 +513,7 @@ const LINK_WORDS = new Set(
 const ENGLISH_WORDS = new Set('the of and to in is that for with as on by are this be from at was which it not'.split(' '));
 /** A paragraph is English when this share of its words at least are ENGLISH_WORDS (about a quarter in running text). */
 const ENGLISH_SHARE = 0.15;
-const english = (g: Group) => {
-  const words = g.lines.flatMap((l) => l.text.toLowerCase().split(/[^\p{L}]+/u)).filter(Boolean);
-  return words.length > 0 && words.filter((w) => ENGLISH_WORDS.has(w)).length >= ENGLISH_SHARE * words.length;
-};
+const english = (g: Group) => speaks(g, ENGLISH_WORDS, ENGLISH_SHARE);
 /** The paragraph's last word, in lower case with no stop after it, is a word no sentence ends on (LINK_WORDS). */
 const endsOnLink = (tail: Group) => {
   const m = /(?:^|\s)(\p{Ll}+)$/u.exec(tail.lines[tail.lines.length - 1].text.trim());

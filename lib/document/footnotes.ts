@@ -288,6 +288,15 @@ const UNNUMBERED_TOP_SHARE = 0.5;
 const HEADING_WORDS = 4;
 /** A note's text ends a sentence here. */
 const SENTENCE_END = /[.!?)\]"”’]$/u;
+/**
+ * Where a segment's trailing run of lines set at most NEAR_NOTE_SIZE of the body starts (its first line is never in
+ * it), over `most` lines at most.
+ */
+function nearRunStart(segLines: PlacedLine[], body: number, most = Infinity): number {
+  let near = segLines.length;
+  while (near > Math.max(1, segLines.length - most) && segLines[near - 1].line.size <= NEAR_NOTE_SIZE * body) near--;
+  return near;
+}
 /** A first page's notice set a little smaller than the text takes at most this many lines at the column's foot. */
 const MAX_NOTICE_LINES = 6;
 /** Two lines are set in one size within this many points. */
@@ -947,8 +956,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     // Notes numbering on from the page before's may be set only a little smaller than the text, or seem to be (Latin
     // words widening the measured size of some lines of Japanese notes): the count tells them.
     if (start === segLines.length || !MARKER.test(segLines[start].line.text)) {
-      let near = segLines.length;
-      while (near > 1 && segLines[near - 1].line.size <= NEAR_NOTE_SIZE * body) near--;
+      const near = nearRunStart(segLines, body);
       if (near < start && numbersOn(atMarkers(segLines.slice(near)), out)) start = near;
     }
     if (start === segLines.length) start = raisedStart.get(segLines)!;
@@ -956,8 +964,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     // text ("© 2015 The Authors. Published by the Royal Society under the terms of the Creative Commons Attribution
     // License …" in 8.5 pt under 9 pt): the notice tells it.
     if (start === segLines.length && segLines[0].page === 1) {
-      let near = segLines.length;
-      while (near > Math.max(1, segLines.length - MAX_NOTICE_LINES) && segLines[near - 1].line.size <= NEAR_NOTE_SIZE * body) near--;
+      const near = nearRunStart(segLines, body, MAX_NOTICE_LINES);
       // The notes start at the notice's line (or the line over it, the notice's words on its turned line).
       const at = segLines.findIndex((l, k) => k >= near && NOTICE.test(`${l.line.text} ${segLines[k + 1]?.line.text ?? ''}`));
       if (at >= 0) start = at;
