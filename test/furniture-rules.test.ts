@@ -149,6 +149,10 @@ describe('a head on one page', () => {
     const at = (text: string) => span(page(2, [...body(80, 2), [text, 40, 760, 8]]));
     const note = 'TAC elects TAC Lead on a 2 year term. TAC Lead (or nominated Advisor) participates to Board meetings. TAC meet every 6 weeks.';
     expect(detectFurniture([...first, ...at(note)], BODY, 3, ADVANCE).footers).toEqual([]);
+    // One long sentence whose words open mostly in small letters is prose too (a slide's disclaimer).
+    const disclaimer =
+      'The thoughts and feels expressed here are personally held or experientially earned, and not necessarily those of our employers';
+    expect(detectFurniture([...first, ...at(disclaimer)], BODY, 3, ADVANCE).footers).toEqual([]);
     // On the first page, sentences of small print at the foot are a notice ("Author accepted manuscript. …").
     const notice = 'Author accepted manuscript. The final version of this article is published in the Journal of Harbour Works.';
     const onFirst = span(page(1, [...body(80), [notice, 40, 760, 8]]));
@@ -638,6 +642,19 @@ describe('a licence notice closing a sidebar on a journal’s first page', () =>
 
   it('is read with the page when it names no licence (a sidebar’s last paragraph about the article)', () => {
     expect(footers(sidebar(['Keywords: harbour works;', 'breakwater; survey; piers', 'and the engineer’s report']))).toEqual([]);
+  });
+
+  it('is read with the page under a heading of its own, one of the sidebar’s titled items (a software journal’s “License”)', () => {
+    const titled = [
+      'License',
+      'Authors of papers retain copyright',
+      'and release the work under a',
+      'Creative Commons Attribution 4.0',
+      'International License (CC BY 4.0).',
+    ];
+    expect(footers(sidebar(titled))).toEqual([]);
+    // The same notice with no heading over it is lifted out.
+    expect(footers(sidebar(titled.slice(1)))).toHaveLength(4);
   });
 });
 

@@ -261,6 +261,8 @@ const LICENCE = /creative\s*commons|\blicen[cçs][ae]\b|all rights reserved/iu;
 const SIDEBAR_WIDTH = 0.35;
 const MAX_LICENCE_LINES = 12;
 const LICENCE_ADVANCE = 1.6;
+/** A sidebar item's heading: a word or two, no stop. */
+const SIDEBAR_HEADING = /^\p{L}+(?:\s\p{L}+)?:?$/u;
 /** A venue stack holds at most this many lines. */
 const MAX_VENUE_LINES = 4;
 /** A line crediting the source of what is above it. */
@@ -323,6 +325,11 @@ const NOTE_WORDS = 15;
 /** ...most of them words of letters (a journal's "Received 12 May 2019. Accepted 3 June 2019." is mostly figures). */
 const NOTE_LETTER_WORDS = 0.8;
 const SENTENCE_END = /[\p{Ll})][.!?]\s+[(\p{Lu}]/gu;
+/**
+ * One long sentence is prose too when most of its words open in small letters (a slide's disclaimer, "The thoughts
+ * and feels expressed here are personally held …"): a venue's or a journal's line is set in capitalised words.
+ */
+const PROSE_SMALL_WORDS = 0.7;
 const WEB = /https?:\/\/|www\.|@\S+\.\p{L}/iu;
 
 /** Running prose, not a notice: sentences of words, no legal line, no web or mail address, opening with a capital
@@ -334,7 +341,8 @@ function proseNote(text: string): boolean {
   return (
     words.length >= NOTE_WORDS &&
     lettered >= NOTE_LETTER_WORDS * words.length &&
-    (text.match(SENTENCE_END)?.length ?? 0) + 1 >= NOTE_SENTENCES &&
+    ((text.match(SENTENCE_END)?.length ?? 0) + 1 >= NOTE_SENTENCES ||
+      words.filter((w) => /^\p{Ll}/u.test(w)).length >= PROSE_SMALL_WORDS * words.length) &&
     !LEGAL.test(text) &&
     !WEB.test(text)
   );
@@ -1334,6 +1342,9 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
     if (k > 0 && notice[0].line.baseline - segLines[k - 1].line.baseline < NOTICE_STEP * advance) continue;
     if (notice.length > MAX_LICENCE_LINES || notice[0].line.bbox[1] < notice[0].pageHeight / 2) continue;
     if (!LICENCE.test(notice.map((l) => l.line.text).join(' '))) continue;
+    // A notice under a heading of its own ("License" over "Authors of papers retain copyright …", a software journal's
+    // sidebar of "Software", "Submitted", "License") is one of the sidebar's titled items: the sidebar's text.
+    if (notice.length >= 2 && SIDEBAR_HEADING.test(notice[0].line.text.trim())) continue;
     for (const l of notice) take(l, 'page-footer', false);
   }
 
