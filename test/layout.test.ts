@@ -721,6 +721,22 @@ describe('the first page of a folded brochure', () => {
     expect(layout.diagnostics.map((d) => d.code)).not.toContain('title-first');
   });
 
+  it('reads a narrow column left of the title’s, starting under the title’s block, after that block and before the text beside it', () => {
+    // A software journal's first page: title, authors and affiliation over the summary; the sidebar (DOI, dates,
+    // licence) starts left of the summary's heading.
+    const head = [run('q001 Harbour works of the eastern', 170, 140, 17), run('q002 breakwater survey', 170, 160, 17)];
+    const names = [run('q003 Ada Surveyor, Carl Engineer', 170, 195, 11), run('q004 Harbour Board, Florence', 170, 215, 9)];
+    const sidebar = column(5, 14, 30, 232, { size: 9, chars: 22 });
+    const text = column(19, 30, 170, 255, { chars: 70 });
+    const layout = layoutPage([...head, ...names, ...rowByRow(sidebar, text)], params());
+    expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, 48));
+    expect(layout.diagnostics.map((d) => d.code)).toContain('title-first');
+    // A sidebar starting beside the title's lines is read after the text, as before.
+    const beside = column(5, 14, 30, 150, { size: 9, chars: 22 });
+    const late = layoutPage([...head, ...names, ...rowByRow(beside, text)], params());
+    expect(labels(late.segments.map((s) => s.text).join('\n'))).toEqual([...seq(1, 4), ...seq(19, 48), ...seq(5, 18)]);
+  });
+
   it('reads an article whose title opens the middle column on into the next, then the column before it', () => {
     const runs = [...rowByRow(panel(1, 40), panel(13, 560)), run('q025 News', 300, 80, 30), ...column(26, 12, 300, 125, { chars: 40 })];
     const layout = layoutPage(runs, params());

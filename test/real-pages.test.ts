@@ -781,6 +781,13 @@ describe('real pages', () => {
     expect(cad.text).not.toContain('sob a licença Creative Commons');
   });
 
+  it('a software journal’s sidebar is read after the title’s block and before the summary, its titled licence kept (paper_joss_inara_markdown_pipeline)', async () => {
+    const text = squash((await read('paper_joss_inara_markdown_pipeline')).text);
+    expect(text.indexOf('These authors contributed equally.')).toBeLessThan(text.indexOf('DOI: 10.21105/joss.00000'));
+    expect(text.indexOf('DOI: 10.21105/joss.00000')).toBeLessThan(text.indexOf('Summary'));
+    expect(text).toContain('License Authors of papers retain copyright and release the work under a Creative Commons Attribution 4.0');
+  });
+
   it('three boxes of bullets side by side over a note across the page and a mailing table are read box by box (form_irs_f1040v_2024_payment_voucher)', async () => {
     const text = squash((await read('form_irs_f1040v_2024_payment_voucher')).text);
     expect(text).toContain('• Go to www.irs.gov/Account to log in and make a payment.');

@@ -152,6 +152,11 @@ const TITLE_SIZE = 1.6;
 const TITLE_WORD = /\p{L}{3}/u;
 /** ...and this much larger than any type outside its own column. */
 const TITLE_LEAD = 1.25;
+/** A column left of the title's, at most this share of its width, that starts below the title is its front matter. */
+const FRONT_MATTER_WIDTH = 0.5;
+/** The title's block over such a column holds at most this many lines, every line of the title's size among them. */
+const FRONT_HEAD_LINES = 8;
+const TITLE_LINE = 0.9;
 
 /**
  * A document opens with its title. On its first page, a column headed by the title (the page's largest type by a
@@ -172,6 +177,32 @@ function titleFirst(segments: Segment[], bodySize: number, page: number): Diagno
   const { cols: band, from } = plain;
   const k = band.indexOf(title.seg);
   if (k <= 0) return null;
+  // A narrow column left of the title's, starting below the title's block (a software journal's sidebar of DOI,
+  // dates and licence beside the summary) is the article's front matter: read after the block over it (the title, the
+  // authors, their affiliations: a few lines), before the text beside it. A column beside the title's lines (a
+  // journal's editors and dates from the title's middle down) or beside the abstract under it is read after the text.
+  const before = band.slice(0, k);
+  const top = Math.min(...before.map((c) => c.bbox[1]));
+  const head = title.seg.lines.filter((l) => l.bbox[3] <= top);
+  const width = (c: Segment) => c.bbox[2] - c.bbox[0];
+  if (
+    head.length < title.seg.lines.length &&
+    head.length <= FRONT_HEAD_LINES &&
+    title.seg.lines.every((l) => l.size < TITLE_LINE * size || l.bbox[3] <= top) &&
+    title.seg.lines.every((l, i) => i < head.length === l.bbox[3] <= top) &&
+    before.every((c) => width(c) <= FRONT_MATTER_WIDTH * width(title!.seg))
+  ) {
+    const { kind, band: b, column } = title.seg;
+    const rest = title.seg.lines.slice(head.length);
+    segments.splice(from, band.length, segment(kind, page, b, column, head), ...before, segment(kind, page, b, column, rest), ...band.slice(k + 1));
+    return {
+      code: 'title-first',
+      severity: 'info',
+      page,
+      message: `the page's title (${round2(size)} pt, the largest type on the page) and the ${head.length - 1} line(s) under it are read before the narrow column(s) left of them that start below them, then the text beside those`,
+      detail: { title: title.line.text, column: title.seg.column, band: title.seg.band, head: head.length },
+    };
+  }
   // The title's column and those after it (an article running on), then the columns before it.
   segments.splice(from, band.length, ...band.slice(k), ...band.slice(0, k));
   return {
