@@ -1215,6 +1215,12 @@ describe('small blocks stepped down from the text', () => {
       ...front.map((line, index) => ({ page: 1, segment: 1, index, line, seg: frontSeg, pageHeight: 792, pageWidth: 612 })),
     ];
     expect(detectFootnotes(affiliations, new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+    // Beside one line of body type (a slide's bullet over a listing), numbered steps in the margin are callouts, the
+    // slide's text: side notes annotate a column of text.
+    const callouts = [placed[0]!, ...placed.slice(20)];
+    expect(detectFootnotes(callouts, new Set(), BODY, ADVANCE).footnotes).toEqual([]);
+    // Two lines of text (a chapter's opening sentence under its heading) have their note beside them.
+    expect(detectFootnotes([...placed.slice(0, 2), ...placed.slice(20)], new Set(), BODY, ADVANCE).footnotes).toHaveLength(2);
   });
 
   it('are not notes when they are a reference list numbered in brackets ("[7] H. W. Fan, Optics Letters 24 (1999)")', () => {
