@@ -1123,8 +1123,12 @@ describe('small blocks stepped down from the text', () => {
     it('stay in the flow on a later page, unless they run on from a note left unfinished the page before', () => {
       expect(detectFootnotes(longer(column(520, prose, 2)), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
       const unfinished = ['1 See the minute book of the harbour board, where the engineer wrote that the'];
-      const both = [...column(520, unfinished, 1), ...column(520, prose, 2).map((l) => ({ ...l, segment: 1 }))];
+      const rest = ['board met in the spring and the engineer reported on the state of the pier', prose[1]!];
+      const both = [...column(520, unfinished, 1), ...column(520, rest, 2).map((l) => ({ ...l, segment: 1 }))];
       expect(detectFootnotes(both, new Set(), BODY, ADVANCE).footnotes.map((n) => n.page)).toEqual([1, 2]);
+      // A paragraph opening a sentence of its own is new text (a card's colophon under its legend).
+      const opened = [...column(520, unfinished, 1), ...column(520, prose, 2).map((l) => ({ ...l, segment: 1 }))];
+      expect(detectFootnotes(opened, new Set(), BODY, ADVANCE).footnotes.map((n) => n.page)).toEqual([1]);
       const lower = ['continued from the page before: the engineer reported on the pier', ...prose];
       expect(detectFootnotes(longer(column(520, lower, 2)), new Set(), BODY, ADVANCE).footnotes).toHaveLength(1);
       // Nor is a web address (a slide's source link at its foot).

@@ -288,6 +288,8 @@ const UNNUMBERED_TOP_SHARE = 0.5;
 const HEADING_WORDS = 4;
 /** A note's text ends a sentence here. */
 const SENTENCE_END = /[.!?)\]"”’]$/u;
+/** A sentence's first word: a capital, then small letters. */
+const SENTENCE_START = /^\p{Lu}\p{Ll}+\s/u;
 /**
  * Where a segment's trailing run of lines set at most NEAR_NOTE_SIZE of the body starts (its first line is never in
  * it), over `most` lines at most.
@@ -380,6 +382,10 @@ function unnumberedNotes(
   if (page === 1) return !formItemsOver(block, formLines) || block.some((l) => NOTICE.test(l.line.text));
   const before = found.filter((n) => n.page === page - 1);
   const last = before[before.length - 1];
+  // A paragraph of small type opening a sentence of its own ("Edition 2.0 for Octave …", a card's closing colophon
+  // under its legend) is new text, not the rest of a note left unfinished there (that goes on mid-sentence, or in a
+  // line: a name, "Smith (2001).").
+  if (block.length > 1 && SENTENCE_START.test(block[0].line.text.trim())) return false;
   return !!last && !SENTENCE_END.test(last.text.trim());
 }
 
