@@ -153,6 +153,12 @@ describe('a head on one page', () => {
     const disclaimer =
       'The thoughts and feels expressed here are personally held or experientially earned, and not necessarily those of our employers';
     expect(detectFurniture([...first, ...at(disclaimer)], BODY, 3, ADVANCE).footers).toEqual([]);
+    // Not when it names a licence or a venue, however it is cased.
+    for (const foot of [
+      'This article is distributed under the terms of the Creative Commons Attribution licence, which permits use and reuse',
+      'Accepted for publication in the proceedings of the harbour works meeting held in the spring at the old port',
+    ])
+      expect(texts(detectFurniture([...first, ...at(foot)], BODY, 3, ADVANCE).footers), foot).toEqual([foot]);
     // On the first page, sentences of small print at the foot are a notice ("Author accepted manuscript. …").
     const notice = 'Author accepted manuscript. The final version of this article is published in the Journal of Harbour Works.';
     const onFirst = span(page(1, [...body(80), [notice, 40, 760, 8]]));
@@ -1123,11 +1129,12 @@ describe('small blocks stepped down from the text', () => {
     it('stay in the flow on a later page, unless they run on from a note left unfinished the page before', () => {
       expect(detectFootnotes(longer(column(520, prose, 2)), new Set(), BODY, ADVANCE).footnotes).toEqual([]);
       const unfinished = ['1 See the minute book of the harbour board, where the engineer wrote that the'];
-      const rest = ['board met in the spring and the engineer reported on the state of the pier', prose[1]!];
-      const both = [...column(520, unfinished, 1), ...column(520, rest, 2).map((l) => ({ ...l, segment: 1 }))];
+      const both = [...column(520, unfinished, 1), ...column(520, prose, 2).map((l) => ({ ...l, segment: 1 }))];
       expect(detectFootnotes(both, new Set(), BODY, ADVANCE).footnotes.map((n) => n.page)).toEqual([1, 2]);
-      // A paragraph opening a sentence of its own is new text (a card's colophon under its legend).
-      const opened = [...column(520, unfinished, 1), ...column(520, prose, 2).map((l) => ({ ...l, segment: 1 }))];
+      // After a first page's unmarked lines left without a stop (a card's legend), a paragraph opening a sentence of
+      // its own is new text (the card's colophon); a numbered note's rest may open with a name or a noun (above).
+      const legend = ['[ ] surround optional arguments of the harbour board commands ... show one or more arguments'];
+      const opened = [...column(520, legend, 1), ...column(520, prose, 2).map((l) => ({ ...l, segment: 1 }))];
       expect(detectFootnotes(opened, new Set(), BODY, ADVANCE).footnotes.map((n) => n.page)).toEqual([1]);
       const lower = ['continued from the page before: the engineer reported on the pier', ...prose];
       expect(detectFootnotes(longer(column(520, lower, 2)), new Set(), BODY, ADVANCE).footnotes).toHaveLength(1);

@@ -735,6 +735,10 @@ describe('the first page of a folded brochure', () => {
     const beside = column(5, 14, 30, 150, { size: 9, chars: 22 });
     const late = layoutPage([...head, ...names, ...rowByRow(beside, text)], params());
     expect(labels(late.segments.map((s) => s.text).join('\n'))).toEqual([...seq(1, 4), ...seq(19, 48), ...seq(5, 18)]);
+    // So is one starting beside the summary's third line: the title's block ends at a blank line, not in a paragraph.
+    const inside = column(5, 14, 30, 280, { size: 9, chars: 22 });
+    const spliced = layoutPage([...head, ...names, ...rowByRow(inside, text)], params());
+    expect(labels(spliced.segments.map((s) => s.text).join('\n'))).toEqual([...seq(1, 4), ...seq(19, 48), ...seq(5, 18)]);
   });
 
   it('reads an article whose title opens the middle column on into the next, then the column before it', () => {

@@ -382,11 +382,11 @@ function unnumberedNotes(
   if (page === 1) return !formItemsOver(block, formLines) || block.some((l) => NOTICE.test(l.line.text));
   const before = found.filter((n) => n.page === page - 1);
   const last = before[before.length - 1];
-  // A paragraph of small type opening a sentence of its own ("Edition 2.0 for Octave …", a card's closing colophon
-  // under its legend) is new text, not the rest of a note left unfinished there (that goes on mid-sentence, or in a
-  // line: a name, "Smith (2001).").
-  if (block.length > 1 && SENTENCE_START.test(block[0].line.text.trim())) return false;
-  return !!last && !SENTENCE_END.test(last.text.trim());
+  if (!last || SENTENCE_END.test(last.text.trim())) return false;
+  // After unmarked lines (a card's legend, "[ ] surround optional arguments"), a paragraph of small type opening a
+  // sentence of its own ("Edition 2.0 for Octave …", the card's closing colophon) is new text: a numbered note's rest
+  // may open with a name or a noun ("Harbour Board of Florence …", "Reparaturen am …").
+  return last.marker !== null || !(block.length > 1 && SENTENCE_START.test(block[0].line.text.trim()));
 }
 
 /** A correspondence note's opening naming the author: "Corresponding author:", "Correspondence:" (a note on whatever

@@ -330,6 +330,8 @@ const SENTENCE_END = /[\p{Ll})][.!?]\s+[(\p{Lu}]/gu;
  * and feels expressed here are personally held …"): a venue's or a journal's line is set in capitalised words.
  */
 const PROSE_SMALL_WORDS = 0.7;
+/** ...naming no licence, no venue nor publication (a sentence-case venue line, "Accepted for publication in …"). */
+const VENUE = /\b(?:proceedings|conference|journal|revista|accepted|published|publication|submitted)\b/iu;
 const WEB = /https?:\/\/|www\.|@\S+\.\p{L}/iu;
 
 /** Running prose, not a notice: sentences of words, no legal line, no web or mail address, opening with a capital
@@ -342,7 +344,7 @@ function proseNote(text: string): boolean {
     words.length >= NOTE_WORDS &&
     lettered >= NOTE_LETTER_WORDS * words.length &&
     ((text.match(SENTENCE_END)?.length ?? 0) + 1 >= NOTE_SENTENCES ||
-      words.filter((w) => /^\p{Ll}/u.test(w)).length >= PROSE_SMALL_WORDS * words.length) &&
+      (words.filter((w) => /^\p{Ll}/u.test(w)).length >= PROSE_SMALL_WORDS * words.length && !LICENCE.test(text) && !VENUE.test(text))) &&
     !LEGAL.test(text) &&
     !WEB.test(text)
   );

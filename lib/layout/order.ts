@@ -179,8 +179,9 @@ function titleFirst(segments: Segment[], bodySize: number, page: number): Diagno
   if (k <= 0) return null;
   // A narrow column left of the title's, starting below the title's block (a software journal's sidebar of DOI,
   // dates and licence beside the summary) is the article's front matter: read after the block over it (the title, the
-  // authors, their affiliations: a few lines), before the text beside it. A column beside the title's lines (a
-  // journal's editors and dates from the title's middle down) or beside the abstract under it is read after the text.
+  // authors, their affiliations: a few lines, a blank line under them), before the text beside it. A column beside
+  // the title's lines (a journal's editors and dates from the title's middle down) or beside the abstract under it,
+  // or starting beside a paragraph's lines, is read after the text.
   const before = band.slice(0, k);
   const top = Math.min(...before.map((c) => c.bbox[1]));
   const head = title.seg.lines.filter((l) => l.bbox[3] <= top);
@@ -189,6 +190,7 @@ function titleFirst(segments: Segment[], bodySize: number, page: number): Diagno
     head.length < title.seg.lines.length &&
     head.length <= FRONT_HEAD_LINES &&
     title.seg.lines.every((l) => l.size < TITLE_LINE * size || l.bbox[3] <= top) &&
+    title.seg.lines[head.length].bbox[1] - head[head.length - 1].bbox[3] >= bodySize &&
     title.seg.lines.every((l, i) => i < head.length === l.bbox[3] <= top) &&
     before.every((c) => width(c) <= FRONT_MATTER_WIDTH * width(title!.seg))
   ) {
