@@ -500,18 +500,17 @@ function isSideNotes(segLines: PlacedLine[], pageLines: PlacedLine[], body: numb
   // numbered affiliations) makes the column a sidebar of the page's front matter: notes carry no headings.
   if (headedWithin(segLines)) return false;
   const width = seg.bbox[2] - seg.bbox[0];
-  // The text column beside it, in body type (SIDE_TEXT_LINES lines of it at least: a slide's one bullet over a
-  // listing, its steps numbered beside it, is no text the notes annotate), in the same band of the page, wider by
-  // far; the notes outside it.
+  // The notes stand in the page's outer half...
+  const pageWidth = segLines[0].pageWidth;
+  if (seg.bbox[0] < 0.5 * pageWidth && seg.bbox[2] > 0.5 * pageWidth) return false;
+  // ...beside a text column in body type (SIDE_TEXT_LINES lines of it at least: a slide's one bullet over a listing,
+  // its steps numbered beside it, is no text the notes annotate), in the same band of the page, wider by far.
   const beside = new Map<number | null, number>();
   for (const l of pageLines) {
     const other = l.seg;
     if (other === seg || other.kind !== 'column' || other.band !== seg.band) continue;
     if (l.line.size <= NOTE_SIZE * body || width > SIDE_NOTE_WIDTH * (other.bbox[2] - other.bbox[0])) continue;
-    const outside = seg.bbox[0] >= other.bbox[2] || seg.bbox[2] <= other.bbox[0];
-    const pageWidth = segLines[0].pageWidth;
-    const outer = seg.bbox[0] >= 0.5 * pageWidth || seg.bbox[2] <= 0.5 * pageWidth;
-    if (outside && outer) beside.set(other.column, (beside.get(other.column) ?? 0) + 1);
+    if (seg.bbox[0] >= other.bbox[2] || seg.bbox[2] <= other.bbox[0]) beside.set(other.column, (beside.get(other.column) ?? 0) + 1);
   }
   return [...beside.values()].some((n) => n >= SIDE_TEXT_LINES);
 }

@@ -184,18 +184,20 @@ function titleFirst(segments: Segment[], bodySize: number, page: number): Diagno
   // or starting beside a paragraph's lines, is read after the text.
   const before = band.slice(0, k);
   const top = Math.min(...before.map((c) => c.bbox[1]));
-  const head = title.seg.lines.filter((l) => l.bbox[3] <= top);
+  const lines = title.seg.lines;
+  // The block: the column's lines over the narrow columns' top, down to the first that is not (the title's line
+  // first among them); every line under it below that top, none of the title's size.
+  const cut = lines.findIndex((l) => l.bbox[3] > top);
   const width = (c: Segment) => c.bbox[2] - c.bbox[0];
   if (
-    head.length < title.seg.lines.length &&
-    head.length <= FRONT_HEAD_LINES &&
-    title.seg.lines.every((l) => l.size < TITLE_LINE * size || l.bbox[3] <= top) &&
-    title.seg.lines[head.length].bbox[1] - head[head.length - 1].bbox[3] >= bodySize &&
-    title.seg.lines.every((l, i) => i < head.length === l.bbox[3] <= top) &&
+    cut > 0 &&
+    cut <= FRONT_HEAD_LINES &&
+    lines.slice(cut).every((l) => l.bbox[3] > top && l.size < TITLE_LINE * size) &&
+    lines[cut].bbox[1] - lines[cut - 1].bbox[3] >= bodySize &&
     before.every((c) => width(c) <= FRONT_MATTER_WIDTH * width(title!.seg))
   ) {
     const { kind, band: b, column } = title.seg;
-    const rest = title.seg.lines.slice(head.length);
+    const [head, rest] = [lines.slice(0, cut), lines.slice(cut)];
     segments.splice(from, band.length, segment(kind, page, b, column, head), ...before, segment(kind, page, b, column, rest), ...band.slice(k + 1));
     return {
       code: 'title-first',
