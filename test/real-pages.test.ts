@@ -322,6 +322,20 @@ describe('real pages', () => {
     expect(text.indexOf('Figures and illustrations')).toBeLessThan(text.indexOf('Persistence and reliability'));
   });
 
+  it('a poster’s band of three columns between bands of two: each band’s columns read one by one (poster_randsd_spectral_densities)', async () => {
+    const text = squash((await read('poster_randsd_spectral_densities')).text);
+    expectInOrder(text, [
+      'Finally, the starting point for all our methods',
+      'For a symmetric matrix B',
+      'The Girard-Hutchinson trace estimator',
+      'for a constant cΨ',
+      'The Nyström approximation offers a way',
+      'which can be computed efficiently with (6) and (7).',
+      'The Nyström++ estimator is a variance-reduced version',
+      'Generalizing it to the parameter-',
+    ]);
+  });
+
   it('a fact sheet’s box of three named short columns inside a column, read one by one (factsheet_useiti_revenue)', async () => {
     const text = squash((await read('factsheet_useiti_revenue')).text);
     expect(text).toMatch(/ONRR xxvi Examines company records to ensure accuracy of reporting and payments/);

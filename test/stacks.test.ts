@@ -485,6 +485,33 @@ describe('a page in three columns above and two below', () => {
   });
 });
 
+describe('a band of three columns between bands of two', () => {
+  it('reads the upper band’s two columns, the middle band’s three, then the lower band’s two', () => {
+    const runs: Run[] = [];
+    const band = (tag: string, xs: number[], width: number, top: number, n: number) => {
+      for (let i = 0; i < n; i++)
+        xs.forEach((x, c) => {
+          const r = run(line(`${tag}${c + 1}L${i}`, Math.round(width / 4.6), i), x, top + i * 12, 10);
+          r.x1 = x + width;
+          runs.push(r);
+        });
+    };
+    // Two columns with a gutter at 303-321; three columns with gutters at 212-230 and 412-430 (the middle column
+    // runs across the upper gutter on every line); two columns again, each band under blank space.
+    band('A', [43, 321], 260, 60, 14);
+    band('B', [43, 230, 430], 182, 260, 16);
+    band('C', [43, 321], 260, 480, 14);
+    const text = textOf(runs);
+    const at = (s: string) => text.indexOf(s);
+    expect(at('A1L13 ')).toBeLessThan(at('A2L0 '));
+    expect(at('A2L13 ')).toBeLessThan(at('B1L0 '));
+    expect(at('B1L15 ')).toBeLessThan(at('B2L0 '));
+    expect(at('B2L15 ')).toBeLessThan(at('B3L0 '));
+    expect(at('B3L15 ')).toBeLessThan(at('C1L0 '));
+    expect(at('C1L13 ')).toBeLessThan(at('C2L0 '));
+  });
+});
+
 describe('short columns inside a column', () => {
   /** Two page columns; in the left one, under a paragraph, three short columns each under a larger name. */
   const page = (cells: string[][], nameSize = 18) => {

@@ -834,7 +834,8 @@ const MAX_END_TAIL = 6;
  * columns under an upper half in three, whose lines cross the lower half's gutter every other row (never three in a
  * row, so no end block is cut). All the crossing rows at one end, a quarter or more of that end's rows, a clean
  * stretch of CLEAN_SIDE_ROWS beside them, and a gutter of the end's own (`others`, the page's other candidates): the
- * gutter is the clean stretch's, and the end is partitioned on its own.
+ * gutter is the clean stretch's, and the end is partitioned on its own. Crossing rows in a band of the middle, with
+ * such clean stretches above and below it, cut the zone over the band the same way.
  */
 function crossedEnd(gutter: Interval, rows: InkRow[], start: number, end: number, others: Interval[], minGutter: number): [number, number] {
   const { crossing } = classify(gutter, rows.slice(start, end + 1));
@@ -876,6 +877,13 @@ function crossedEnd(gutter: Interval, rows: InkRow[], start: number, end: number
   while (top > 0 && start - top < MAX_END_TAIL && !blankAbove(top)) top--;
   if (end - upper >= CLEAN_SIDE_ROWS && at.length >= CROSSED_END_SHARE * (hi - start + 1) && ownGutter(top, upper)) return [upper + 1, end];
   if (lo - start >= CLEAN_SIDE_ROWS && at.length >= CROSSED_END_SHARE * (end - lo + 1) && ownGutter(lo, end)) return [start, lo - 1];
+  // Or the crossing rows are a band of their own in the middle, with clean stretches above and below it (a poster's
+  // band of three columns between bands of two): the rows above it keep the gutter, and the band, from the blank
+  // space over it, is partitioned with the rows under it (whose own crossed end it then is).
+  let cut = lo;
+  while (cut > start && lo - cut < MAX_END_TAIL && !blankAbove(cut)) cut--;
+  if (cut - start >= CLEAN_SIDE_ROWS && end - upper >= CLEAN_SIDE_ROWS && at.length >= CROSSED_END_SHARE * (upper - cut + 1) && ownGutter(cut, upper))
+    return [start, cut - 1];
   return [start, end];
 }
 
