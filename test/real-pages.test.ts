@@ -322,7 +322,7 @@ describe('real pages', () => {
     expect(text.indexOf('Figures and illustrations')).toBeLessThan(text.indexOf('Persistence and reliability'));
   });
 
-  it('a poster’s band of three columns between bands of two: each band’s columns read one by one (poster_randsd_spectral_densities)', async () => {
+  it('a poster’s band of three columns between bands of two: each band’s columns read one by one, the lower band’s too (poster_randsd_spectral_densities)', async () => {
     const text = squash((await read('poster_randsd_spectral_densities')).text);
     expectInOrder(text, [
       'Finally, the starting point for all our methods',
@@ -334,6 +334,9 @@ describe('real pages', () => {
       'The Nyström++ estimator is a variance-reduced version',
       'Generalizing it to the parameter-',
     ]);
+    // And the band of two columns under it, each column whole.
+    expect(text).toContain('We consider the three-dimensional finite difference discretization matrix A ∈ R1000×1000 of the Laplace operator');
+    expect(text).toContain('For fixed m but varying nΩ + nΨ, and vice versa, we plot the L1 approximation error of all three methods');
   });
 
   it('a fact sheet’s box of three named short columns inside a column, read one by one (factsheet_useiti_revenue)', async () => {

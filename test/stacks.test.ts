@@ -512,6 +512,42 @@ describe('a band of three columns between bands of two', () => {
   });
 });
 
+describe('a band of two columns under a band of three, its lines mostly short', () => {
+  it('reads the three columns, then the two, though most lower lines leave the upper gutters open', () => {
+    const runs: Run[] = [];
+    const put = (text: string, x: number, x1: number, y: number) => {
+      const r = run(text, x, y, 10);
+      r.x1 = x1;
+      runs.push(r);
+    };
+    // Three columns with gutters at 223-241 and 421-439, the middle one across the lower band's gutter (303-321).
+    for (let i = 0; i < 24; i++)
+      for (const [c, x] of [
+        [1, 43],
+        [2, 230],
+        [3, 430],
+      ] as const)
+        put(line(`B${c}L${i}`, 38, i), x, x + 182, 60 + i * 12);
+    // Two columns under blank space: paragraphs of two lines across the whole column, each over lines that stop short
+    // of the upper gutters and a chart's tick labels either side of one of them.
+    for (let i = 0; i < 30; i++) {
+      const full = i < 2 || i === 15 || i === 16;
+      put(line(`C1L${i}`, full ? 55 : 32, i), 43, full ? 303 : 200, 400 + i * 12);
+      if (full) put(line(`C2L${i}`, 55, i), 321, 581, 400 + i * 12);
+      else {
+        put(`C2L${i} 10`, 321, 360, 400 + i * 12);
+        put(`${i}0`, 450, 462, 400 + i * 12);
+      }
+    }
+    const text = textOf(runs);
+    const at = (s: string) => text.indexOf(s);
+    expect(at('B1L23 ')).toBeLessThan(at('B2L0 '));
+    expect(at('B3L23 ')).toBeLessThan(at('C1L0 '));
+    expect(at('C1L1 ')).toBeLessThan(at('C1L2 '));
+    expect(at('C1L29 ')).toBeLessThan(at('C2L0 '));
+  });
+});
+
 describe('short columns inside a column', () => {
   /** Two page columns; in the left one, under a paragraph, three short columns each under a larger name. */
   const page = (cells: string[][], nameSize = 18) => {

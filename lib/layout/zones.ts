@@ -884,6 +884,20 @@ function crossedEnd(gutter: Interval, rows: InkRow[], start: number, end: number
   while (cut > start && lo - cut < MAX_END_TAIL && !blankAbove(cut)) cut--;
   if (cut - start >= CLEAN_SIDE_ROWS && end - upper >= CLEAN_SIDE_ROWS && at.length >= CROSSED_END_SHARE * (upper - cut + 1) && ownGutter(cut, upper))
     return [start, cut - 1];
+  // Or its rows all cross it in a band under blank space whose own gutter the rows above cross densely, in this
+  // gutter's columns, and none of the band's rows does (a poster's band of two columns under a band of three, whose
+  // charts' tick labels happen to leave the three columns' gutters open): the band is partitioned on its own.
+  for (let k = start + CLEAN_SIDE_ROWS; k <= Math.min(lo, end + 1 - CLEAN_SIDE_ROWS); k++) {
+    if (!blankAbove(k)) continue;
+    const [over, band] = [rows.slice(start, k), rows.slice(k, end + 1)];
+    const bandGutter = (g: Interval) => {
+      if (g[0] < gutter[1] && g[1] > gutter[0]) return false;
+      const below = classify(g, band);
+      if (below.crossing.size > 0 || below.twoSided.size < MIN_TWO_SIDED) return false;
+      return classify(g, over).crossing.size >= Math.max(MIN_CROSSED_END, CROSSED_END_SHARE * over.length);
+    };
+    if (others.some(bandGutter) || findCandidates(band, minGutter).some((c) => bandGutter(c.gutter))) return [start, k - 1];
+  }
   return [start, end];
 }
 
