@@ -1499,6 +1499,42 @@ describe('a document whose notes outweigh its text', () => {
   });
 });
 
+describe('a sentence past floats that goes on over a display', () => {
+  it('reads the display and the sentence’s rest before the floats', () => {
+    // A book's page ends mid-sentence over a figure; the next page opens with another figure, then the sentence's
+    // rest, unfinished over a display equation and finished on the line under it.
+    const set = (text: string, x: number, baseline: number, right: number, size = 11) => {
+      const l = lineAt(text, x, baseline, size);
+      l.bbox[2] = right;
+      return l;
+    };
+    const page1 = [
+      set('But the large outer square is comprised of the tilted inner square plus', 101, 460, 460),
+      set('the four triangles, so the area of the large outer square equals the area', 101, 474, 460),
+      set('of the large outer square equals the area of the tilted inner square plus the', 101, 488, 460),
+      set('Figure 1.1: A right triangle.', 213, 528, 347),
+      set('c b', 264, 590, 305, 10),
+    ];
+    const page2 = [
+      set('Figure 1.2: The Pythagorean theorem.', 239, 148, 423),
+      set('b a', 309, 317, 370, 10),
+      set('areas of the four triangles. In mathematical symbols, this is that', 152, 376, 461),
+      set('(a + b)2 = c2 + 4 ( ab 2 ) ,', 273, 405, 389),
+      set('which simplifies directly to (1.1).', 152, 435, 309),
+      set('If the foregoing appeals to you then you might read this book.', 169, 449, 467),
+      set('This book is a book of applied mathematical proofs. When you have', 169, 462, 510),
+      set('seen a mathematical result somewhere, if you want to know why the result', 152, 476, 510),
+    ];
+    const blocks = buildBlocks([segment(page1, 0), { ...segment(page2, 0), page: 2 }], 11, 13.5);
+    const at = (s: string) => blocks.findIndex((b) => b.text.includes(s));
+    expect(blocks[at('inner square plus the')]!.text).toContain('plus the areas of the four triangles');
+    expect(at('(a + b)2')).toBe(at('inner square plus the') + 1);
+    expect(at('which simplifies')).toBe(at('(a + b)2') + 1);
+    expect(at('which simplifies')).toBeLessThan(at('Figure 1.1'));
+    expect(at('Figure 1.2')).toBeLessThan(at('If the foregoing'));
+  });
+});
+
 describe('floats stacked at the top of the column a sentence runs on to', () => {
   // Column 1 ends mid-sentence at the foot of the page; column 2 opens with a table (its head row, its rows read as a
   // paragraph of names and figures, its caption under it), and the sentence goes on below them.

@@ -7,6 +7,7 @@ import { CAPTION_WORDS } from './captions.js';
 import type { Block, Box, Line, Segment } from '../types.js';
 import { codePoints, median, textDirection, unionBox, roundBox } from '../layout/lines.js';
 import { BULLET_CHARS } from '../layout/markers.js';
+import { TWO_WORDS } from '../layout/formulas.js';
 import { CJK_WIDE, endsWithBreakHyphen, joinLines, Vocabulary } from './hyphenation.js';
 
 /** A gap between lines of more than this many normal advances ends a paragraph. */
@@ -464,6 +465,15 @@ const turnsUnder = (caption: Group, g: Group, body: number) => {
   );
 };
 /** A paragraph's sequel opens mid-sentence: in lower case (after an opening quote, too), a digit, a bracket, a comma. */
+/** A display: a line or two set in from the column's edge, a relation in them and no running words ("(a + b)2 = c2 + 4 ( ab 2 ) ,"). */
+const DISPLAY_LINES = 2;
+const DISPLAY_INDENT_EM = 2;
+const DISPLAY_RELATION = /[=<>≤≥≈≃≅≡≠∝→⇒⇔]/u;
+const displayGroup = (g: Group, body: number) =>
+  g.kind === 'paragraph' &&
+  g.lines.length <= DISPLAY_LINES &&
+  g.lines.every((l) => l.bbox[0] - g.seg.bbox[0] >= DISPLAY_INDENT_EM * body && !TWO_WORDS.test(l.text)) &&
+  g.lines.some((l) => DISPLAY_RELATION.test(l.text));
 const continues = (g: Group) => g.kind === 'paragraph' && /^[“‘"'«„]?[\p{Ll}\d(,;]/u.test(g.lines[0].text);
 /**
  * A paragraph's sequel that looks like a numbered item: the paragraph broke off after a word in lower case ("… so I
@@ -701,11 +711,26 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
       stacked = false;
     }
     if (sequelPast(floats, stacked)) {
-      last.push(groups[i + floats]);
+      const sequel = groups[i + floats];
+      last.push(sequel);
+      // A sentence the sequel leaves unfinished over a display (an equation on a line of its own) goes on under it
+      // ("this is that (a + b)² = c² + 4(ab/2), which simplifies directly to (1.1)."): the display and the sentence's
+      // rest are read before the floats.
+      const carried: Group[] = [];
+      for (let end = sequel, j = i + floats + 1; j < groups.length && unfinished(end) && groups[j].seg === sequel.seg; j++) {
+        const next = groups[j];
+        if (!(displayGroup(next, body) || (carried.length > 0 && continues(next)))) break;
+        carried.push(next);
+        end = next;
+      }
+      for (const c of carried) merged.push([c]);
+      const tailEntry = carried.length ? merged[merged.length - 1] : last;
       for (let k = i; k < i + floats; k++) {
         merged.push([groups[k]]);
-        floatedPast.set(groups[k], last);
+        floatedPast.set(groups[k], tailEntry);
       }
+      // (The carried groups are read here: the loop goes on after them, where the floats were.)
+      for (const c of carried) joined.add(c);
       i += floats;
       continue;
     }
