@@ -30,6 +30,12 @@ function segment(lines: Line[], column: number, kind: Segment['kind'] = 'column'
 }
 
 const lineAt = (text: string, x: number, baseline: number, size = 10) => makeLine([run(text, x, baseline, size)], baseline);
+/** A line whose right edge is set (a justified or a short line, not the width its run's glyphs are estimated at). */
+const lineTo = (text: string, x: number, baseline: number, right: number, size = 10) => {
+  const l = lineAt(text, x, baseline, size);
+  l.bbox[2] = right;
+  return l;
+};
 /** A line of code in a fixed-pitch face (`width` when its glyphs measure other than the usual half em). */
 const mono = (text: string, x: number, baseline: number, width?: number) => {
   const r = run(text, x, baseline, 10, { mono: true, font: 'CMTT10' });
@@ -1503,11 +1509,7 @@ describe('a sentence past floats that goes on over a display', () => {
   it('reads the display and the sentence’s rest before the floats', () => {
     // A book's page ends mid-sentence over a figure; the next page opens with another figure, then the sentence's
     // rest, unfinished over a display equation and finished on the line under it.
-    const set = (text: string, x: number, baseline: number, right: number, size = 11) => {
-      const l = lineAt(text, x, baseline, size);
-      l.bbox[2] = right;
-      return l;
-    };
+    const set = (text: string, x: number, baseline: number, right: number, size = 11) => lineTo(text, x, baseline, right, size);
     const page1 = [
       set('But the large outer square is comprised of the tilted inner square plus', 101, 460, 460),
       set('the four triangles, so the area of the large outer square equals the area', 101, 474, 460),
@@ -1761,11 +1763,7 @@ describe('a first page’s licence notice set only a little smaller than the tex
 });
 
 describe('a first page’s narrow side column read after the text beside it', () => {
-  const at = (text: string, x: number, baseline: number, right: number, size = 9) => {
-    const l = lineAt(text, x, baseline, size);
-    l.bbox[2] = right;
-    return l;
-  };
+  const at = (text: string, x: number, baseline: number, right: number, size = 9) => lineTo(text, x, baseline, right, size);
   // The text's column, 260 to 556, from the page's top, breaks off mid-sentence at the page's foot; the journal's side column, 43 to
   // 150 (or to 240, two thirds of the text's width), read after it; the sentence goes on at the next page's top.
   const text = [
