@@ -1734,6 +1734,34 @@ describe('a form’s numbered items at the foot of its first page', () => {
   });
 });
 
+describe('a slide’s small type at its foot', () => {
+  // A title slide, 454 by 255 (16:9): the title and the speaker in 11 pt and larger, then, a step down, the talk's
+  // version and its licence in 6 pt; a second slide follows.
+  const slide = (width: number, height: number, size: number) => {
+    const lines = [
+      lineAt('Accelerating Python with Numba', 40, 80, 2 * size),
+      lineAt('A talk by the speaker for the Python users group', 40, 110, size),
+      lineAt('at the meetup of the year, with its examples', 40, 110 + 1.3 * size, size),
+      lineAt('Version: 2026-02-19-python-users-berlin https://github.com/esc/numba-talk', 40, height - 25, 0.55 * size),
+      lineAt('This work is licensed under the Creative Commons Attribution-ShareAlike 3.0 License', 40, height - 18, 0.55 * size),
+    ];
+    const first = placed([segment(lines, 0)]).map((l) => ({ ...l, pageWidth: width, pageHeight: height }));
+    const second = secondPage('The second slide.', size).map((l) => ({ ...l, pageWidth: width, pageHeight: height }));
+    return detectFootnotes([...first, ...second], new Set(), size, 1.3 * size).footnotes;
+  };
+
+  it('reads it as the slide’s text: a slide has no notes without marks', () => {
+    expect(slide(454, 255, 11)).toEqual([]);
+  });
+
+  it('takes the same lines as notes on a page in a book’s or a paper’s proportions and type', () => {
+    expect(slide(612, 792, 11).map((f) => f.text.slice(0, 8))).toEqual(['Version:']);
+    // A landscape sheet set in text type (a reference card), or a strip far wider than a slide (a leaflet's fold).
+    expect(slide(842, 595, 9)).toHaveLength(1);
+    expect(slide(839, 283, 11)).toHaveLength(1);
+  });
+});
+
 describe('a first page’s licence notice set only a little smaller than the text', () => {
   // A journal's first page: 9 pt text, then at the column's foot, a step down, the article's licence in 8.5 pt (over
   // the 0.9 of the body size that notes are set at), its licence named on its second line.

@@ -284,6 +284,13 @@ const SIDEBAR_SHARE = 0.6;
 const UNNUMBERED_MIN_EMS = 12;
 /** Unmarked notes start below this share of the page's height. */
 const UNNUMBERED_TOP_SHARE = 0.5;
+/**
+ * A slide's text is set at this share of the page's height at least: 11 points on a beamer frame 273 high, 18 on a
+ * deck's 405 (a reference card or a leaflet laid out across a sheet sets 8 or 9 points on 612 or 595).
+ */
+const SLIDE_BODY = 0.03;
+/** A slide is at most this many times as wide as it is high (16:9 is 1.78; a leaflet's folded strip is far wider). */
+const SLIDE_ASPECT = 2;
 /** A heading line: a few words, no sentence end. */
 const HEADING_WORDS = 4;
 /** A note's text ends a sentence here. */
@@ -332,6 +339,11 @@ function unnumberedNotes(
   formLines: PlacedLine[],
 ): boolean {
   if (titledBox(block)) return false;
+  // A slide (a landscape page in a slide's proportions, its text set in display type) has no notes without marks:
+  // small type at its foot is its diagram's labels, its agenda, its credits (a deck's "Configuration as code", "IC
+  // REPRESENTATIVE", a title slide's "Version: …" and licence).
+  const { pageWidth: width, pageHeight: height } = block[0];
+  if (width > height && width <= SLIDE_ASPECT * height && body >= SLIDE_BODY * height) return false;
   // A table's or a chart's source and notes ("Source: DOI, Fiscal Year 2027 …", "Notes: Columns may not sum …"), set
   // small under it at the page's foot, are its own lines, read with it: a page's notes open with their marks. A table
   // or a caption stands above them on the page (a first page's "Note: An earlier version of this paper …" is a note).
