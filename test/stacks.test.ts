@@ -548,6 +548,30 @@ describe('a band of two columns under a band of three, its lines mostly short', 
   });
 });
 
+describe('an icon set flush right in the gutter after a column’s line', () => {
+  it('reads the line in its column, not as a break across the page', () => {
+    const runs: Run[] = [];
+    const put = (text: string, x: number, x1: number, y: number, size = 10) => {
+      const r = run(text, x, y, size);
+      r.x1 = x1;
+      runs.push(r);
+    };
+    // Two columns, 37-292 and 303-558; the left one's paragraph ends in a short line with an icon at 292-301.6, in
+    // the gutter, then a heading a little way under it and a paragraph; the right one runs on beside them all, a
+    // paragraph of its own ending level with the left one's.
+    for (let i = 0; i < 12; i++) put(line(`L${i}`, 55, i), 37, 292, 60 + i * 11);
+    put('L12 and is not visible in the events.', 37, 184, 192);
+    put('H', 292, 301.6, 192);
+    put('L13 2.3. The software', 37, 173, 225);
+    for (let i = 14; i < 24; i++) put(line(`L${i}`, 55, i), 37, 292, 236 + (i - 14) * 11);
+    for (let i = 0; i < 30; i++) if (i !== 12) put(line(`R${i}`, 55, i), 303, 558, 60 + i * 11);
+    const text = textOf(runs);
+    const at = (s: string) => text.indexOf(s);
+    expect(at('L12 ')).toBeLessThan(at('L13 '));
+    expect(at('L23 ')).toBeLessThan(at('R0 '));
+  });
+});
+
 describe('short columns inside a column', () => {
   /** Two page columns; in the left one, under a paragraph, three short columns each under a larger name. */
   const page = (cells: string[][], nameSize = 18) => {

@@ -464,7 +464,6 @@ const turnsUnder = (caption: Group, g: Group, body: number) => {
     g.lines.every((l) => l.bbox[0] >= edge - body && l.bbox[2] <= far + body)
   );
 };
-/** A paragraph's sequel opens mid-sentence: in lower case (after an opening quote, too), a digit, a bracket, a comma. */
 /** A display: a line or two set in from the column's edge, a relation in them and no running words ("(a + b)2 = c2 + 4 ( ab 2 ) ,"). */
 const DISPLAY_LINES = 2;
 const DISPLAY_INDENT_EM = 2;
@@ -474,6 +473,7 @@ const displayGroup = (g: Group, body: number) =>
   g.lines.length <= DISPLAY_LINES &&
   g.lines.every((l) => l.bbox[0] - g.seg.bbox[0] >= DISPLAY_INDENT_EM * body && !TWO_WORDS.test(l.text)) &&
   g.lines.some((l) => DISPLAY_RELATION.test(l.text));
+/** A paragraph's sequel opens mid-sentence: in lower case (after an opening quote, too), a digit, a bracket, a comma. */
 const continues = (g: Group) => g.kind === 'paragraph' && /^[“‘"'«„]?[\p{Ll}\d(,;]/u.test(g.lines[0].text);
 /**
  * A paragraph's sequel that looks like a numbered item: the paragraph broke off after a word in lower case ("… so I

@@ -71,6 +71,8 @@ const OVERRUN_SHARE = 0.25;
 /** The column's lines above and below an overrun line stand at most this many line advances from it: a heading's
  * space may stand over it. */
 const NEIGHBOUR_ADVANCES = 2;
+/** Ink ending this many points short of a gutter's far edge stops short of the column there. */
+const EDGE_EPS = 0.5;
 /** Sizes within this share of each other are one size. */
 const SAME_SIZE = 0.1;
 /** Runs overprint one another by at least this share of the body size. */
@@ -295,7 +297,13 @@ export function growSpans(
   direction: 'ltr' | 'rtl' = 'ltr',
 ): SpanResult {
   const columns = gutters.length + 1;
-  const crossed = rows.map((r) => gutters.filter((g) => crosses(r.ink, g)).length);
+  // (A line of one column, its last piece of ink inside the gutter, reaching neither column, runs across nothing: an
+  // icon set flush right after a caption's last line, read there. A table's mark standing in a gap with cells on both
+  // sides of it still crosses it.)
+  const inside = (iv: Interval, g: Interval) => iv[0] >= g[0] - EDGE_EPS && iv[1] <= g[1] - EDGE_EPS;
+  const oneSided = (r: InkRow, g: Interval) => !r.ink.some((iv) => iv[0] >= g[1] - EDGE_EPS) || !r.ink.some((iv) => iv[1] <= g[0] + EDGE_EPS);
+  const crossesGutter = (r: InkRow, g: Interval) => r.ink.some((iv) => iv[0] < g[1] && iv[1] > g[0] && !(inside(iv, g) && oneSided(r, g)));
+  const crossed = rows.map((r) => gutters.filter((g) => crossesGutter(r, g)).length);
   const narrowest = Math.min(...gutters.map((g) => g[1] - g[0]));
   const bridge = Math.max(MIN_PIECE_BRIDGE_EM * bodySize, Math.min(0.9 * narrowest, MAX_PIECE_BRIDGE_EM * bodySize));
   const pieces = rows.map((r) => inkIntervals(r.row.runs, bridge));
