@@ -1537,6 +1537,36 @@ describe('a sentence past floats that goes on over a display', () => {
   });
 });
 
+describe('a table set as lines of prose at the top of the column a sentence runs on to, its caption under it', () => {
+  // Column 1 ends mid-sentence; column 2 opens, in the text's own segment and size, with a table's rows read as
+  // lines whose cells read as prose, its caption "Table 2. Model parameters explored" under them, then the
+  // sentence's rest.
+  const left = [
+    lineTo('was trained on the whole corpus except one opus, which', 67, 724, 289, 9.5),
+    lineTo('was reserved for validation purposes. As a simple n-gram', 67, 736, 289, 9.5),
+  ];
+  const right = [
+    lineTo('Parameter Values', 309, 81, 450, 9.5),
+    lineTo('Sequence Lengths [chords] [10, 20, 40, 80, 160]', 309, 97, 501, 9.5),
+    lineTo('Amount of layers [1, 2, 3, 4, 5]', 309, 108, 473, 9.5),
+    lineTo('Layer type [LSTM, Bi-directional LSTM]', 309, 120, 540, 9.5),
+    lineTo('Amount of neurons [8, 16, 32, 64, 128, 256, 512]', 309, 131, 534, 9.5),
+    lineTo('Dropout strength [0, .1, .2, .3, .4, .5]', 309, 142, 494, 9.5),
+    lineTo('L2-regularization [0, .001, .005, .01, .05, .1, .5]', 309, 154, 534, 9.5),
+    lineTo('Table 2. Model parameters explored', 351, 176, 488, 9.5),
+    lineTo('model such as (1) can not handle unseen events, we use', 309, 209, 530, 9.5),
+    lineTo('add-one smoothing [16] by adding one prior count to all', 309, 220, 530, 9.5),
+    lineTo('symbols and adjusting the denominator of (1) accordingly.', 309, 232, 528, 9.5),
+  ];
+
+  it('reads the sentence whole, then the table and its caption', () => {
+    const blocks = buildBlocks([segment(left, 0), segment(right, 1)], 9.5, 11.5);
+    expect(blocks.findIndex((b) => b.text.includes('Amount of layers'))).toBeGreaterThan(0);
+    expect(blocks[0]!.text).toContain('As a simple n-gram model such as (1) can not handle unseen events');
+    expect(blocks.findIndex((b) => b.text.startsWith('Table 2.'))).toBeGreaterThan(0);
+  });
+});
+
 describe('floats stacked at the top of the column a sentence runs on to', () => {
   // Column 1 ends mid-sentence at the foot of the page; column 2 opens with a table (its head row, its rows read as a
   // paragraph of names and figures, its caption under it), and the sentence goes on below them.

@@ -411,7 +411,7 @@ function topFloatRun(groups: Group[], i: number, tail: Group, body: number): num
     // Lines at the text's size that do not go on with the sentence are the page's own text, unless they are a float's
     // own: a table's head (a line), or its cells read as lines (words in capitals and figures, not prose).
     if (!OPENS_WORD.test(h.lines[0].text)) {
-      if (h.lines.length >= 2 && prose(h.lines)) return 0;
+      if (h.lines.length >= 2 && prose(h.lines) && !overTableCaption(groups, j)) return 0;
       continue;
     }
     // Every float lies above the sequel's first line, in the page's own order.
@@ -421,6 +421,30 @@ function topFloatRun(groups: Group[], i: number, tail: Group, body: number): num
     return anchored && run.every((f) => f.lines.every((l) => l.bbox[3] <= top + 1)) ? j - i : 0;
   }
   return 0;
+}
+
+/** A table's caption: "Table 3. Model layout", "Tab. 2:", "Tabelle 1". */
+const TABLE_CAPTION = /^(?:tables?|tab|tabla|tabela|tabella|tabelle|tabel|tableau|cuadro|quadro|таблица|(?:ال)?جدول|表|표)\.?\s*[\p{Nd}IVX]/iu;
+/** A caption stands under the group it captions within this many of its sizes (baseline to top)... */
+const CAPTION_UNDER = 3;
+/** ...and a table's rows, read as paragraphs or items, follow one another a line's advance apart, this many at most. */
+const MAX_TABLE_GROUPS = 12;
+const ROW_GAP = 1.5;
+/**
+ * A group in a run of groups over a table's caption, in its segment, each a line's space under the one before and the
+ * caption a few lines' space under the last: the table's own rows, read as lines (a table captioned under it, "LSTM
+ * 256 neurons, return sequences = True, L2 = 0" over "Table 3. Model layout"), not the page's text, however much its
+ * cells read as prose.
+ */
+function overTableCaption(groups: Group[], j: number): boolean {
+  for (let k = j; k < groups.length && k < j + MAX_TABLE_GROUPS; k++) {
+    const [h, next] = [groups[k], groups[k + 1]];
+    if (!next || next.seg !== h.seg) return false;
+    const gap = next.lines[0].bbox[1] - h.lines[h.lines.length - 1].baseline;
+    if (next.kind === 'caption') return TABLE_CAPTION.test(next.lines[0].text) && gap >= 0 && gap <= CAPTION_UNDER * next.lines[0].size;
+    if ((next.kind !== 'paragraph' && next.kind !== 'list-item') || gap < 0 || gap > ROW_GAP * next.lines[0].size) return false;
+  }
+  return false;
 }
 
 /** The text goes on at the top of another column or page: above where the tail ended, or on a later page. */
