@@ -1567,6 +1567,27 @@ describe('a table set as lines of prose at the top of the column a sentence runs
   });
 });
 
+describe('a figure’s label in the text’s size at the top of the page a sentence runs on to', () => {
+  it('is no sequel: the sentence goes on under the figure, far inside the column where the label stands', () => {
+    const page1 = [
+      lineTo('designed for experts. Gillick and Liu (2010) re-', 307, 690, 527, 10.9),
+      lineTo('ported that Mechanical Turk workers were unable', 307, 703, 526, 10.9),
+    ];
+    const page2 = [
+      lineTo('gt', 177, 85, 186, 11),
+      lineTo('.47 .42 .38', 137, 101, 243, 8),
+      lineTo('.34 tb .21 .30 ts', 127, 128, 218, 8),
+      lineTo('Figure 1: Summary of the preference scoring task: directed edges denote', 72, 300, 290, 10.9),
+      lineTo('significantly higher scores (p < 0.001).', 72, 313, 230, 10.9),
+      lineTo('to provide expert-like scores and had strong dis-', 72, 340, 290, 10.9),
+      lineTo('agreements. Therefore, we kept the task as simple as', 72, 353, 290, 10.9),
+    ];
+    const blocks = buildBlocks([segment(page1, 1), { ...segment(page2, 0), page: 2 }], 10.9, 13.5);
+    expect(blocks[0]!.text).toContain('workers were unable to provide expert-like scores');
+    expect(blocks.some((b) => b.text === 'gt')).toBe(true);
+  });
+});
+
 describe('floats stacked at the top of the column a sentence runs on to', () => {
   // Column 1 ends mid-sentence at the foot of the page; column 2 opens with a table (its head row, its rows read as a
   // paragraph of names and figures, its caption under it), and the sentence goes on below them.

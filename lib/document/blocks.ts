@@ -447,6 +447,15 @@ function overTableCaption(groups: Group[], j: number): boolean {
   return false;
 }
 
+/** A sentence's sequel opens its column's line at the column's edge, within this many body sizes of it... */
+const SEQUEL_INDENT_EM = 3;
+/** ...not far inside it, as a figure's label at the column's top does ("gt", a chart's node, over the sequel). */
+function opensAtEdge(g: Group, body: number): boolean {
+  const first = g.lines[0];
+  const indent = rtlText(first.text) ? g.seg.bbox[2] - first.bbox[2] : first.bbox[0] - g.seg.bbox[0];
+  return indent <= SEQUEL_INDENT_EM * body;
+}
+
 /** The text goes on at the top of another column or page: above where the tail ended, or on a later page. */
 const turnsBack = (tail: Group, next: Group) =>
   next.seg.page > tail.seg.page || (next.seg.page === tail.seg.page && next.lines[0].baseline < tail.lines[tail.lines.length - 1].baseline);
@@ -685,7 +694,8 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
       tail &&
       sameFrame &&
       itemBreak &&
-      ((tail.seg !== g.seg && unfinished(tail) && sequelOf(tail, g) && sameSize(tail, g, body) && wrapped(tail, g)) || turnsUnder(tail, g, body))
+      ((tail.seg !== g.seg && unfinished(tail) && sequelOf(tail, g) && sameSize(tail, g, body) && wrapped(tail, g) && opensAtEdge(g, body)) ||
+        turnsUnder(tail, g, body))
     ) {
       last.push(g);
       continue;
