@@ -1565,6 +1565,22 @@ describe('a table set as lines of prose at the top of the column a sentence runs
     expect(blocks[0]!.text).toContain('As a simple n-gram model such as (1) can not handle unseen events');
     expect(blocks.findIndex((b) => b.text.startsWith('Table 2.'))).toBeGreaterThan(0);
   });
+
+  it('leaves a paragraph over a caption that heads its table where it stands', () => {
+    // The column opens with a figure's caption, then a paragraph of the page's own, then "Table 3:" over the table's
+    // rows in smaller type, then a line in lower case: the paragraph is text, so the sentence does not jump past it.
+    const own = [
+      lineTo('Figure 2: Validation loss over the training epochs.', 309, 81, 500, 9.5),
+      lineTo('We report the scores of every configuration in the table', 309, 110, 530, 9.5),
+      lineTo('below, with the best run of each model set in bold face.', 309, 121, 530, 9.5),
+      lineTo('Table 3: Scores of the configurations.', 350, 140, 490, 9.5),
+      lineTo('Model Layers Units Score', 312, 156, 500, 8),
+      lineTo('LSTM 2 256 0.81', 312, 166, 500, 8),
+      lineTo('where the learning rate is halved at every plateau of the', 309, 190, 530, 9.5),
+    ];
+    const blocks = buildBlocks([segment(left, 0), segment(own, 1)], 9.5, 11.5);
+    expect(blocks[0]!.text).not.toContain('where the learning rate');
+  });
 });
 
 describe('a figure’s label in the text’s size at the top of the page a sentence runs on to', () => {
@@ -1585,6 +1601,21 @@ describe('a figure’s label in the text’s size at the top of the page a sente
     const blocks = buildBlocks([segment(page1, 1), { ...segment(page2, 0), page: 2 }], 10.9, 13.5);
     expect(blocks[0]!.text).toContain('workers were unable to provide expert-like scores');
     expect(blocks.some((b) => b.text === 'gt')).toBe(true);
+  });
+
+  it('lets a quote set in from its column go on as far in on the next page', () => {
+    // A quotation set 4.7 ems in (a nested list's depth) breaks off at the page's foot and goes on at the next top.
+    const quote = [
+      lineTo('In the words of the opinion, cited at length by the board,', 119, 688, 440, 10),
+      lineTo('the committee held that the rule, read as a whole, was', 119, 700, 440, 10),
+    ];
+    const rest = [
+      lineTo('never meant to reach the ships of a foreign flag, and so', 119, 80, 440, 10),
+      lineTo('The court went on to the second question.', 72, 110, 300, 10),
+    ];
+    const lead = lineTo('Its reasoning runs as follows, at some length, over the page.', 72, 668, 490, 10);
+    const blocks = buildBlocks([segment([lead, ...quote], 0), { ...segment(rest, 0), page: 2 }], 10, 12);
+    expect(blocks.some((b) => b.text.includes('read as a whole, was never meant to reach'))).toBe(true);
   });
 });
 
@@ -1810,6 +1841,8 @@ describe('a slide’s small type at its foot', () => {
     // A landscape sheet set in text type (a reference card), or a strip far wider than a slide (a leaflet's fold).
     expect(slide(842, 595, 9)).toHaveLength(1);
     expect(slide(839, 283, 11)).toHaveLength(1);
+    // A portrait page set in a slide's type keeps them too: a slide is landscape.
+    expect(slide(612, 792, 26)).toHaveLength(1);
   });
 });
 

@@ -24,6 +24,15 @@ function flyer(labelX = 466): Run[] {
   ];
 }
 
+/** Runs placed with their right edges set: put(text, x, right, baseline, size). */
+const placer =
+  (runs: Run[]) =>
+  (text: string, x: number, x1: number, y: number, size = 10) => {
+    const r = run(text, x, y, size);
+    r.x1 = x1;
+    runs.push(r);
+  };
+
 const textOf = (runs: Run[], dir: 'ltr' | 'rtl' = 'ltr') =>
   layoutPage(runs, layoutParams({ direction: dir }))
     .segments.map((s) => s.text)
@@ -515,11 +524,7 @@ describe('a band of three columns between bands of two', () => {
 describe('a band of two columns under a band of three, its lines mostly short', () => {
   it('reads the three columns, then the two, though most lower lines leave the upper gutters open', () => {
     const runs: Run[] = [];
-    const put = (text: string, x: number, x1: number, y: number) => {
-      const r = run(text, x, y, 10);
-      r.x1 = x1;
-      runs.push(r);
-    };
+    const put = placer(runs);
     // Three columns with gutters at 223-241 and 421-439, the middle one across the lower band's gutter (303-321).
     for (let i = 0; i < 24; i++)
       for (const [c, x] of [
@@ -551,11 +556,7 @@ describe('a band of two columns under a band of three, its lines mostly short', 
 describe('an icon set flush right in the gutter after a column’s line', () => {
   it('reads the line in its column, not as a break across the page', () => {
     const runs: Run[] = [];
-    const put = (text: string, x: number, x1: number, y: number, size = 10) => {
-      const r = run(text, x, y, size);
-      r.x1 = x1;
-      runs.push(r);
-    };
+    const put = placer(runs);
     // Two columns, 37-292 and 303-558; the left one's paragraph ends in a short line with an icon at 292-301.6, in
     // the gutter, then a heading a little way under it and a paragraph; the right one runs on beside them all, a
     // paragraph of its own ending level with the left one's.
@@ -569,6 +570,22 @@ describe('an icon set flush right in the gutter after a column’s line', () => 
     const at = (s: string) => text.indexOf(s);
     expect(at('L12 ')).toBeLessThan(at('L13 '));
     expect(at('L23 ')).toBeLessThan(at('R0 '));
+  });
+
+  it('reads it so in right-to-left text too, the icon flush left before a line of the right column', () => {
+    const runs: Run[] = [];
+    const put = placer(runs);
+    // The mirror: the right column (303-558) read first, its short line's icon at 293.4-303 in the gutter (292-303).
+    for (let i = 0; i < 12; i++) put(line(`R${i}`, 55, i), 303, 558, 60 + i * 11);
+    put('R12 and is not visible in the events.', 411, 558, 192);
+    put('H', 293.4, 303, 192);
+    put('R13 2.3. The software', 430, 558, 225);
+    for (let i = 14; i < 24; i++) put(line(`R${i}`, 55, i), 303, 558, 236 + (i - 14) * 11);
+    for (let i = 0; i < 30; i++) if (i !== 12) put(line(`L${i}`, 55, i), 37, 292, 60 + i * 11);
+    const text = textOf(runs, 'rtl');
+    const at = (s: string) => text.indexOf(s);
+    expect(at('R12 ')).toBeLessThan(at('R13 '));
+    expect(at('R23 ')).toBeLessThan(at('L0 '));
   });
 });
 

@@ -424,7 +424,8 @@ function topFloatRun(groups: Group[], i: number, tail: Group, body: number): num
 }
 
 /** A table's caption: "Table 3. Model layout", "Tab. 2:", "Tabelle 1". */
-const TABLE_CAPTION = /^(?:tables?|tab|tabla|tabela|tabella|tabelle|tabel|tableau|cuadro|quadro|таблица|(?:ال)?جدول|表|표)\.?\s*[\p{Nd}IVX]/iu;
+const TABLE_CAPTION =
+  /^(?:tables?|tab|tabla|tabela|tabella|tabelle|tabel|tableau|cuadro|quadro|таблица|(?:ال)?جدول|表|표)\.?\s*(?:\p{Nd}|[IVX]+(?=[.:\s]))/iu;
 /** A caption stands under the group it captions within this many of its sizes (baseline to top)... */
 const CAPTION_UNDER = 3;
 /** ...and a table's rows, read as paragraphs or items, follow one another a line's advance apart, this many at most. */
@@ -441,19 +442,30 @@ function overTableCaption(groups: Group[], j: number): boolean {
     const [h, next] = [groups[k], groups[k + 1]];
     if (!next || next.seg !== h.seg) return false;
     const gap = next.lines[0].bbox[1] - h.lines[h.lines.length - 1].baseline;
-    if (next.kind === 'caption') return TABLE_CAPTION.test(next.lines[0].text) && gap >= 0 && gap <= CAPTION_UNDER * next.lines[0].size;
+    if (next.kind === 'caption') {
+      if (!TABLE_CAPTION.test(next.lines[0].text) || gap < 0 || gap > CAPTION_UNDER * next.lines[0].size) return false;
+      // The caption closes the table above it: what follows it in its segment is no table of its own, nor rows set
+      // smaller than these (a caption over its table heads the groups under it, not those above).
+      const after = groups[k + 2];
+      const size = median(h.lines.map((l) => l.size));
+      return !after || after.seg !== next.seg || (after.kind !== 'table' && median(after.lines.map((l) => l.size)) >= size - SIZE_STEP * size);
+    }
     if ((next.kind !== 'paragraph' && next.kind !== 'list-item') || gap < 0 || gap > ROW_GAP * next.lines[0].size) return false;
   }
   return false;
 }
 
-/** A sentence's sequel opens its column's line at the column's edge, within this many body sizes of it... */
+/** A sentence's sequel opens its column's line where the paragraph's lines stood in theirs, within this many body sizes... */
 const SEQUEL_INDENT_EM = 3;
-/** ...not far inside it, as a figure's label at the column's top does ("gt", a chart's node, over the sequel). */
-function opensAtEdge(g: Group, body: number): boolean {
-  const first = g.lines[0];
-  const indent = rtlText(first.text) ? g.seg.bbox[2] - first.bbox[2] : first.bbox[0] - g.seg.bbox[0];
-  return indent <= SEQUEL_INDENT_EM * body;
+/** A line's indent from its segment's edge: the left one, the right one in right-to-left text. */
+const indentOf = (l: Line, seg: Segment) => (rtlText(l.text) ? seg.bbox[2] - l.bbox[2] : l.bbox[0] - seg.bbox[0]);
+/**
+ * ...not far inside it, as a figure's label at the column's top does ("gt", a chart's node, over the sequel). A quote
+ * or a nested item set in from its column goes on as far in.
+ */
+function opensAtEdge(tail: Group, g: Group, body: number): boolean {
+  const own = Math.min(...tail.lines.map((l) => indentOf(l, tail.seg)));
+  return indentOf(g.lines[0], g.seg) <= Math.max(0, own) + SEQUEL_INDENT_EM * body;
 }
 
 /** The text goes on at the top of another column or page: above where the tail ended, or on a later page. */
@@ -504,7 +516,7 @@ const DISPLAY_RELATION = /[=<>≤≥≈≃≅≡≠∝→⇒⇔]/u;
 const displayGroup = (g: Group, body: number) =>
   g.kind === 'paragraph' &&
   g.lines.length <= DISPLAY_LINES &&
-  g.lines.every((l) => l.bbox[0] - g.seg.bbox[0] >= DISPLAY_INDENT_EM * body && !TWO_WORDS.test(l.text)) &&
+  g.lines.every((l) => indentOf(l, g.seg) >= DISPLAY_INDENT_EM * body && !TWO_WORDS.test(l.text)) &&
   g.lines.some((l) => DISPLAY_RELATION.test(l.text));
 /** A paragraph's sequel opens mid-sentence: in lower case (after an opening quote, too), a digit, a bracket, a comma. */
 const continues = (g: Group) => g.kind === 'paragraph' && /^[“‘"'«„]?[\p{Ll}\d(,;]/u.test(g.lines[0].text);
@@ -694,7 +706,7 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
       tail &&
       sameFrame &&
       itemBreak &&
-      ((tail.seg !== g.seg && unfinished(tail) && sequelOf(tail, g) && sameSize(tail, g, body) && wrapped(tail, g) && opensAtEdge(g, body)) ||
+      ((tail.seg !== g.seg && unfinished(tail) && sequelOf(tail, g) && sameSize(tail, g, body) && wrapped(tail, g) && opensAtEdge(tail, g, body)) ||
         turnsUnder(tail, g, body))
     ) {
       last.push(g);
@@ -751,7 +763,11 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
       // ("this is that (a + b)² = c² + 4(ab/2), which simplifies directly to (1.1)."): the display and the sentence's
       // rest are read before the floats.
       const carried: Group[] = [];
-      for (let end = sequel, j = i + floats + 1; j < groups.length && unfinished(end) && groups[j].seg === sequel.seg; j++) {
+      for (
+        let end = sequel, j = i + floats + 1;
+        j < groups.length && unfinished(end) && groups[j].seg === sequel.seg && !joined.has(groups[j]);
+        j++
+      ) {
         const next = groups[j];
         if (!(displayGroup(next, body) || (carried.length > 0 && continues(next)))) break;
         carried.push(next);
@@ -763,7 +779,7 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
         merged.push([groups[k]]);
         floatedPast.set(groups[k], tailEntry);
       }
-      // (The carried groups are read here: the loop goes on after them, where the floats were.)
+      // (The carried groups are read here: the loop goes on after the sequel and passes them by, as joined.)
       for (const c of carried) joined.add(c);
       i += floats;
       continue;

@@ -297,12 +297,17 @@ export function growSpans(
   direction: 'ltr' | 'rtl' = 'ltr',
 ): SpanResult {
   const columns = gutters.length + 1;
-  // (A line of one column, its last piece of ink inside the gutter, reaching neither column, runs across nothing: an
-  // icon set flush right after a caption's last line, read there. A table's mark standing in a gap with cells on both
-  // sides of it still crosses it.)
-  const inside = (iv: Interval, g: Interval) => iv[0] >= g[0] - EDGE_EPS && iv[1] <= g[1] - EDGE_EPS;
-  const oneSided = (r: InkRow, g: Interval) => !r.ink.some((iv) => iv[0] >= g[1] - EDGE_EPS) || !r.ink.some((iv) => iv[1] <= g[0] + EDGE_EPS);
-  const crossesGutter = (r: InkRow, g: Interval) => r.ink.some((iv) => iv[0] < g[1] && iv[1] > g[0] && !(inside(iv, g) && oneSided(r, g)));
+  // (A line of one column, its last piece of ink inside the gutter, reaching short of the other column, runs across
+  // nothing: an icon set flush right after a caption's last line, read there; flush left before a line of the right
+  // column. A table's mark standing in a gap with cells on both sides of it still crosses it, and so does a row of
+  // nothing but such a piece.)
+  const tucked = (r: InkRow, g: Interval, iv: Interval) => {
+    const left = r.ink.some((x) => x[1] <= g[0] + EDGE_EPS && x !== iv);
+    const right = r.ink.some((x) => x[0] >= g[1] - EDGE_EPS && x !== iv);
+    if (left === right) return false;
+    return left ? iv[0] >= g[0] - EDGE_EPS && iv[1] <= g[1] - EDGE_EPS : iv[0] >= g[0] + EDGE_EPS && iv[1] <= g[1] + EDGE_EPS;
+  };
+  const crossesGutter = (r: InkRow, g: Interval) => r.ink.some((iv) => iv[0] < g[1] && iv[1] > g[0] && !tucked(r, g, iv));
   const crossed = rows.map((r) => gutters.filter((g) => crossesGutter(r, g)).length);
   const narrowest = Math.min(...gutters.map((g) => g[1] - g[0]));
   const bridge = Math.max(MIN_PIECE_BRIDGE_EM * bodySize, Math.min(0.9 * narrowest, MAX_PIECE_BRIDGE_EM * bodySize));

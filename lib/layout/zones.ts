@@ -835,7 +835,8 @@ const MAX_END_TAIL = 6;
  * row, so no end block is cut). All the crossing rows at one end, a quarter or more of that end's rows, a clean
  * stretch of CLEAN_SIDE_ROWS beside them, and a gutter of the end's own (`others`, the page's other candidates): the
  * gutter is the clean stretch's, and the end is partitioned on its own. Crossing rows in a band of the middle, with
- * such clean stretches above and below it, cut the zone over the band the same way.
+ * such clean stretches above and below it, cut the zone over the band the same way; so do crossing rows all in a band
+ * under blank space whose own gutter the rows above cross densely.
  */
 function crossedEnd(gutter: Interval, rows: InkRow[], start: number, end: number, others: Interval[], minGutter: number): [number, number] {
   const { crossing } = classify(gutter, rows.slice(start, end + 1));
@@ -882,12 +883,20 @@ function crossedEnd(gutter: Interval, rows: InkRow[], start: number, end: number
   // space over it, is partitioned with the rows under it (whose own crossed end it then is).
   let cut = lo;
   while (cut > start && lo - cut < MAX_END_TAIL && !blankAbove(cut)) cut--;
-  if (cut - start >= CLEAN_SIDE_ROWS && end - upper >= CLEAN_SIDE_ROWS && at.length >= CROSSED_END_SHARE * (upper - cut + 1) && ownGutter(cut, upper))
+  if (
+    cut > start &&
+    blankAbove(cut) &&
+    cut - start >= CLEAN_SIDE_ROWS &&
+    end - upper >= CLEAN_SIDE_ROWS &&
+    at.length >= CROSSED_END_SHARE * (upper - cut + 1) &&
+    ownGutter(cut, upper)
+  )
     return [start, cut - 1];
-  // Or its rows all cross it in a band under blank space whose own gutter the rows above cross densely, in this
-  // gutter's columns, and none of the band's rows does (a poster's band of two columns under a band of three, whose
-  // charts' tick labels happen to leave the three columns' gutters open): the band is partitioned on its own.
-  for (let k = start + CLEAN_SIDE_ROWS; k <= Math.min(lo, end + 1 - CLEAN_SIDE_ROWS); k++) {
+  // Or its rows all cross it in a band from blank space a few rows over the first crossing, whose own gutter the rows
+  // above (clean of this one) cross densely and none of the band's rows does (a poster's band of two columns under a
+  // band of three, whose charts' tick labels happen to leave the three columns' gutters open): the band is
+  // partitioned on its own.
+  for (let k = Math.max(start + CLEAN_SIDE_ROWS, lo - MAX_END_TAIL); k <= Math.min(lo, end + 1 - CLEAN_SIDE_ROWS); k++) {
     if (!blankAbove(k)) continue;
     const [over, band] = [rows.slice(start, k), rows.slice(k, end + 1)];
     const bandGutter = (g: Interval) => {
