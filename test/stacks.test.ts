@@ -554,39 +554,32 @@ describe('a band of two columns under a band of three, its lines mostly short', 
 });
 
 describe('an icon set flush right in the gutter after a column’s line', () => {
-  it('reads the line in its column, not as a break across the page', () => {
+  /**
+   * Two columns, 37-292 and 303-558; the first column read (the left one, or in right-to-left text the right one, the
+   * page mirrored about its middle, 297.5) has a paragraph ending in a short line with an icon flush against it in
+   * the gutter, then a heading a little way under it and a paragraph; the other runs on beside them all, a paragraph
+   * of its own ending level with the first one's. Lines are labelled F (first column) and O (the other).
+   */
+  const page = (dir: 'ltr' | 'rtl') => {
     const runs: Run[] = [];
     const put = placer(runs);
-    // Two columns, 37-292 and 303-558; the left one's paragraph ends in a short line with an icon at 292-301.6, in
-    // the gutter, then a heading a little way under it and a paragraph; the right one runs on beside them all, a
-    // paragraph of its own ending level with the left one's.
-    for (let i = 0; i < 12; i++) put(line(`L${i}`, 55, i), 37, 292, 60 + i * 11);
-    put('L12 and is not visible in the events.', 37, 184, 192);
-    put('H', 292, 301.6, 192);
-    put('L13 2.3. The software', 37, 173, 225);
-    for (let i = 14; i < 24; i++) put(line(`L${i}`, 55, i), 37, 292, 236 + (i - 14) * 11);
-    for (let i = 0; i < 30; i++) if (i !== 12) put(line(`R${i}`, 55, i), 303, 558, 60 + i * 11);
-    const text = textOf(runs);
-    const at = (s: string) => text.indexOf(s);
-    expect(at('L12 ')).toBeLessThan(at('L13 '));
-    expect(at('L23 ')).toBeLessThan(at('R0 '));
-  });
+    const at = (text: string, x: number, x1: number, y: number) => (dir === 'ltr' ? put(text, x, x1, y) : put(text, 595 - x1, 595 - x, y));
+    for (let i = 0; i < 12; i++) at(line(`F${i}`, 55, i), 37, 292, 60 + i * 11);
+    at('F12 and is not visible in the events.', 37, 184, 192);
+    at('H', 292, 301.6, 192);
+    at('F13 2.3. The software', 37, 173, 225);
+    for (let i = 14; i < 24; i++) at(line(`F${i}`, 55, i), 37, 292, 236 + (i - 14) * 11);
+    for (let i = 0; i < 30; i++) if (i !== 12) at(line(`O${i}`, 55, i), 303, 558, 60 + i * 11);
+    return textOf(runs, dir);
+  };
 
-  it('reads it so in right-to-left text too, the icon flush left before a line of the right column', () => {
-    const runs: Run[] = [];
-    const put = placer(runs);
-    // The mirror: the right column (303-558) read first, its short line's icon at 293.4-303 in the gutter (292-303).
-    for (let i = 0; i < 12; i++) put(line(`R${i}`, 55, i), 303, 558, 60 + i * 11);
-    put('R12 and is not visible in the events.', 411, 558, 192);
-    put('H', 293.4, 303, 192);
-    put('R13 2.3. The software', 430, 558, 225);
-    for (let i = 14; i < 24; i++) put(line(`R${i}`, 55, i), 303, 558, 236 + (i - 14) * 11);
-    for (let i = 0; i < 30; i++) if (i !== 12) put(line(`L${i}`, 55, i), 37, 292, 60 + i * 11);
-    const text = textOf(runs, 'rtl');
-    const at = (s: string) => text.indexOf(s);
-    expect(at('R12 ')).toBeLessThan(at('R13 '));
-    expect(at('R23 ')).toBeLessThan(at('L0 '));
-  });
+  for (const dir of ['ltr', 'rtl'] as const)
+    it(`reads the line in its column, not as a break across the page (${dir})`, () => {
+      const text = page(dir);
+      const at = (s: string) => text.indexOf(s);
+      expect(at('F12 ')).toBeLessThan(at('F13 '));
+      expect(at('F23 ')).toBeLessThan(at('O0 '));
+    });
 });
 
 describe('short columns inside a column', () => {

@@ -3,7 +3,7 @@
  * boxes it came from. A paragraph broken across a column or page break (and across the furniture between them) is
  * one paragraph, joined without a stray space inside a split word; a caption that interrupts it is read after it.
  */
-import { CAPTION_WORDS } from './captions.js';
+import { CAPTION_WORDS, TABLE_WORDS } from './captions.js';
 import type { Block, Box, Line, Segment } from '../types.js';
 import { codePoints, median, textDirection, unionBox, roundBox } from '../layout/lines.js';
 import { BULLET_CHARS } from '../layout/markers.js';
@@ -424,8 +424,7 @@ function topFloatRun(groups: Group[], i: number, tail: Group, body: number): num
 }
 
 /** A table's caption: "Table 3. Model layout", "Tab. 2:", "Tabelle 1". */
-const TABLE_CAPTION =
-  /^(?:tables?|tab|tabla|tabela|tabella|tabelle|tabel|tableau|cuadro|quadro|таблица|(?:ال)?جدول|表|표)\.?\s*(?:\p{Nd}|[IVX]+(?=[.:\s]))/iu;
+const TABLE_CAPTION = new RegExp(String.raw`^(?:tables?|tab|${TABLE_WORDS})\.?\s*(?:\p{Nd}|[IVX]+(?=[.:\s]))`, 'iu');
 /** A caption stands under the group it captions within this many of its sizes (baseline to top)... */
 const CAPTION_UNDER = 3;
 /** ...and a table's rows, read as paragraphs or items, follow one another a line's advance apart, this many at most. */

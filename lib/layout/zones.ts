@@ -848,7 +848,8 @@ function crossedEnd(gutter: Interval, rows: InkRow[], start: number, end: number
   // Its gutters are looked for among the end's rows too: boxes set side by side over two columns of text leave gaps
   // in too few of the page's rows to be found over the whole page.
   const blankAbove = (j: number) => rows[j].row.baseline - rows[j - 1].row.baseline > END_BLANK * Math.max(rows[j].row.size, rows[j - 1].row.size);
-  const ownGutter = (a: number, b: number) => {
+  // (`also`: what else the gutter must satisfy.)
+  const ownGutter = (a: number, b: number, also: (g: Interval) => boolean = () => true) => {
     const part = rows.slice(a, b + 1);
     // A line alone across the page with blank space over it (it crosses this gutter and the other both: a note under
     // boxes set side by side, the title over the next part) stands between parts and leaves the other gutter whole.
@@ -860,7 +861,7 @@ function crossedEnd(gutter: Interval, rows: InkRow[], start: number, end: number
         g,
         part.filter((_, k) => !apart(k, g)),
       );
-      return c.crossing.size === 0 && c.twoSided.size >= MIN_TWO_SIDED;
+      return c.crossing.size === 0 && c.twoSided.size >= MIN_TWO_SIDED && also(g);
     };
     return others.some(clean) || findCandidates(part, minGutter).some((c) => clean(c.gutter));
   };
@@ -897,15 +898,9 @@ function crossedEnd(gutter: Interval, rows: InkRow[], start: number, end: number
   // band of three, whose charts' tick labels happen to leave the three columns' gutters open): the band is
   // partitioned on its own.
   for (let k = Math.max(start + CLEAN_SIDE_ROWS, lo - MAX_END_TAIL); k <= Math.min(lo, end + 1 - CLEAN_SIDE_ROWS); k++) {
-    if (!blankAbove(k)) continue;
-    const [over, band] = [rows.slice(start, k), rows.slice(k, end + 1)];
-    const bandGutter = (g: Interval) => {
-      if (g[0] < gutter[1] && g[1] > gutter[0]) return false;
-      const below = classify(g, band);
-      if (below.crossing.size > 0 || below.twoSided.size < MIN_TWO_SIDED) return false;
-      return classify(g, over).crossing.size >= Math.max(MIN_CROSSED_END, CROSSED_END_SHARE * over.length);
-    };
-    if (others.some(bandGutter) || findCandidates(band, minGutter).some((c) => bandGutter(c.gutter))) return [start, k - 1];
+    const over = rows.slice(start, k);
+    const crossedOver = (g: Interval) => classify(g, over).crossing.size >= Math.max(MIN_CROSSED_END, CROSSED_END_SHARE * over.length);
+    if (blankAbove(k) && ownGutter(k, end, crossedOver)) return [start, k - 1];
   }
   return [start, end];
 }
