@@ -18,6 +18,7 @@ import { tagLeaves } from './pdf/tags.js';
 import { readTagged } from './layout/tagged.js';
 import { textOrOcr } from './ocr/page.js';
 import { pageGraphics } from './ocr/graphics.js';
+import { pageRules } from './pdf/rules.js';
 import { bodyArtifacts } from './layout/artifacts.js';
 
 /**
@@ -159,14 +160,33 @@ async function analyzeWith(
         message: `${numbered.size} line numbers in the margin were lifted out of the text (furniture of kind line-number)`,
         detail: { count: numbered.size },
       });
-    const layout = layoutPage(runs, {
+    // The rules the page draws part its boxes (a form's). They are read from the page's operator list, which costs
+    // about half as much again as its text (where the list was built already, to learn the page's fonts, nothing
+    // more): only where the layout finds rows with white wide enough for a rule to stand in, in zones a ruled stretch
+    // may take (ruled.ts' `roomForRules`, a cheap test that lets through most pages whose rules could matter), is
+    // the page laid out again with them. Whether it is depends on the page alone, not on which pages came before it
+    // in the process (a page worker's batch): the pipeline and the command line read it alike. A page read turned has its text's
+    // coordinates, not the rules'.
+    const params = {
       page: pageNo,
       direction: o.direction,
       gutterSpanTolerance: o.gutterSpanTolerance,
       gutterRejectFloor: o.gutterRejectFloor,
       minGutterWidth: o.minGutterWidth,
       partialSpans: o.partialSpans,
-    });
+    };
+    // The layout marks drop caps on their runs (rows.ts): the second one starts from the runs as they came.
+    const initials = runs.map((r) => r.initial);
+    let layout = layoutPage(runs, params);
+    if (read.source === 'text' && read.turned === 0 && layout.roomForRules) {
+      const rules = await pageRules(page).catch(() => []);
+      if (rules.length) {
+        runs.forEach((r, i) => {
+          r.initial = initials[i];
+        });
+        layout = layoutPage(runs, { ...params, rules });
+      }
+    }
     let segments: Segment[] = layout.segments;
     let source: PageSource = 'text';
     const tagDiagnostics: Diagnostic[] = [];

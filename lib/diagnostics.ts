@@ -67,6 +67,12 @@ export const DIAGNOSTICS = {
     meaning:
       "Text runs around a box set inside its column (a callout, a pull quote, a figure's title): the paragraph was read whole, its shortened lines without the box's, and the box after the paragraph.",
   },
+  'ruled-boxes': {
+    severity: ['info'],
+    from: 'page',
+    meaning:
+      "Boxes side by side a few points apart, parted by vertical rules the page draws (a form's boxes, a letterhead's cells), were read box by box, each whole, where read row by row their lines would splice.",
+  },
   'page-sideways': {
     severity: ['info'],
     from: 'page',

@@ -218,3 +218,10 @@ export interface DocumentResult {
   diagnostics: Diagnostic[];
   usage: Usage;
 }
+
+/** A vertical rule the page draws (pdf/rules.ts), in the coordinates of its runs: x across, y0 to y1 down. */
+export interface Rule {
+  x: number;
+  y0: number;
+  y1: number;
+}

@@ -623,6 +623,19 @@ describe('real pages', () => {
     expect(squash(doc.text)).toContain('can be represented by graph plot in Figure 3.1.');
   });
 
+  it('a form’s boxes parted by a drawn rule are read box by box (form_irs_w9_2018)', async () => {
+    const doc = await read('form_irs_w9_2018');
+    const text = squash(doc.text);
+    expect(text).toContain('4 Exemptions (codes apply only to certain entities, not individuals; see instructions on page 3):');
+    expect(text).toContain('Check only one of the following seven boxes.');
+    expect(doc.diagnostics.some((d) => d.code === 'ruled-boxes' && d.page === 1)).toBe(true);
+  });
+
+  it('a ruled table whose cells stand level row after row is read row by row (thesis_fei_classe_latex_manual_pt_toc_quadros)', async () => {
+    const text = squash((await read('thesis_fei_classe_latex_manual_pt_toc_quadros')).text);
+    expect(text).toContain('Sumário \\tableofcontents Lista de Figuras \\listoffigures');
+  });
+
   it('an aligned equation’s gap on a one-column page is no gutter: each left side with its right (paper_quantreg_crq_jss)', async () => {
     const text = (await read('paper_quantreg_crq_jss')).text;
     expect(text).toContain('Ni(t) = I({Ti ≤ t} and {δi = 1})');

@@ -74,7 +74,8 @@ function gapAt(runs: Run[], g: Interval, body: number): Interval | null {
 export function crowdedRows(zones: Zone[], body: number): Map<Row, Crowded> {
   const out = new Map<Row, Crowded>();
   zones.forEach((zone, z) => {
-    if (zone.tabular || zone.gutters.length !== 1 || zone.rows.length < MIN_ZONE_ROWS) return;
+    // A ruled zone's gutter is a drawn rule, not white a line could run into.
+    if (zone.tabular || zone.ruled || zone.gutters.length !== 1 || zone.rows.length < MIN_ZONE_ROWS) return;
     const g = zone.gutters[0];
     const size = median(zone.rows.map((r) => r.row.size));
     const steps = zone.rows.slice(1).map((r, i) => r.row.baseline - zone.rows[i].row.baseline);

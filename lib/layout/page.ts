@@ -1,7 +1,7 @@
 /**
  * The per-page ordering pass (pure): runs → rows → zones and gutters → spans and bands → ordered segments.
  */
-import type { BandInfo, Diagnostic, Direction, Interval, Line, Run, Segment } from '../types.js';
+import type { BandInfo, Diagnostic, Direction, Interval, Line, Rule, Run, Segment } from '../types.js';
 import { findCodeBeside, findListingsBeside, findSideStacks } from './stacks.js';
 import { findRunAround } from './runaround.js';
 import { nestedBlock } from './nested.js';
@@ -11,6 +11,7 @@ import { narrowGutters, spansNarrow } from './narrow.js';
 import { baselineOf, buildRows, inkIntervals, type Row } from './rows.js';
 import type { InkRow } from './gutters.js';
 import { partition, type Zone } from './zones.js';
+import { roomForRules } from './ruled.js';
 import { growSpans } from './spans.js';
 import { displayFormula, TWO_WORDS } from './formulas.js';
 import { CAPTION_LABEL, CELL_GAP_EM, findTableBlocks, hasProsePiece } from './tables.js';
@@ -30,6 +31,8 @@ export interface LayoutParams {
   gutterRejectFloor: number;
   minGutterWidth: number;
   partialSpans: 'refuse' | 'band';
+  /** The page's drawn vertical rules (pdf/rules.ts), in its runs' coordinates. */
+  rules?: Rule[];
   /** Laying out one wide column of a page on its own: no column inside it is laid out again. */
   nested?: boolean;
 }
@@ -43,6 +46,9 @@ export interface PageLayout {
   direction: Direction;
   bodySize: number;
   diagnostics: Diagnostic[];
+  /** Some row of the page has white between its runs wide enough for a drawn rule to stand in (ruled.ts): only then
+   * can the page's rules change its reading, and only then are they asked for (analyze.ts). */
+  roomForRules: boolean;
 }
 
 /** The size most characters on the page are set in. */
@@ -419,6 +425,7 @@ function joinRegions(
     direction,
     bodySize,
     diagnostics: [joint.diagnostic, ...laid.flatMap((l) => l.diagnostics)],
+    roomForRules: laid.some((l) => l.roomForRules),
   };
 }
 
@@ -470,6 +477,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
     bodySize,
     tolerance: params.gutterSpanTolerance,
     rejectFloor: params.gutterRejectFloor,
+    rules: params.rules,
   };
   let zones = partition(masked, zoneParams);
   // Two column lines run together, or a column's overfull line, at a zone's gutter (crowded.ts): the row is parted at
@@ -778,6 +786,18 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
     if (first) gutters.push(...zone.gutters.map((g) => [round2(g[0]), round2(g[1])] as Interval));
     const columns = zone.gutters.length + 1;
     columnCount = Math.max(columnCount, columns);
+    if (zone.ruled && first)
+      diagnostics.push({
+        code: 'ruled-boxes',
+        severity: 'info',
+        page: params.page,
+        message: `${columns} boxes side by side, parted by rules the page draws, were read box by box`,
+        detail: {
+          rules: zone.gutters.map((g) => round2((g[0] + g[1]) / 2)),
+          top: round2(zone.rows[0].row.top),
+          bottom: round2(zone.rows[zone.rows.length - 1].row.bottom),
+        },
+      });
     if (zone.ambiguous && first) {
       // Two readings disagree. A content stream that draws the columns one after the other settles it (seed 003).
       const settled = streamReadsColumns(whole);
@@ -855,7 +875,8 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
     const columnsWithin = (lines: Line[], j: number): Segment[] | null => {
       if (params.nested || columns < 2) return null;
       const others = [...Array(columns).keys()].filter((k) => k !== j).map(widthOf);
-      if (widthOf(j) < WIDE_COLUMN * Math.min(...others)) return null;
+      // Any box of a ruled zone may (a form's box of two columns of options beside the next box).
+      if (!zone.ruled && widthOf(j) < WIDE_COLUMN * Math.min(...others)) return null;
       const sub = layoutRegion(
         lines.flatMap((l) => runsOfLine(l)),
         { ...params, nested: true },
@@ -1078,5 +1099,5 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
 
   diagnostics.push(...runOrderPasses({ segments, page: params.page, columnCount, advance, bodySize, rotated, nextBand: bands.length }));
 
-  return { segments, columnCount, gutters, bands, spanLines, direction, bodySize, diagnostics };
+  return { segments, columnCount, gutters, bands, spanLines, direction, bodySize, diagnostics, roomForRules: roomForRules(zones) };
 }

@@ -4,7 +4,8 @@
  * leave the gap), their zone is grown over the rows that do not cross them, and what lies outside is partitioned
  * again on its own.
  */
-import type { Interval, Run } from '../types.js';
+import type { Interval, Rule, Run } from '../types.js';
+import { ruledZones } from './ruled.js';
 import { classify, findCandidates, pieceRuns, sideSupport, sweep, type InkRow } from './gutters.js';
 import { BULLET_CHARS } from './markers.js';
 import { displayFormula, TWO_WORDS } from './formulas.js';
@@ -34,6 +35,9 @@ export interface Zone {
   ambiguous: boolean;
   /** The zone's columns look like the columns of a table (narrow, short cells), not text. */
   tabular: boolean;
+  /** The drawn rules (their x) that part the zone's boxes (ruled.ts): its columns are boxes, each of which may hold
+   * columns of its own; its other gutters are strips inside boxes that no line enters. */
+  ruled?: number[];
 }
 
 export interface ZoneParams {
@@ -41,6 +45,8 @@ export interface ZoneParams {
   bodySize: number;
   tolerance: number;
   rejectFloor: number;
+  /** The page's drawn vertical rules (pdf/rules.ts): boxes they part are zones of their own (ruled.ts). */
+  rules?: Rule[];
 }
 
 /** A column zone needs at least this many rows with text on both sides of its gutter. */
@@ -1011,7 +1017,10 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
   for (let n = 2; n <= MAX_EDGE_ROWS && n < rows.length - from && !foot; n++)
     if (blankAt(rows, rows.length - n)) foot = edgeBlocks(rows.slice(rows.length - n), MAX_EDGE_ROWS);
   const to = rows.length - (foot ? foot.rows.length : 0);
-  return [...lead, ...blocksApart(rows.slice(from, to), p), ...(foot ? [foot] : [])].flatMap((z) => staggeredBlocks(z, p)).flatMap(captionsBeside);
+  const zones = [...lead, ...blocksApart(rows.slice(from, to), p), ...(foot ? [foot] : [])]
+    .flatMap((z) => staggeredBlocks(z, p))
+    .flatMap(captionsBeside);
+  return ruledZones(zones, p.rules ?? [], (rs, gutters) => tabularZone(rs, gutters, p));
 }
 
 /** Blocks side by side on baselines of their own are parted by a blank strip at least this many body sizes wide... */
@@ -1477,6 +1486,22 @@ function leadInto(rows: InkRow[], gutters: Interval[], next: InkRow | undefined)
   return n;
 }
 
+/** A zone's columns are a table's (narrow, short cells), not columns of text, a sidebar, blocks or lists. */
+function tabularZone(zoneRows: InkRow[], gutters: Interval[], p: ZoneParams): boolean {
+  return (
+    looksTabular(zoneRows, gutters, p.bodySize) &&
+    !isSidebar(zoneRows, gutters[0], gutters.length, p.bodySize) &&
+    !centredBlocks(zoneRows, gutters) &&
+    !titleBeside(zoneRows, gutters, p.bodySize) &&
+    !sortedDownColumns(zoneRows, gutters) &&
+    !numberedListColumns(zoneRows, gutters) &&
+    !countedListParts(zoneRows, gutters) &&
+    !captionDivider(zoneRows, gutters) &&
+    !staggeredColumns(zoneRows, gutters) &&
+    !sentencesDownColumns(zoneRows, gutters)
+  );
+}
+
 function partitionRows(rows: InkRow[], p: ZoneParams): Zone[] {
   if (rows.length === 0) return [];
   const single = (rs: InkRow[]): Zone => ({ rows: rs, gutters: [], crossingShare: 0, ambiguous: false, tabular: false });
@@ -1576,23 +1601,7 @@ function partitionRows(rows: InkRow[], p: ZoneParams): Zone[] {
     }
     const shares = gutters.map((g) => crossingShare(g, zoneRows).share);
     const worst = Math.max(...shares);
-    const zone: Zone = {
-      rows: zoneRows,
-      gutters,
-      crossingShare: worst,
-      ambiguous: worst > p.tolerance,
-      tabular:
-        looksTabular(zoneRows, gutters, p.bodySize) &&
-        !isSidebar(zoneRows, gutters[0], gutters.length, p.bodySize) &&
-        !centredBlocks(zoneRows, gutters) &&
-        !titleBeside(zoneRows, gutters, p.bodySize) &&
-        !sortedDownColumns(zoneRows, gutters) &&
-        !numberedListColumns(zoneRows, gutters) &&
-        !countedListParts(zoneRows, gutters) &&
-        !captionDivider(zoneRows, gutters) &&
-        !staggeredColumns(zoneRows, gutters) &&
-        !sentencesDownColumns(zoneRows, gutters),
-    };
+    const zone: Zone = { rows: zoneRows, gutters, crossingShare: worst, ambiguous: worst > p.tolerance, tabular: tabularZone(zoneRows, gutters, p) };
     // The last rows of columns of text running across one of their gutters, right over a row across them all, lead
     // into the text below: a heading's paragraph and the first item of a list under the columns, read with the rest
     // of the list. (A form's boxes crossing some of its gutters are the form's.)

@@ -65,7 +65,8 @@ export async function pageGraphics(page: PdfPage): Promise<PageGraphics> {
         break;
       case OPS.paintFormXObjectBegin:
         stack.push(ctm);
-        if (Array.isArray(args[0])) ctm = mul(ctm, args[0] as Matrix);
+        // pdf.js hands the form's /Matrix over as a Float32Array.
+        if (args[0]) ctm = mul(ctm, Array.from(args[0] as ArrayLike<number>) as Matrix);
         break;
       case OPS.paintFormXObjectEnd:
         ctm = stack.pop() ?? IDENTITY;

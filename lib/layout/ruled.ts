@@ -1,0 +1,255 @@
+/**
+ * Boxes parted by a drawn rule (pdf/rules.ts): a form's box 3 beside its box 4, a letterhead's cells. A few points
+ * of white stand between their lines, too little for a gutter, and their lines sit on baselines of their own, so read
+ * row by row the boxes splice at every line ("4 Exemptions (codes apply only to following seven boxes. certain
+ * entities, not individuals; see"). Where a rule runs beside a stretch of rows, no run crosses it and lines stand on
+ * both its sides, the stretch is a zone of its own whose gutters are the rules that run beside all of it (and any
+ * strip inside a box that no line enters): each box is read whole, in turn, as a column is, and laid out on its own
+ * where it holds columns of its own (page.ts). Where the boxes are a table's cells (the zone would read as a table)
+ * nothing changes.
+ *
+ * A table's zone is left alone: its rows are read cell by cell already, its rules standing in its columns' gaps. In
+ * a zone of columns of text, only a stretch whose rows run across the columns' gutter is taken (a form's boxes over
+ * two columns of instructions): the columns' own lines are read apart already, and a rule inside one column stands
+ * beside that column's lines only.
+ */
+import type { Interval, Rule } from '../types.js';
+import { sweep, type InkRow } from './gutters.js';
+import { median } from './lines.js';
+import type { Zone } from './zones.js';
+
+/** A word: three letters running (marks between them: Arabic's vowels, Devanagari's matras). */
+const WORD = /\p{L}(?:\p{M}*\p{L}){2}/u;
+
+/** A row masked whole: a table found before the gutter pass, full-width material for it. */
+const masked = (r: InkRow) => r.ink.some((iv) => !Number.isFinite(iv[0]) || !Number.isFinite(iv[1]));
+
+/** A rule runs beside a row when it reaches this many of the row's sizes over its baseline... */
+const OVER = 0.6;
+/** ...and this many under it. */
+const UNDER = 0.1;
+/** A run crosses a rule when it reaches past it by more than this many points on both sides. */
+const CROSS = 0.5;
+/** Lines stand on both sides of the rule on this many rows at least... */
+const MIN_TWO_SIDED = 2;
+/** ...or on one, and on each side on this many. */
+const MIN_SIDE_ROWS = 2;
+/** This share of the rows with lines beside the rule at least have lines on one side only, where they are
+ * MIN_TABLE_ROWS or more: boxes' lines stand on baselines of their own, a table's cells level with one another. */
+const ONE_SIDED_SHARE = 0.25;
+const MIN_TABLE_ROWS = 5;
+/** A strip of a ruled box this many of the rows' sizes wide that no line enters, lines on both its sides on two rows
+ * at least, parts the box too (a box beside a ruled table's last column, no rule between them). */
+const OPEN_GAP_EM = 2;
+
+/** In a zone of text columns, this share of the stretch's rows at least, and two, run across the columns' gutters. */
+const SPANNING_SHARE = 0.25;
+const MIN_SPANNING = 2;
+
+const beside = (rule: Rule, r: InkRow) => rule.y0 <= r.row.baseline - OVER * r.row.size && rule.y1 >= r.row.baseline + UNDER * r.row.size;
+
+/** A row stands on both sides of a rule when the white around it is this many of the row's sizes wide at least: a
+ * box's lines keep clear of its edge (and a page with no such white in any row needs no rules: `roomForRules`). */
+const ROOM_EM = 0.5;
+
+/** The row's lines against the rule: on its left, on its right, on both with room between them, across it. A row
+ * masked whole (a table found before the gutter pass) stands across every rule. */
+function sides(rule: Rule, r: InkRow): { left: boolean; right: boolean; both: boolean; across: boolean; leftWord: boolean; rightWord: boolean } {
+  if (masked(r)) return { left: false, right: false, both: false, across: true, leftWord: false, rightWord: false };
+  let leftEnd = -Infinity;
+  let rightStart = Infinity;
+  let across = false;
+  let leftWord = false;
+  let rightWord = false;
+  for (const q of r.row.runs) {
+    if (q.x0 < rule.x - CROSS && q.x1 > rule.x + CROSS) across = true;
+    else if (q.x1 <= rule.x + CROSS) {
+      leftEnd = Math.max(leftEnd, q.x1);
+      leftWord ||= WORD.test(q.text);
+    } else {
+      rightStart = Math.min(rightStart, q.x0);
+      rightWord ||= WORD.test(q.text);
+    }
+  }
+  const left = leftEnd > -Infinity;
+  const right = rightStart < Infinity;
+  return { left, right, both: left && right && rightStart - leftEnd >= ROOM_EM * r.row.size, across, leftWord, rightWord };
+}
+
+/** A row has white between two of its runs wide enough for a rule (ROOM_EM); a row masked whole (a table's) has
+ * none a rule could use. */
+function hasRoom(r: InkRow): boolean {
+  if (masked(r)) return false;
+  const runs = r.row.runs.slice().sort((a, b) => a.x0 - b.x0);
+  let end = Number.POSITIVE_INFINITY;
+  for (const q of runs) {
+    if (q.x0 - end >= ROOM_EM * r.row.size) return true;
+    end = end === Number.POSITIVE_INFINITY ? q.x1 : Math.max(end, q.x1);
+  }
+  return false;
+}
+
+/** The rows of a zone that a stretch may take: all of a zone without gutters; none of a table's; of a zone of text
+ * columns, all where two of its rows run across its gutters (fits in `ruledZones` asks for more). */
+function mayTake(z: Zone): boolean {
+  if (z.tabular) return false;
+  return z.gutters.length === 0 || z.rows.filter((r) => crossesGutters(r, z)).length >= MIN_SPANNING;
+}
+
+const crossesGutters = (r: InkRow, z: Zone) => r.ink.some((iv) => z.gutters.some((g) => iv[0] < g[1] && iv[1] > g[0]));
+
+/** Rows a stretch may take have white wide enough for a rule between two of their runs: two such rows, or one in a
+ * zone of three rows or more. The layout asks for the page's rules only then, and reads the page again with them: a
+ * cheap test that depends on the page alone and lets through the pages whose rules could matter (a stretch whose only
+ * such row stands in a zone of two rows is let go). */
+export function roomForRules(zones: Zone[]): boolean {
+  let n = 0;
+  for (const z of zones) {
+    if (!mayTake(z)) continue;
+    const k = z.rows.filter(hasRoom).length;
+    if (k && z.rows.length >= MIN_SIDE_ROWS + 1) return true;
+    n += k;
+    if (n >= MIN_TWO_SIDED) return true;
+  }
+  return false;
+}
+
+/** The rule parts the rows: none crosses it; lines stand on both its sides on two rows at least, or on one and on
+ * each side on two (a framed example's one long line beside its source); words stand on each side (a chart's axis
+ * has figures beside it: its ticks' labels); and, of five rows or more, a quarter stand on one side only (a table's
+ * cells stand level). */
+function parts(rule: Rule, rows: InkRow[]): boolean {
+  let two = 0;
+  let level = 0;
+  let left = 0;
+  let right = 0;
+  let leftWord = false;
+  let rightWord = false;
+  for (const r of rows) {
+    const s = sides(rule, r);
+    if (s.across) return false;
+    if (s.both) two++;
+    if (s.left && s.right) level++;
+    if (s.left) left++;
+    if (s.right) right++;
+    leftWord ||= s.leftWord;
+    rightWord ||= s.rightWord;
+  }
+  // Lines level on both sides on nearly every one of five rows or more are a table's rows (its cells, read row by
+  // row), not boxes (an example's few lines of source beside the lines they make are).
+  const lined = left + right - level;
+  if (lined >= MIN_TABLE_ROWS && left + right - 2 * level < ONE_SIDED_SHARE * lined) return false;
+  return leftWord && rightWord && (two >= MIN_TWO_SIDED || (two >= 1 && left >= MIN_SIDE_ROWS && right >= MIN_SIDE_ROWS));
+}
+
+/** The stretches of rows some rule parts, [from, to] inclusive, longest first. */
+function stretches(rows: InkRow[], rules: Rule[]): [number, number][] {
+  const found: [number, number][] = [];
+  for (const rule of rules) {
+    let i = 0;
+    while (i < rows.length) {
+      if (!beside(rule, rows[i]) || sides(rule, rows[i]).across) {
+        i++;
+        continue;
+      }
+      let j = i;
+      while (j + 1 < rows.length && beside(rule, rows[j + 1]) && !sides(rule, rows[j + 1]).across) j++;
+      if (parts(rule, rows.slice(i, j + 1))) found.push([i, j]);
+      i = j + 1;
+    }
+  }
+  return found.sort((a, b) => b[1] - b[0] - (a[1] - a[0]) || a[0] - b[0]);
+}
+
+/** A row's ink cut at the gutters: no piece reaches across a rule (no run does). */
+function cutInk(r: InkRow, gutters: Interval[]): InkRow {
+  const cuts = gutters.map((g) => (g[0] + g[1]) / 2);
+  const ink: Interval[] = [];
+  for (const iv of r.ink) {
+    const runs = r.row.runs.filter((q) => q.x0 >= iv[0] - CROSS && q.x1 <= iv[1] + CROSS);
+    const edges = [-Infinity, ...cuts.filter((c) => c > iv[0] && c < iv[1]), Infinity];
+    if (edges.length === 2 || runs.length === 0) {
+      ink.push(iv);
+      continue;
+    }
+    for (let k = 0; k + 1 < edges.length; k++) {
+      const own = runs.filter((q) => (q.x0 + q.x1) / 2 > edges[k] && (q.x0 + q.x1) / 2 <= edges[k + 1]);
+      // Clear of the rule's gutter on both sides (a run may end within CROSS of the rule).
+      if (own.length)
+        ink.push([Math.max(edges[k] + CROSS, Math.min(...own.map((q) => q.x0))), Math.min(edges[k + 1] - CROSS, Math.max(...own.map((q) => q.x1)))]);
+    }
+  }
+  return { row: r.row, ink };
+}
+
+/** The strips inside the boxes between the gutters that no line of the rows enters, lines on both their sides. */
+function openGaps(rows: InkRow[], gutters: Interval[]): Interval[] {
+  const size = median(rows.map((r) => r.row.size));
+  const edges = [-Infinity, ...gutters.map((g) => (g[0] + g[1]) / 2), Infinity];
+  const found: Interval[] = [];
+  for (let k = 0; k + 1 < edges.length; k++) {
+    const inBox = (iv: Interval) => (iv[0] + iv[1]) / 2 > edges[k] && (iv[0] + iv[1]) / 2 < edges[k + 1];
+    const covered = sweep(rows.flatMap((r) => r.ink.filter(inBox))).filter((c) => c.count > 0);
+    for (let i = 1; i < covered.length; i++) {
+      const gap: Interval = [covered[i - 1].x1, covered[i].x0];
+      if (gap[1] - gap[0] < OPEN_GAP_EM * size) continue;
+      const two = rows.filter((r) => r.ink.some((iv) => inBox(iv) && iv[1] <= gap[0]) && r.ink.some((iv) => inBox(iv) && iv[0] >= gap[1]));
+      if (two.length >= MIN_TWO_SIDED) found.push(gap);
+    }
+  }
+  return found;
+}
+
+/**
+ * The page's zones (in the order of their rows), with the longest stretch of rows that drawn rules part made a zone
+ * of its own, the zones it runs through cut around it, and the rows above and below it looked at again. A stretch
+ * is taken where each zone it runs through is without gutters (not a table's), or of columns of text whose rows in the
+ * stretch run across the columns' gutters (a quarter of them, two at least): there the gutter is the zone's below
+ * the stretch, not the stretch's (a form's boxes over two columns of instructions).
+ */
+export function ruledZones(zones: Zone[], rules: Rule[], tabular: (rows: InkRow[], gutters: Interval[]) => boolean): Zone[] {
+  if (!rules.length) return zones;
+  const rows = zones.flatMap((z) => z.rows);
+  const owner = zones.flatMap((z, k) => z.rows.map(() => k));
+  // The index of each zone's first row among the page's.
+  const first: number[] = [];
+  for (let k = 0, n = 0; k < zones.length; n += zones[k].rows.length, k++) first.push(n);
+  const fits = ([from, to]: [number, number]) => {
+    for (let k = owner[from]; k <= owner[to]; k++) {
+      const z = zones[k];
+      // A table's zone reads its rows cell by cell already, its rules standing in its columns' gaps.
+      if (z.tabular) return false;
+      if (z.gutters.length === 0) continue;
+      const own = rows.slice(from, to + 1).filter((_, i) => owner[from + i] === k);
+      if (own.filter((r) => crossesGutters(r, z)).length < Math.max(MIN_SPANNING, SPANNING_SHARE * own.length)) return false;
+    }
+    return true;
+  };
+  // The boxes are read box by box; where the rules are a table's column lines (its rows read as a table's), the
+  // zones stay as they were.
+  let found: { stretch: [number, number]; zone: Zone } | null = null;
+  for (const stretch of stretches(rows, rules)) {
+    if (!fits(stretch)) continue;
+    const inside = rows.slice(stretch[0], stretch[1] + 1);
+    const drawn: Interval[] = rules
+      .filter((rule) => inside.every((r) => beside(rule, r)) && parts(rule, inside))
+      .map((rule) => [rule.x - CROSS, rule.x + CROSS] as Interval)
+      .sort((a, b) => a[0] - b[0]);
+    const cut = inside.map((r) => cutInk(r, drawn));
+    const gutters = [...drawn, ...openGaps(cut, drawn)].sort((a, b) => a[0] - b[0]);
+    if (tabular(cut, gutters)) continue;
+    found = { stretch, zone: { rows: cut, gutters, crossingShare: 0, ambiguous: false, tabular: false, ruled: drawn.map((g) => (g[0] + g[1]) / 2) } };
+    break;
+  }
+  if (!found) return zones;
+  const [from, to] = found.stretch;
+  const ruled = found.zone;
+  // The zones before the stretch, the first one it runs through cut short; the zones after it likewise.
+  const before = zones.slice(0, owner[from]);
+  const head = zones[owner[from]].rows.slice(0, from - first[owner[from]]);
+  if (head.length) before.push({ ...zones[owner[from]], rows: head });
+  const after = zones.slice(owner[to] + 1);
+  const tail = zones[owner[to]].rows.slice(to + 1 - first[owner[to]]);
+  if (tail.length) after.unshift({ ...zones[owner[to]], rows: tail });
+  return [...ruledZones(before, rules, tabular), ruled, ...ruledZones(after, rules, tabular)];
+}

@@ -1,0 +1,247 @@
+/**
+ * Drawn rules (lib/pdf/rules.ts) and the boxes they part (lib/layout/ruled.ts): a form's two boxes a few points
+ * apart, their lines on baselines of their own, are read box by box where a rule stands between them; a ruled
+ * table is still read row by row; a rule between two columns of text changes nothing.
+ */
+import { describe, expect, it } from 'vitest';
+import { latin1, metrics, num, PDFDict, PDFName, PdfBuilder } from '../fixtures/pdf.js';
+import { extractDocument } from '../lib/extract.js';
+import { openPdf, closePdf } from '../lib/pdf/open.js';
+import { pageRules, joinPieces } from '../lib/pdf/rules.js';
+import { layoutPage } from '../lib/layout/page.js';
+import type { Rule, Run } from '../lib/types.js';
+import { column, labels, layoutParams, line, run } from './support/runs.js';
+
+const q = (n: number) => `q${String(n).padStart(3, '0')}`;
+
+/** The rules of one page drawing `content`; with `form`, the page's /X1 is a form XObject drawing it, /Matrix set. */
+async function rulesOf(content: string, form?: { content: string; matrix: number[] }): Promise<Rule[]> {
+  const b = new PdfBuilder();
+  const ref = b.addPage({ width: 612, height: 792, content, fonts: ['helv'] });
+  if (form) {
+    const xobject = b.ctx.register(
+      b.ctx.stream(latin1(form.content), { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 612, 792], Matrix: form.matrix }),
+    );
+    const resources = b.ctx.lookup(ref, PDFDict).lookup(PDFName.of('Resources'), PDFDict);
+    resources.set(PDFName.of('XObject'), b.ctx.obj({ X1: xobject }));
+  }
+  const pdf = await openPdf(b.finish('rules'), { maxBytes: 1e8, password: null });
+  try {
+    return await pageRules(await pdf.doc.getPage(1));
+  } finally {
+    await closePdf(pdf);
+  }
+}
+
+describe('drawn vertical rules', () => {
+  it('finds stroked lines, rectangle sides and slivers, in the runs’ coordinates (top down)', async () => {
+    const rules = await rulesOf(
+      [
+        // A stroked line from y 692 up to 592 (PDF space): 100 to 200 down from the top.
+        '0.5 w 0 G 100 692 m 100 592 l S',
+        // A stroked rectangle: its two sides.
+        '200 500 80 40 re S',
+        // A rule drawn as a thin filled rectangle.
+        '0 g 400.6 400 0.8 60 re f',
+        // Inside a transformed graphics state: a line at x 50 + 20 = 70 from y 300 + 10.
+        'q 1 0 0 1 20 10 cm 50 300 m 50 340 l S Q',
+      ].join('\n'),
+    );
+    const at = (x: number) => rules.find((r) => Math.abs(r.x - x) < 0.6);
+    expect(at(100)).toMatchObject({ y0: 100, y1: 200 });
+    expect(at(200)).toMatchObject({ y0: 252, y1: 292 });
+    expect(at(280)).toMatchObject({ y0: 252, y1: 292 });
+    expect(at(401)).toMatchObject({ y0: 332, y1: 392 });
+    expect(at(70)).toMatchObject({ y0: 442, y1: 482 });
+    expect(rules).toHaveLength(5);
+  });
+
+  it('leaves out white rules, curves, ticks and slanted lines', async () => {
+    const rules = await rulesOf(
+      [
+        '1 1 1 RG 100 692 m 100 592 l S',
+        '0 G 150 692 m 150 680 160 600 150 592 c S',
+        '200 692 m 200 689 l S',
+        '300 692 m 340 592 l S',
+        '1 g 400 400 0.8 60 re f',
+      ].join('\n'),
+    );
+    expect(rules).toEqual([]);
+  });
+
+  it('places a rule drawn inside a form XObject by the form’s matrix and the page’s', async () => {
+    const rules = await rulesOf('q 2 0 0 1 0 0 cm /X1 Do Q', { content: '0 G 50 692 m 50 592 l S', matrix: [1, 0, 0, 1, 100, 0] });
+    expect(rules).toEqual([{ x: 300, y0: 100, y1: 200 }]);
+  });
+
+  it('draws on from a closed subpath’s start; a filled triangle is no rectangle; a hatch is no rule', async () => {
+    const rules = await rulesOf(
+      [
+        // A closed triangle, then a line drawn on from its start (100, 692) down to (100, 592) without a move.
+        '0 G 100 692 m 140 692 l 140 660 l h 100 592 l S',
+        // A filled right triangle: one side only (at x 200), not two.
+        '0 g 200 500 m 260 500 l 200 560 l f',
+        // A shading drawn as lines a point apart.
+        '400 692 m 400 592 l 401 692 m 401 592 l 402 692 m 402 592 l S',
+      ].join('\n'),
+    );
+    expect(rules.map((r) => Math.round(r.x))).toEqual([100, 140]);
+    expect(rules[0]).toMatchObject({ y0: 100, y1: 200 });
+  });
+
+  it('joins the pieces of one rule that meet (a form draws a box’s edge per box)', () => {
+    const rules = joinPieces([
+      { x: 100, y0: 10, y1: 30 },
+      { x: 100.3, y0: 30.5, y1: 50 },
+      { x: 100, y0: 80, y1: 100 },
+      { x: 200, y0: 10, y1: 15 },
+    ]);
+    expect(rules).toHaveLength(2);
+    expect(rules[0]).toMatchObject({ y0: 10, y1: 50 });
+    expect(rules[1]).toMatchObject({ y0: 80, y1: 100 });
+  });
+});
+
+/**
+ * A form as IRS Form W-9 sets its boxes 3 and 4 (7 pt): box A's lines running to a few points short of a rule at x
+ * 454, one of them a row of check box options; box B's short lines beside them, some level with box A's, some on
+ * baselines of their own; a line across the page over them and under them; then two columns of instructions, whose
+ * gutter box A's long lines run across. Too few rows stand on both sides of the narrow gap by the rule for a gutter.
+ */
+function form(seed = 0, columns = true): Run[] {
+  const piece = (n: number, x0: number, x1: number, y: number, size = 7) =>
+    run(line(q(n), Math.round((x1 - x0) / (0.5 * size)), n + seed), x0, y, size);
+  const runs: Run[] = [piece(1, 62, 568, 118)];
+  runs.push(piece(2, 62, 448, 141), piece(12, 458, 568, 141));
+  runs.push(piece(3, 70, 141, 148.8), piece(13, 458, 568, 148.8));
+  runs.push(piece(14, 458, 532, 156.8));
+  runs.push(
+    piece(4, 79, 165, 166),
+    run('Corporation', 193, 166, 7),
+    run('Partnership', 264, 166, 7),
+    run('Trust', 337, 166, 7),
+    run('Estate', 408, 166, 7),
+  );
+  runs.push(piece(5, 79, 141, 177), piece(15, 458, 540, 177));
+  runs.push(piece(6, 79, 411, 190.3));
+  runs.push(piece(7, 79, 449, 201), piece(16, 458, 562, 201));
+  runs.push(piece(8, 79, 447, 209));
+  runs.push(piece(17, 459, 497, 213));
+  runs.push(piece(9, 79, 453, 217));
+  runs.push(piece(10, 79, 397, 225));
+  runs.push(piece(18, 458, 568, 235, 5));
+  runs.push(piece(11, 79, 158, 237));
+  runs.push(piece(19, 62, 568, 252));
+  if (columns) for (let i = 0; i < 20; i++) runs.push(piece(20 + i, 36, 290, 270 + 10 * i, 8), piece(40 + i, 320, 570, 270 + 10 * i, 8));
+  return runs;
+}
+const FORM_RULE: Rule = { x: 454.3, y0: 131.5, y1: 240.3 };
+const IN_ORDER = Array.from({ length: 59 }, (_, i) => q(i + 1));
+const BOX_A = /q0(0[2-9]|1[01])/;
+const BOX_B = /q01[2-8]/;
+
+const textOf = (runs: Run[], rules: Rule[]) =>
+  layoutPage(runs, layoutParams({ rules }))
+    .segments.map((s) => s.text)
+    .join('\n');
+
+describe('boxes parted by a rule', () => {
+  it('reads a form’s box whole, then the box beside it', () => {
+    const text = textOf(form(), [FORM_RULE]);
+    expect(labels(text)).toEqual(IN_ORDER);
+    for (const l of text.split('\n')) expect(BOX_A.test(l) && BOX_B.test(l)).toBe(false);
+    const said = layoutPage(form(), layoutParams({ rules: [FORM_RULE] })).diagnostics.find((d) => d.code === 'ruled-boxes');
+    expect(said?.detail).toMatchObject({ rules: [454.3] });
+  });
+
+  it('reads the boxes row by row without the rule (what the rule changes)', () => {
+    expect(labels(textOf(form(), []))).not.toEqual(IN_ORDER);
+  });
+
+  it('leaves a rule beside one line alone (a highlighted word’s box)', () => {
+    const one: Rule = { x: 454.3, y0: 134, y1: 143 };
+    expect(textOf(form(), [one])).toEqual(textOf(form(), []));
+  });
+
+  it('reads a ruled table row by row', () => {
+    // Six rows of a region, its state and its port, a rule between the columns.
+    const runs: Run[] = [];
+    const rows = [
+      ['North', 'Open', 'Harbour'],
+      ['South', 'Closed', 'Basin'],
+      ['East', 'Open', 'Quay'],
+      ['West', 'Open', 'Pier'],
+      ['Inland', 'Closed', 'Canal'],
+      ['Coast', 'Open', 'Dock'],
+    ];
+    rows.forEach((cells, i) => {
+      const y = 200 + 14 * i;
+      cells.forEach((c, k) => runs.push(run(`${q(1 + 3 * i + k)} ${c}`, [72, 162, 232][k], y, 9)));
+    });
+    const rules: Rule[] = [
+      { x: 155, y0: 188, y1: 280 },
+      { x: 225, y0: 188, y1: 280 },
+    ];
+    const text = textOf(runs, rules);
+    expect(labels(text)).toEqual(Array.from({ length: 18 }, (_, i) => q(i + 1)));
+    expect(text).toEqual(textOf(runs, []));
+  });
+
+  it('changes nothing where a rule stands between two columns of text', () => {
+    const runs = [...column(1, 20, 72, 100, { chars: 46 }), ...column(21, 20, 320, 100, { chars: 46 })];
+    const rules: Rule[] = [{ x: 308, y0: 90, y1: 340 }];
+    const text = textOf(runs, rules);
+    expect(labels(text)).toEqual(Array.from({ length: 40 }, (_, i) => q(i + 1)));
+    expect(text).toEqual(textOf(runs, []));
+  });
+});
+
+/**
+ * The form as a PDF: each run's text in Helvetica, scaled across to fill its place, the rule drawn as a stroked
+ * line (or not), without the columns under it, on two pages: the first brings the page's font (its operator list is built to learn the font, and
+ * the rules are read from it at once); the second brings none (the rules are asked for because the layout finds
+ * rows with room for one).
+ */
+function formPdf(ruled: boolean): Uint8Array {
+  const helv = metrics('helv');
+  const height = 792;
+  const b = new PdfBuilder();
+  // Other words on each page: lines repeated page after page would be running heads.
+  for (const seed of [0, 40]) {
+    let content = '';
+    for (const r of form(seed, false)) {
+      // Scaled across to fill the run's place exactly.
+      const scale = (100 * (r.x1 - r.x0)) / helv.width(r.text, r.size);
+      content += `BT /Fhelv ${num(r.size)} Tf ${num(scale)} Tz 1 0 0 1 ${num(r.x0)} ${num(height - r.baseline)} Tm ${helv.encode(r.text)} Tj ET\n`;
+    }
+    if (ruled) content += `0.5 w 0 G ${num(FORM_RULE.x)} ${num(height - FORM_RULE.y0)} m ${num(FORM_RULE.x)} ${num(height - FORM_RULE.y1)} l S\n`;
+    b.addPage({ width: 612, height, content, fonts: ['helv'] });
+  }
+  return b.finish(ruled ? 'ruled-form' : 'unruled-form');
+}
+
+describe('a ruled form read from a PDF', () => {
+  it('reads each box whole on every page, whether or not the page brings a font', async () => {
+    const doc = await extractDocument(formPdf(true));
+    for (const page of doc.pages) {
+      const text = doc.segments
+        .filter((seg) => seg.page === page.page)
+        .map((seg) => seg.text)
+        .join('\n');
+      expect(labels(text)).toEqual(IN_ORDER.slice(0, 19));
+    }
+    expect(doc.diagnostics.filter((d) => d.code === 'ruled-boxes').map((d) => d.page)).toEqual([1, 2]);
+  });
+
+  it('reads the same form without the rule row by row', async () => {
+    const doc = await extractDocument(formPdf(false));
+    expect(
+      labels(
+        doc.segments
+          .filter((seg) => seg.page === 2)
+          .map((seg) => seg.text)
+          .join('\n'),
+      ),
+    ).not.toEqual(IN_ORDER.slice(0, 19));
+  });
+});
