@@ -161,12 +161,12 @@ async function analyzeWith(
         detail: { count: numbered.size },
       });
     // The rules the page draws part its boxes (a form's). They are read from the page's operator list, which costs
-    // about half as much again as its text (where the list was built already, to learn the page's fonts, nothing
-    // more): only where the layout finds rows with white wide enough for a rule to stand in, in zones a ruled stretch
-    // may take (ruled.ts' `roomForRules`, a cheap test that lets through most pages whose rules could matter), is
-    // the page laid out again with them. Whether it is depends on the page alone, not on which pages came before it
-    // in the process (a page worker's batch): the pipeline and the command line read it alike. A page read turned has its text's
-    // coordinates, not the rules'.
+    // about half as much again as its text (nothing more where the list was built already, to learn the page's
+    // fonts): only where the layout finds rows with white wide enough for a rule to stand in, in zones a ruled
+    // stretch may take (ruled.ts' `roomForRules`, a cheap test that lets through most pages whose rules could
+    // matter), is the page laid out again with them. Whether it is depends on the page alone, not on which pages came
+    // before it in the process (a page worker's batch): the pipeline and the command line read it alike. A page read
+    // turned has its text's coordinates, not the rules'.
     const params = {
       page: pageNo,
       direction: o.direction,

@@ -46,8 +46,8 @@ export interface PageLayout {
   direction: Direction;
   bodySize: number;
   diagnostics: Diagnostic[];
-  /** Some row of the page has white between its runs wide enough for a drawn rule to stand in (ruled.ts): only then
-   * can the page's rules change its reading, and only then are they asked for (analyze.ts). */
+  /** Rows of the page have white between their runs wide enough for a drawn rule to stand in, in zones a ruled
+   * stretch may take (ruled.ts' `roomForRules`): the page's rules are asked for only then (analyze.ts). */
   roomForRules: boolean;
 }
 
