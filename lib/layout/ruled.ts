@@ -48,8 +48,9 @@ const MIN_SPANNING = 2;
 
 const beside = (rule: Rule, r: InkRow) => rule.y0 <= r.row.baseline - OVER * r.row.size && rule.y1 >= r.row.baseline + UNDER * r.row.size;
 
-/** A row stands on both sides of a rule when the white around it is this many of the row's sizes wide at least: a
- * box's lines keep clear of its edge (and a page with no such white in any row needs no rules: `roomForRules`). */
+/** A row's lines stand on both sides of a rule when the white around it is this many of the row's sizes wide at
+ * least: a box's lines keep clear of its edge (and the page's rules are asked for only where rows have such white:
+ * `roomForRules`). */
 const ROOM_EM = 0.5;
 
 /** The row's lines against the rule: on its left, on its right, on both with room between them, across it. A row
