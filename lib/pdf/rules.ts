@@ -1,7 +1,7 @@
 /**
  * The vertical rules a page draws: a form's box edges, a ruled table's column lines, the rule between a letterhead's
  * cells. They part text that whitespace alone does not (a form's boxes stand a few points apart, their labels' lines
- * on baselines of their own), so the layout reads each ruled box on its own (zones.ts' `ruledZones`).
+ * on baselines of their own), so the layout reads each ruled box on its own (lib/layout/ruled.ts).
  *
  * Read from the page's operator list (pdf.js 5 hands each painted path over as one `constructPath` with the painting
  * operator first and the path's drawing operators after). A rule is a stroked straight vertical segment (a line, a
