@@ -164,7 +164,9 @@ describe('boxes parted by a rule', () => {
   });
 
   it('reads a ruled table row by row', () => {
-    // Six rows of a region, its state and its port, a rule between the columns.
+    // Six rows of a region, its state and its port, a rule between the columns. Their cells line up, so the table
+    // pass finds them before the gutter pass (tables.ts) and they stay a table whatever the rules: this guards the
+    // whole page's reading, not one of ruled.ts' tests (the level-rows test is guarded by a real page, real-pages.test).
     const runs: Run[] = [];
     const rows = [
       ['North', 'Open', 'Harbour'],

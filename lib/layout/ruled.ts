@@ -55,7 +55,16 @@ const ROOM_EM = 0.5;
 
 /** The row's lines against the rule: on its left, on its right, on both with room between them, across it. A row
  * masked whole (a table found before the gutter pass) stands across every rule. */
-function sides(rule: Rule, r: InkRow): { left: boolean; right: boolean; both: boolean; across: boolean; leftWord: boolean; rightWord: boolean } {
+interface Sides {
+  left: boolean;
+  right: boolean;
+  both: boolean;
+  across: boolean;
+  leftWord: boolean;
+  rightWord: boolean;
+}
+
+function sides(rule: Rule, r: InkRow): Sides {
   if (masked(r)) return { left: false, right: false, both: false, across: true, leftWord: false, rightWord: false };
   let leftEnd = -Infinity;
   let rightStart = Infinity;
@@ -115,19 +124,18 @@ export function roomForRules(zones: Zone[]): boolean {
   return false;
 }
 
-/** The rule parts the rows: none crosses it; lines stand on both its sides on two rows at least, or on one and on
+/** The rule parts the rows (their lines against it): none crosses it; lines stand on both its sides on two rows at least, or on one and on
  * each side on two (a framed example's one long line beside its source); words stand on each side (a chart's axis
  * has figures beside it: its ticks' labels); and, of five rows or more, a quarter stand on one side only (a table's
  * cells stand level). */
-function parts(rule: Rule, rows: InkRow[]): boolean {
+function parts(rows: Sides[]): boolean {
   let two = 0;
   let level = 0;
   let left = 0;
   let right = 0;
   let leftWord = false;
   let rightWord = false;
-  for (const r of rows) {
-    const s = sides(rule, r);
+  for (const s of rows) {
     if (s.across) return false;
     if (s.both) two++;
     if (s.left && s.right) level++;
@@ -147,15 +155,18 @@ function parts(rule: Rule, rows: InkRow[]): boolean {
 function stretches(rows: InkRow[], rules: Rule[]): [number, number][] {
   const found: [number, number][] = [];
   for (const rule of rules) {
+    // Each row's lines against the rule, where the rule runs beside it; the rows it parts run on from there.
+    const at = rows.map((r) => (beside(rule, r) ? sides(rule, r) : null));
+    const within = (i: number) => !!at[i] && !at[i]?.across;
     let i = 0;
     while (i < rows.length) {
-      if (!beside(rule, rows[i]) || sides(rule, rows[i]).across) {
+      if (!within(i)) {
         i++;
         continue;
       }
       let j = i;
-      while (j + 1 < rows.length && beside(rule, rows[j + 1]) && !sides(rule, rows[j + 1]).across) j++;
-      if (parts(rule, rows.slice(i, j + 1))) found.push([i, j]);
+      while (j + 1 < rows.length && within(j + 1)) j++;
+      if (parts(at.slice(i, j + 1) as Sides[])) found.push([i, j]);
       i = j + 1;
     }
   }
@@ -233,7 +244,7 @@ export function ruledZones(zones: Zone[], rules: Rule[], tabular: (rows: InkRow[
     if (!fits(stretch)) continue;
     const inside = rows.slice(stretch[0], stretch[1] + 1);
     const drawn: Interval[] = rules
-      .filter((rule) => inside.every((r) => beside(rule, r)) && parts(rule, inside))
+      .filter((rule) => inside.every((r) => beside(rule, r)) && parts(inside.map((r) => sides(rule, r))))
       .map((rule) => [rule.x - CROSS, rule.x + CROSS] as Interval)
       .sort((a, b) => a[0] - b[0]);
     const cut = inside.map((r) => cutInk(r, drawn));

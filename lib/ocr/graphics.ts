@@ -4,7 +4,8 @@
  */
 import { pdfjs } from '../pdf/pdfjs.js';
 import type { PdfPage } from '../pdf/open.js';
-import { IDENTITY, multiply as mul, type Matrix } from '../pdf/matrix.js';
+import { multiply as mul, type Matrix } from '../pdf/matrix.js';
+import { walkOperators } from '../pdf/operators.js';
 
 export interface PageGraphics {
   /** Share of the page covered by images (0..1). */
@@ -22,13 +23,11 @@ export async function pageGraphics(page: PdfPage): Promise<PageGraphics> {
   const viewport = page.getViewport({ scale: 1 });
   const vt = viewport.transform as Matrix;
   const covered = new Uint8Array(GRID * GRID);
-  let ctm: Matrix = IDENTITY;
-  const stack: Matrix[] = [];
-  let mode = 0;
-  const modes: number[] = [];
+  // The text render mode, saved and restored with the graphics state.
+  const state = { mode: 0 };
   let shown = 0;
   let invisible = 0;
-  const paintUnitSquare = () => {
+  const paintUnitSquare = (ctm: Matrix) => {
     const m = mul(vt, ctm);
     const xs: number[] = [];
     const ys: number[] = [];
@@ -48,38 +47,17 @@ export async function pageGraphics(page: PdfPage): Promise<PageGraphics> {
     const r1 = cell(Math.max(...ys), viewport.height);
     for (let r = r0; r < r1; r++) for (let c = c0; c < c1; c++) covered[r * GRID + c] = 1;
   };
-  for (let i = 0; i < ops.fnArray.length; i++) {
-    const fn = ops.fnArray[i];
-    const args = ops.argsArray[i] as unknown[];
+  walkOperators(ops, state, (fn, args, ctm) => {
     switch (fn) {
-      case OPS.save:
-        stack.push(ctm);
-        modes.push(mode);
-        break;
-      case OPS.restore:
-        ctm = stack.pop() ?? IDENTITY;
-        mode = modes.pop() ?? 0;
-        break;
-      case OPS.transform:
-        ctm = mul(ctm, args as Matrix);
-        break;
-      case OPS.paintFormXObjectBegin:
-        stack.push(ctm);
-        // pdf.js hands the form's /Matrix over as a Float32Array.
-        if (args[0]) ctm = mul(ctm, Array.from(args[0] as ArrayLike<number>) as Matrix);
-        break;
-      case OPS.paintFormXObjectEnd:
-        ctm = stack.pop() ?? IDENTITY;
-        break;
       case OPS.setTextRenderingMode:
-        mode = Number(args[0]);
+        state.mode = Number(args[0]);
         break;
       case OPS.showText:
       case OPS.showSpacedText:
       case OPS.nextLineShowText:
       case OPS.nextLineSetSpacingShowText:
         shown++;
-        if (mode === 3 || mode === 7) invisible++;
+        if (state.mode === 3 || state.mode === 7) invisible++;
         break;
       case OPS.paintImageXObject:
       case OPS.paintInlineImageXObject:
@@ -88,10 +66,11 @@ export async function pageGraphics(page: PdfPage): Promise<PageGraphics> {
       case OPS.paintInlineImageXObjectGroup:
       case OPS.paintImageMaskXObjectGroup:
       case OPS.paintSolidColorImageMask:
-        paintUnitSquare();
+        paintUnitSquare(ctm);
         break;
     }
-  }
+    return true;
+  });
   let n = 0;
   for (const v of covered) n += v;
   return { imageCoverage: n / (GRID * GRID), invisibleTextShare: shown ? invisible / shown : 0 };

@@ -12,7 +12,8 @@
  */
 import type { PdfPage } from './open.js';
 import { pdfjs } from './pdfjs.js';
-import { IDENTITY, multiply as mul, type Matrix } from './matrix.js';
+import { multiply as mul, type Matrix } from './matrix.js';
+import { walkOperators } from './operators.js';
 import type { Rule } from '../types.js';
 
 /** A vertical segment runs within this many points of straight up and down... */
@@ -190,31 +191,13 @@ export async function pageRules(page: PdfPage): Promise<Rule[]> {
   const ops = await page.getOperatorList();
   const OPS = pdfjs.OPS;
   const vt = page.getViewport({ scale: 1 }).transform as Matrix;
-  let ctm: Matrix = IDENTITY;
-  let stroke = '#000000';
-  let fill = '#000000';
-  const stack: [Matrix, string, string][] = [];
+  const state = { stroke: '#000000', fill: '#000000' };
   const pieces: Piece[] = [];
   let paths = 0;
   let annotations = 0;
-  for (let i = 0; i < ops.fnArray.length; i++) {
-    const fn = ops.fnArray[i];
-    const args = ops.argsArray[i] as unknown[];
+  let drawing = true;
+  walkOperators(ops, state, (fn, args, ctm) => {
     switch (fn) {
-      case OPS.save:
-        stack.push([ctm, stroke, fill]);
-        break;
-      case OPS.restore:
-        [ctm, stroke, fill] = stack.pop() ?? [IDENTITY, '#000000', '#000000'];
-        break;
-      case OPS.transform:
-        ctm = mul(ctm, args as Matrix);
-        break;
-      case OPS.paintFormXObjectBegin:
-        stack.push([ctm, stroke, fill]);
-        // pdf.js hands the form's /Matrix over as a Float32Array.
-        if (args[0]) ctm = mul(ctm, Array.from(args[0] as ArrayLike<number>) as Matrix);
-        break;
       case OPS.beginAnnotation:
         // An annotation's appearance (a note's square, an ink stroke) is not the page's content.
         annotations++;
@@ -222,24 +205,22 @@ export async function pageRules(page: PdfPage): Promise<Rule[]> {
       case OPS.endAnnotation:
         annotations = Math.max(0, annotations - 1);
         break;
-      case OPS.paintFormXObjectEnd:
-        [ctm, stroke, fill] = stack.pop() ?? [IDENTITY, '#000000', '#000000'];
-        break;
       case OPS.setStrokeRGBColor:
-        stroke = typeof args[0] === 'string' ? args[0] : '#000000';
+        state.stroke = typeof args[0] === 'string' ? args[0] : '#000000';
         break;
       case OPS.setFillRGBColor:
-        fill = typeof args[0] === 'string' ? args[0] : '#000000';
+        state.fill = typeof args[0] === 'string' ? args[0] : '#000000';
         break;
       case OPS.constructPath: {
-        if (++paths > MAX_PATHS) return [];
+        if (++paths > MAX_PATHS) return (drawing = false);
         const { stroked, filled } = paints(OPS, Number(args[0]));
         const data = (args[1] as unknown[] | undefined)?.[0] as ArrayLike<number> | null | undefined;
         if (!data || !(stroked || filled) || annotations > 0) break;
-        pathPieces(data, mul(vt, ctm), stroked && !WHITE.test(stroke), filled && !WHITE.test(fill), pieces);
+        pathPieces(data, mul(vt, ctm), stroked && !WHITE.test(state.stroke), filled && !WHITE.test(state.fill), pieces);
         break;
       }
     }
-  }
-  return joinPieces(pieces);
+    return true;
+  });
+  return drawing ? joinPieces(pieces) : [];
 }
