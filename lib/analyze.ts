@@ -179,12 +179,12 @@ async function analyzeWith(
     const initials = runs.map((r) => r.initial);
     let layout = layoutPage(runs, params);
     if (read.source === 'text' && read.turned === 0 && layout.roomForRules) {
-      const rules = await pageRules(page).catch(() => []);
-      if (rules.length) {
+      const rules = await pageRules(page).catch(() => ({ vertical: [], horizontal: [] }));
+      if (rules.vertical.length) {
         runs.forEach((r, i) => {
           r.initial = initials[i];
         });
-        layout = layoutPage(runs, { ...params, rules });
+        layout = layoutPage(runs, { ...params, rules: rules.vertical, hrules: rules.horizontal });
       }
     }
     let segments: Segment[] = layout.segments;

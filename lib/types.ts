@@ -90,6 +90,8 @@ export interface Segment {
   lines: Line[];
   /** Structure role when the order came from tags (P, H1, LI …). */
   role?: string;
+  /** Read as a box the page draws rules around (a form's field, its label beside the next box's), on its own. */
+  box?: boolean;
 }
 
 export type { Severity } from './diagnostics.js';
@@ -224,4 +226,11 @@ export interface Rule {
   x: number;
   y0: number;
   y1: number;
+}
+
+/** A horizontal rule the page draws (pdf/rules.ts): at y, from x0 to x1, in the runs' coordinates. */
+export interface HRule {
+  y: number;
+  x0: number;
+  x1: number;
 }

@@ -631,6 +631,48 @@ describe('real pages', () => {
     expect(doc.diagnostics.some((d) => d.code === 'ruled-boxes' && d.page === 1)).toBe(true);
   });
 
+  it('a ruled grid’s boxes, closed over and under by rules, are read box by box: an item’s number with its label (form_ssa_ss5_card_application)', async () => {
+    const doc = await read('form_ssa_ss5_card_application');
+    const text = squash(doc.text);
+    expect(text).toContain('1 NAME TO BE SHOWN ON CARD');
+    expect(text).toContain('First Full Middle Name Last');
+    expect(text).toContain('12 Name shown on the most recent Social Security card issued for the person listed in item 1');
+    expect(doc.segments.some((s) => s.box && s.text === 'NAME\nTO BE SHOWN ON CARD')).toBe(true);
+  });
+
+  it('a voucher’s numbered boxes are its fields, not notes, though the third is set bold (form_irs_f1040v_2024_payment_voucher)', async () => {
+    const doc = await read('form_irs_f1040v_2024_payment_voucher');
+    const text = squash(doc.text);
+    expect(text).toContain('1 Your social security number (SSN) (if a joint return, SSN shown first on your return)');
+    expect(text).toContain('4 Your first name and middle initial');
+    expect(doc.footnotes.filter((f) => f.page === 1)).toEqual([]);
+  });
+
+  it('a title in a box set again as the pages’ head is read as the title on the first page (manual_elsarticle)', async () => {
+    const doc = await read('manual_elsarticle');
+    expect(squash(doc.text).startsWith('elsarticle.cls – A better way to format your document Elsevier Ltd')).toBe(true);
+    expect(doc.headers.filter((h) => h.page === 1).map((h) => h.text)).not.toContain('way to format your');
+  });
+
+  it('a tax form’s long ruled stretches are no rows of boxes: its lines keep their amounts’ numbers (form_f1040)', async () => {
+    const text = squash((await read('form_f1040')).text);
+    expect(text).toContain('This is your total income ▶ 22');
+    expect(text).toContain('Boxes checked on 6a and 6b');
+  });
+
+  it('a statistical table’s ruled head stays the table’s: its notes’ marks in the head make no footnotes of the notes (gov_eia_aer2011_fossil_fuel_prices_table_notes)', async () => {
+    const doc = await read('gov_eia_aer2011_fossil_fuel_prices_table_notes');
+    expect(doc.footnotes).toEqual([]);
+    expect(squash(doc.text)).toContain('1 Free-on-board (F.O.B.) rail/barge prices');
+  });
+
+  it('a poster’s three columns framed and ruled apart are read as its columns, not as boxes (poster_randsd_spectral_densities)', async () => {
+    const text = squash((await read('poster_randsd_spectral_densities')).text);
+    expect(text).toContain(
+      'The Nyström approximation offers a way to compress a symmetric positive semi-definite (PSD) matrix of low rank by multiplying it with a small sketching matrix',
+    );
+  });
+
   it('a ruled table whose cells stand level row after row is read row by row (thesis_fei_classe_latex_manual_pt_toc_quadros)', async () => {
     const text = squash((await read('thesis_fei_classe_latex_manual_pt_toc_quadros')).text);
     expect(text).toContain('Sumário \\tableofcontents Lista de Figuras \\listoffigures');
@@ -884,9 +926,10 @@ describe('real pages', () => {
     expect(text).toContain('Institutions selected to run 8-12 weeks of teaching the 5 modules to selected science teams');
   });
 
-  it('a table’s rows of large glyph samples, drawn as many pieces, keep the body’s word gap: the table is read row by row (manual_sil_scheherazade_features)', async () => {
-    const text = (await read('manual_sil_scheherazade_features')).text;
-    expect(text).toContain('Kurdish (Northern) | kmr | Language set to Kurdish');
+  it('a table’s rows of large glyph samples, drawn as many pieces, keep the body’s word gap: the table is read row by row, a row closed by rules box by box (manual_sil_scheherazade_features)', async () => {
+    const text = squash((await read('manual_sil_scheherazade_features')).text);
+    expect(text).toContain('Kurdish (Northern) kmr Language set to Kurdish');
+    expectInOrder(text, ['Kurdish (Northern)', 'XeTeX: "Scheherazade/GR:language=kmr"', 'Sindhi snd Language set to Sindhi', 'XeTeX: "Scheherazade/GR:language=snd"', 'Urdu urd']);
   });
 
   it('algorithm boxes side by side over two columns: box by box, each to its closing lines, before the columns (paper_sysml_yellowfin_lineno)', async () => {

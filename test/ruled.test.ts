@@ -7,15 +7,19 @@ import { describe, expect, it } from 'vitest';
 import { latin1, metrics, num, PDFDict, PDFName, PdfBuilder } from '../fixtures/pdf.js';
 import { extractDocument } from '../lib/extract.js';
 import { openPdf, closePdf } from '../lib/pdf/open.js';
-import { pageRules, joinPieces } from '../lib/pdf/rules.js';
+import { pageRules, joinPieces, type PageRules } from '../lib/pdf/rules.js';
 import { layoutPage } from '../lib/layout/page.js';
-import type { Rule, Run } from '../lib/types.js';
+import type { HRule, Rule, Run } from '../lib/types.js';
 import { column, labels, layoutParams, line, run } from './support/runs.js';
 
 const q = (n: number) => `q${String(n).padStart(3, '0')}`;
 
 /** The rules of one page drawing `content`; with `form`, the page's /X1 is a form XObject drawing it, /Matrix set. */
 async function rulesOf(content: string, form?: { content: string; matrix: number[] }): Promise<Rule[]> {
+  return (await allRulesOf(content, form)).vertical;
+}
+
+async function allRulesOf(content: string, form?: { content: string; matrix: number[] }): Promise<PageRules> {
   const b = new PdfBuilder();
   const ref = b.addPage({ width: 612, height: 792, content, fonts: ['helv'] });
   if (form) {
@@ -87,6 +91,30 @@ describe('drawn vertical rules', () => {
     );
     expect(rules.map((r) => Math.round(r.x))).toEqual([100, 140]);
     expect(rules[0]).toMatchObject({ y0: 100, y1: 200 });
+  });
+
+  it('finds horizontal rules too: stroked lines, rectangles’ tops and bottoms, slivers; not underlines’ ticks', async () => {
+    const { horizontal } = await allRulesOf(
+      [
+        // A stroked line 100 down from the top, from x 50 to 300.
+        '0.5 w 0 G 50 692 m 300 692 l S',
+        // A stroked rectangle: its top (252 down) and bottom (292 down), and its sides as vertical rules; a filled one's
+        // top and bottom are none.
+        '200 500 80 40 re S',
+        '0 g 400 100 80 40 re f',
+        // A rule drawn as a thin filled rectangle, 400 down.
+        '0 g 100 391.6 200 0.8 re f',
+        // A tick 3 points long, and a white line.
+        '0 G 400 300 m 403 300 l S',
+        '1 1 1 RG 50 200 m 300 200 l S',
+      ].join('\n'),
+    );
+    const at = (y: number) => horizontal.find((r) => Math.abs(r.y - y) < 0.6);
+    expect(at(100)).toMatchObject({ x0: 50, x1: 300 });
+    expect(at(252)).toMatchObject({ x0: 200, x1: 280 });
+    expect(at(292)).toMatchObject({ x0: 200, x1: 280 });
+    expect(at(400)).toMatchObject({ x0: 100, x1: 300 });
+    expect(horizontal).toHaveLength(4);
   });
 
   it('joins the pieces of one rule that meet (a form draws a box’s edge per box)', () => {
@@ -245,5 +273,64 @@ describe('a ruled form read from a PDF', () => {
           .join('\n'),
       ),
     ).not.toEqual(IN_ORDER.slice(0, 19));
+  });
+});
+
+/**
+ * A form's item as Form SS-5 draws it: a grey cell with the item's number, set on a baseline of its own between its
+ * label's two lines; beside it three fields one under another, each a box of its label and of the headings of what
+ * is written in it ("First", "Full Middle Name", "Last"), the fields' labels parted from their headings by a rule,
+ * each field closed over and under by a rule across the item. Row by row, the number splices the first label ("NAME
+ * | First | Full Middle Name | Last / 1 | TO BE SHOWN ON CARD").
+ */
+function item(): Run[] {
+  const at = (n: number, text: string, x: number, y: number, size = 10) => run(text ? `${q(n)} ${text}` : q(n), x, y, size);
+  return [
+    at(2, 'NAME', 48, 77, 12),
+    at(7, 'First', 204, 77),
+    at(8, 'Full Middle Name', 334, 77),
+    at(9, 'Last', 468, 77),
+    at(1, '', 22, 87.5, 9),
+    at(3, 'TO BE SHOWN ON CARD', 48, 87.5),
+    at(4, 'FULL NAME AT BIRTH', 48, 98.5),
+    at(10, 'First', 204, 98.5),
+    at(11, 'Full Middle Name', 334, 98.5),
+    at(12, 'Last', 468, 98.5),
+    at(5, 'IF OTHER THAN ABOVE', 48, 111.3),
+    at(6, 'OTHER NAMES USED', 48, 125),
+    at(13, 'Social Security number previously assigned to the person listed in item 1 of this form', 48, 150),
+  ];
+}
+const ITEM_RULES: Rule[] = [
+  { x: 18, y0: 66.9, y1: 160 },
+  { x: 45.4, y0: 66.9, y1: 160 },
+  { x: 202.3, y0: 66.8, y1: 130.3 },
+  { x: 331.9, y0: 67.3, y1: 114.3 },
+  { x: 466.3, y0: 67.3, y1: 114.3 },
+  { x: 594, y0: 66.9, y1: 160 },
+];
+const ITEM_ACROSS: HRule[] = [
+  { y: 66.9, x0: 17.8, x1: 594.3 },
+  { y: 90, x0: 45.2, x1: 594.3 },
+  { y: 114, x0: 45.2, x1: 594.3 },
+  { y: 130, x0: 17.8, x1: 594.3 },
+  { y: 160, x0: 17.8, x1: 594.3 },
+];
+
+describe('boxes of a ruled grid', () => {
+  const read = (rules: Rule[], hrules: HRule[]) =>
+    layoutPage(item(), layoutParams({ rules, hrules }))
+      .segments.map((s) => s.text)
+      .join('\n');
+
+  it('reads the number, then each field’s label whole, then the fields’ headings, a box at a time', () => {
+    const text = read(ITEM_RULES, ITEM_ACROSS);
+    expect(labels(text)).toEqual(Array.from({ length: 13 }, (_, i) => q(i + 1)));
+    // Each field's label is a piece of its own: two fields' labels are never one line.
+    for (const l of text.split('\n')) expect([q(2), q(4), q(6)].filter((x) => l.includes(x)).length).toBeLessThanOrEqual(1);
+  });
+
+  it('reads it row by row without the horizontal rules (what they change)', () => {
+    expect(labels(read(ITEM_RULES, []))).not.toEqual(Array.from({ length: 13 }, (_, i) => q(i + 1)));
   });
 });

@@ -679,7 +679,9 @@ function itemsAbove(first: PlacedLine, pageLines: PlacedLine[]): { worded: Set<n
         alone.add(decimal(m[1]));
       continue;
     }
-    if (apart > ITEM_SIZE_EPS || l.line.bold) continue;
+    // A bold numbered line is a heading ("2 Methods"), but in a box the page draws (a form's field, "3 Amount you are
+    // paying" set bold).
+    if (apart > ITEM_SIZE_EPS || (l.line.bold && !l.seg.box)) continue;
     for (const t of [own, ...(l.line.cells ?? [])]) {
       const item = ITEM_NUMBER.exec(t.trim());
       if (item && t.trim() !== item[1]) worded.add(decimal(item[1]));
@@ -1125,6 +1127,8 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     if (!rule && step < minStep(notes, out, body, advance)) continue;
     if (isBracketedReferences(block)) continue;
     if (numbersFormItems(block, formLines, out)) continue;
+    // A box the page draws rules around (a form's numbered field, "1 Your social security number") is no note.
+    if (block.some((l) => l.seg.box)) continue;
     if (isReferenceList(notes)) {
       lists.push({ notes, rule });
       continue;

@@ -774,6 +774,8 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
   };
   // Lines of a title block set again on a second page (titleBlockAgain): read, not taken as a head by any rule.
   const readAsTitle = new Set<Line>();
+  // The document's title read on the first page, though it repeats as the head of the pages after it.
+  const titleKept = new Set<Line>();
   const take = (l: PlacedLine, kind: FurnitureItem['kind'], top: boolean) => {
     const k = lineKey(l);
     if (removed.has(k) || (kind === 'running-head' && readAsTitle.has(k))) return;
@@ -931,6 +933,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
               'a line repeated as a running head is set in title type on the first page: read there as the title, lifted as a head on the other pages',
             detail: { text: c.l.line.text, size: c.l.line.size, bodySize: round2(body) },
           });
+          titleKept.add(lineKey(c.l));
           continue;
         }
         if (c.cells) takeCells(c);
@@ -981,6 +984,8 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
       if (!segLines.every((l) => repeated(l) || !WORDED.test(l.line.text))) continue;
       const worded = segLines.filter((l) => WORDED.test(l.line.text));
       if (worded.length < PANEL_LINES) continue;
+      // The block of the title read on the first page (above): the title block, set again as the pages' head.
+      if (segLines.some((l) => titleKept.has(lineKey(l)))) continue;
       // A block of rows in the page's top half repeating on the same two pages only of a short document: a title
       // block set again (an opinion's caption over its certificate of service), read on both (as titleBlockAgain).
       const pages = [...(pagesAt(worded[0]) ?? [])].sort((a, b) => a - b);

@@ -1,7 +1,7 @@
 /**
  * The per-page ordering pass (pure): runs → rows → zones and gutters → spans and bands → ordered segments.
  */
-import type { BandInfo, Diagnostic, Direction, Interval, Line, Rule, Run, Segment } from '../types.js';
+import type { BandInfo, Diagnostic, Direction, HRule, Interval, Line, Rule, Run, Segment } from '../types.js';
 import { findCodeBeside, findListingsBeside, findSideStacks } from './stacks.js';
 import { findRunAround } from './runaround.js';
 import { nestedBlock } from './nested.js';
@@ -11,7 +11,7 @@ import { narrowGutters, spansNarrow } from './narrow.js';
 import { baselineOf, buildRows, inkIntervals, type Row } from './rows.js';
 import type { InkRow } from './gutters.js';
 import { partition, type Zone } from './zones.js';
-import { roomForRules } from './ruled.js';
+import { boxesOf, roomForRules } from './ruled.js';
 import { growSpans } from './spans.js';
 import { displayFormula, TWO_WORDS } from './formulas.js';
 import { CAPTION_LABEL, CELL_GAP_EM, findTableBlocks, hasProsePiece } from './tables.js';
@@ -33,6 +33,8 @@ export interface LayoutParams {
   partialSpans: 'refuse' | 'band';
   /** The page's drawn vertical rules (pdf/rules.ts), in its runs' coordinates. */
   rules?: Rule[];
+  /** Its drawn horizontal rules: a box's top and bottom end the stretch of rows a rule parts (ruled.ts). */
+  hrules?: HRule[];
   /** Laying out one wide column of a page on its own: no column inside it is laid out again. */
   nested?: boolean;
 }
@@ -478,6 +480,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
     tolerance: params.gutterSpanTolerance,
     rejectFloor: params.gutterRejectFloor,
     rules: params.rules,
+    hrules: params.hrules,
   };
   let zones = partition(masked, zoneParams);
   // Two column lines run together, or a column's overfull line, at a zone's gutter (crowded.ts): the row is parted at
@@ -752,7 +755,10 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
     }
   }
   const reported = new Set<Zone>();
+  // Where each zone's segments start: a ruled zone's are boxes (marked below).
+  const starts: number[] = [];
   for (const zone of reading) {
+    starts.push(segments.length);
     const whole = wholeOf.get(zone)!;
     const first = !reported.has(whole);
     reported.add(whole);
@@ -956,33 +962,36 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
       const readingCols = order.filter((j) => cols.includes(j));
       if (!inner) {
         for (const j of readingCols) {
-          const lines = colLines(rowIdx, j);
-          if (!lines.length) continue;
+          const all = colLines(rowIdx, j);
           const col = order.indexOf(j);
-          // A column much wider than the others that holds columns of its own over part of its height (a poster's
-          // right half: two short columns over a box across both) is laid out on its own, as a page is.
-          const within = columnsWithin(lines, j);
-          if (within) {
-            segments.push(...within.map((s) => ({ ...s, band, column: col })));
-            continue;
+          // A ruled zone's box cut by the page's horizontal rules: its boxes one under another, each on its own.
+          for (const lines of zone.ruled && params.hrules && all.length ? boxesOf(all, params.hrules) : [all]) {
+            if (!lines.length) continue;
+            // A column much wider than the others that holds columns of its own over part of its height (a poster's
+            // right half: two short columns over a box across both) is laid out on its own, as a page is.
+            const within = columnsWithin(lines, j);
+            if (within) {
+              segments.push(...within.map((s) => ({ ...s, band, column: col })));
+              continue;
+            }
+            // Short columns inside the column (a box's named columns side by side) are read one by one (nested.ts).
+            let nested = nestedBlock(lines);
+            if (!nested) {
+              pushAround('column', band, col, lines);
+              continue;
+            }
+            // One stretch after another (a box's two rows of cards).
+            let rest = lines;
+            while (nested) {
+              const before = rest.slice(0, nested.from);
+              if (before.length) segments.push(segment('column', params.page, band, col, before));
+              for (const c of direction === 'rtl' ? [...nested.columns].reverse() : nested.columns)
+                segments.push(segment('column', params.page, band, col, c));
+              rest = rest.slice(nested.to + 1);
+              nested = rest.length ? nestedBlock(rest) : null;
+            }
+            if (rest.length) segments.push(segment('column', params.page, band, col, rest));
           }
-          // Short columns inside the column (a box's named columns side by side) are read one by one (nested.ts).
-          let nested = nestedBlock(lines);
-          if (!nested) {
-            pushAround('column', band, col, lines);
-            continue;
-          }
-          // One stretch after another (a box's two rows of cards).
-          let rest = lines;
-          while (nested) {
-            const before = rest.slice(0, nested.from);
-            if (before.length) segments.push(segment('column', params.page, band, col, before));
-            for (const c of direction === 'rtl' ? [...nested.columns].reverse() : nested.columns)
-              segments.push(segment('column', params.page, band, col, c));
-            rest = rest.slice(nested.to + 1);
-            nested = rest.length ? nestedBlock(rest) : null;
-          }
-          if (rest.length) segments.push(segment('column', params.page, band, col, rest));
         }
         return;
       }
@@ -1096,6 +1105,10 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
     }
     emitColumns(next, zone.rows.length - 1);
   }
+  starts.push(segments.length);
+  reading.forEach((zone, k) => {
+    if (zone.ruled) for (let i = starts[k]; i < starts[k + 1]; i++) segments[i].box = true;
+  });
 
   diagnostics.push(...runOrderPasses({ segments, page: params.page, columnCount, advance, bodySize, rotated, nextBand: bands.length }));
 

@@ -12,8 +12,17 @@
  * a zone of columns of text, only a stretch whose rows run across the columns' gutter is taken (a form's boxes over
  * two columns of instructions): the columns' own lines are read apart already, and a rule inside one column stands
  * beside that column's lines only.
+ *
+ * Boxes of a ruled grid are the exception. The page's horizontal rules end a stretch where one crosses the rule
+ * between two rows (a box's bottom over the next box's top), and a stretch closed over its first row and under its
+ * last by rules across it and across all its rows' lines is a row of boxes (Form SS-5's item 1: its number in a grey
+ * box beside its fields' labels, "NAME / TO BE SHOWN ON CARD", each field closed by rules). Such a stretch is taken in
+ * any zone, a table's too (a table's row whose cells wrap is read cell by cell); of a few rows, with one row of lines
+ * on both sides of the rule (the item's number beside its label's two lines), but never where every row's cells
+ * stand level; a table found before the gutter pass is taken whole or not at all (its ruled head stays the table's).
+ * Each box is then cut again where a rule crosses it (`boxesOf`) and read box by box, top to bottom.
  */
-import type { Interval, Rule } from '../types.js';
+import type { HRule, Interval, Line, Rule } from '../types.js';
 import { sweep, type InkRow } from './gutters.js';
 import { median } from './lines.js';
 import type { Zone } from './zones.js';
@@ -64,8 +73,8 @@ interface Sides {
   rightWord: boolean;
 }
 
-function sides(rule: Rule, r: InkRow): Sides {
-  if (masked(r)) return { left: false, right: false, both: false, across: true, leftWord: false, rightWord: false };
+function sides(rule: Rule, r: InkRow, unmask = false): Sides {
+  if (!unmask && masked(r)) return { left: false, right: false, both: false, across: true, leftWord: false, rightWord: false };
   let leftEnd = -Infinity;
   let rightStart = Infinity;
   let across = false;
@@ -99,10 +108,12 @@ function hasRoom(r: InkRow): boolean {
   return false;
 }
 
-/** The rows of a zone that a stretch may take: all of a zone without gutters; none of a table's; of a zone of text
- * columns, all where two of its rows run across its gutters (fits in `ruledZones` asks for more). */
+/** The rows of a zone that a stretch may take: all of a zone without gutters, and of a table's (a box of a ruled
+ * grid); of a zone of text columns, all where two of its rows run across its gutters (fits in `ruledZones` asks for
+ * more). A zone of text columns that no row crosses asks for no rules: a page of two columns has room by its gutter
+ * on every row, and a box of a grid there is rare beside the cost of asking for every such page's rules. */
 function mayTake(z: Zone): boolean {
-  if (z.tabular) return false;
+  if (z.tabular) return true;
   return z.gutters.length === 0 || z.rows.filter((r) => crossesGutters(r, z)).length >= MIN_SPANNING;
 }
 
@@ -128,7 +139,7 @@ export function roomForRules(zones: Zone[]): boolean {
  * each side on two (a framed example's one long line beside its source); words stand on each side (a chart's axis
  * has figures beside it: its ticks' labels); and, of five rows or more, a quarter stand on one side only (a table's
  * cells stand level). */
-function parts(rows: Sides[]): boolean {
+function parts(rows: Sides[], boxed = false): boolean {
   let two = 0;
   let level = 0;
   let left = 0;
@@ -148,29 +159,89 @@ function parts(rows: Sides[]): boolean {
   // row), not boxes (an example's few lines of source beside the lines they make are).
   const lined = left + right - level;
   if (lined >= MIN_TABLE_ROWS && left + right - 2 * level < ONE_SIDED_SHARE * lined) return false;
+  // A box of a ruled grid, closed over and under, needs one row with lines on both sides (its number beside a label
+  // of two lines) and words on one side.
+  // A row of a table's cells stands level: some row of a box has lines on one side only.
+  if (boxed && rows.length <= MAX_BOX_ROWS) return rows.length >= 2 && two >= 1 && (leftWord || rightWord) && lined > level;
   return leftWord && rightWord && (two >= MIN_TWO_SIDED || (two >= 1 && left >= MIN_SIDE_ROWS && right >= MIN_SIDE_ROWS));
 }
 
-/** The stretches of rows some rule parts, [from, to] inclusive, longest first. */
-function stretches(rows: InkRow[], rules: Rule[]): [number, number][] {
-  const found: [number, number][] = [];
+/** A horizontal rule reaches this many points past a vertical one on each side to cross it (a box's edge meeting
+ * it at a corner or a T stops at it). */
+const CROSS_H = 2;
+
+/** A stretch of rows a rule parts, [from, to] inclusive; boxed where rules across it close it over and under. */
+interface Stretch {
+  span: [number, number];
+  boxed: boolean;
+}
+
+/** A box's top and bottom rules stand within this many of its first and last rows' sizes of their baselines. */
+const BOX_REACH = 2.5;
+/** A box of a ruled grid of this many rows at most (a field's label, a few lines) needs only one row with lines on
+ * both sides of the rule; a longer one as many as any stretch (a form's grid of dependents, rows of cells in boxes
+ * beside a box of check boxes, is no row of boxes). */
+const MAX_BOX_ROWS = 6;
+
+/** A horizontal rule between y0 and y1 crosses the rule and reaches over lo..hi (the rows' ink). */
+const crossedWithin = (rule: Rule, hrules: HRule[], y0: number, y1: number, [lo, hi]: Interval) =>
+  hrules.some((h) => h.y > y0 && h.y < y1 && h.x0 < rule.x - CROSS_H && h.x1 > rule.x + CROSS_H && h.x0 <= lo + CROSS_H && h.x1 >= hi - CROSS_H);
+
+/** The horizontal rules between each row and the next: under the row's baseline, over the next row's x-height. */
+function rulesBetween(rows: InkRow[], hrules: HRule[]): HRule[][] {
+  const sorted = hrules.slice().sort((a, b) => a.y - b.y);
+  return rows.slice(0, -1).map((r, i) => {
+    const [lo, hi] = [r.row.baseline, rows[i + 1].row.baseline - OVER * rows[i + 1].row.size];
+    return sorted.filter((h) => h.y > lo && h.y < hi);
+  });
+}
+
+/** The stretches of rows some rule parts, [from, to] inclusive, longest first. A horizontal rule across the rule
+ * between two rows ends a stretch (a box's bottom over the next box's top): the boxes above and below are others. */
+function stretches(rows: InkRow[], rules: Rule[], hrules: HRule[]): Stretch[] {
+  const found: Stretch[] = [];
+  const between = rulesBetween(rows, hrules);
+  const seen = new Set<string>();
   for (const rule of rules) {
-    // Each row's lines against the rule, where the rule runs beside it; the rows it parts run on from there.
-    const at = rows.map((r) => (beside(rule, r) ? sides(rule, r) : null));
-    const within = (i: number) => !!at[i] && !at[i]?.across;
-    let i = 0;
-    while (i < rows.length) {
-      if (!within(i)) {
-        i++;
-        continue;
+    // Each row's lines against the rule, where the rule runs beside it; the rows it parts run on from there. A row
+    // masked whole (a table found before the gutter pass) stands across the rule, but in a box of a ruled grid: there
+    // its lines are looked at (a form's box of check box options, taken for a table's rows).
+    for (const unmask of [false, true]) {
+      const at = rows.map((r) => (beside(rule, r) ? sides(rule, r, unmask) : null));
+      const within = (i: number) => !!at[i] && !at[i]?.across;
+      const closed = (i: number) => between[i].some((h) => h.x0 < rule.x - CROSS_H && h.x1 > rule.x + CROSS_H);
+      let i = 0;
+      while (i < rows.length) {
+        if (!within(i)) {
+          i++;
+          continue;
+        }
+        let j = i;
+        while (j + 1 < rows.length && within(j + 1) && !closed(j)) j++;
+        const span: [number, number] = [i, j];
+        i = j + 1;
+        if (unmask && !rows.slice(span[0], span[1] + 1).some(masked)) continue;
+        // Closed over its first row and under its last by rules across this one and over all the rows' lines: a
+        // row of boxes of a ruled grid, nothing beside it.
+        const [a, b] = [rows[span[0]].row, rows[span[1]].row];
+        const runs = rows.slice(span[0], span[1] + 1).flatMap((r) => r.row.runs);
+        const extent: Interval = [Math.min(...runs.map((q) => q.x0)), Math.max(...runs.map((q) => q.x1))];
+        const boxed =
+          crossedWithin(rule, hrules, a.baseline - BOX_REACH * a.size, a.baseline - OVER * a.size, extent) &&
+          crossedWithin(rule, hrules, b.baseline, b.baseline + BOX_REACH * b.size, extent);
+        // A table found before the gutter pass is taken whole or not at all: a ruled head over its rows (a
+        // statistical table's column groups) stays the table's.
+        const cutsTable = (k: number) => k >= 0 && k < rows.length && masked(rows[k]);
+        if (unmask && (!boxed || cutsTable(span[0] - 1) || cutsTable(span[1] + 1))) continue;
+        const key = `${span[0]}:${span[1]}`;
+        if (!seen.has(key) && parts(at.slice(span[0], span[1] + 1) as Sides[], boxed)) {
+          seen.add(key);
+          found.push({ span, boxed });
+        }
       }
-      let j = i;
-      while (j + 1 < rows.length && within(j + 1)) j++;
-      if (parts(at.slice(i, j + 1) as Sides[])) found.push([i, j]);
-      i = j + 1;
     }
   }
-  return found.sort((a, b) => b[1] - b[0] - (a[1] - a[0]) || a[0] - b[0]);
+  return found.sort((a, b) => b.span[1] - b.span[0] - (a.span[1] - a.span[0]) || a.span[0] - b.span[0]);
 }
 
 /** A row's ink cut at the gutters: no piece reaches across a rule (no run does). */
@@ -219,17 +290,19 @@ function openGaps(rows: InkRow[], gutters: Interval[]): Interval[] {
  * stretch run across the columns' gutters (a quarter of them, two at least): there the gutter is the zone's below
  * the stretch, not the stretch's (a form's boxes over two columns of instructions).
  */
-export function ruledZones(zones: Zone[], rules: Rule[], tabular: (rows: InkRow[], gutters: Interval[]) => boolean): Zone[] {
+export function ruledZones(zones: Zone[], rules: Rule[], hrules: HRule[], tabular: (rows: InkRow[], gutters: Interval[]) => boolean): Zone[] {
   if (!rules.length) return zones;
   const rows = zones.flatMap((z) => z.rows);
   const owner = zones.flatMap((z, k) => z.rows.map(() => k));
   // The index of each zone's first row among the page's.
   const first: number[] = [];
   for (let k = 0, n = 0; k < zones.length; n += zones[k].rows.length, k++) first.push(n);
-  const fits = ([from, to]: [number, number]) => {
+  const fits = ({ span: [from, to], boxed }: Stretch) => {
     for (let k = owner[from]; k <= owner[to]; k++) {
       const z = zones[k];
-      // A table's zone reads its rows cell by cell already, its rules standing in its columns' gaps.
+      // A table's zone reads its rows cell by cell already, its rules standing in its columns' gaps; but for a box
+      // of a ruled grid, closed over and under (a form's box spliced row by row with the boxes beside it).
+      if (boxed) continue;
       if (z.tabular) return false;
       if (z.gutters.length === 0) continue;
       const own = rows.slice(from, to + 1).filter((_, i) => owner[from + i] === k);
@@ -240,16 +313,26 @@ export function ruledZones(zones: Zone[], rules: Rule[], tabular: (rows: InkRow[
   // The boxes are read box by box; where the rules are a table's column lines (its rows read as a table's), the
   // zones stay as they were.
   let found: { stretch: [number, number]; zone: Zone } | null = null;
-  for (const stretch of stretches(rows, rules)) {
-    if (!fits(stretch)) continue;
+  for (const candidate of stretches(rows, rules, hrules)) {
+    if (!fits(candidate)) continue;
+    const { span: stretch, boxed } = candidate;
     const inside = rows.slice(stretch[0], stretch[1] + 1);
     const drawn: Interval[] = rules
-      .filter((rule) => inside.every((r) => beside(rule, r)) && parts(inside.map((r) => sides(rule, r))))
+      .filter(
+        (rule) =>
+          inside.every((r) => beside(rule, r)) &&
+          parts(
+            inside.map((r) => sides(rule, r, boxed)),
+            boxed,
+          ),
+      )
       .map((rule) => [rule.x - CROSS, rule.x + CROSS] as Interval)
       .sort((a, b) => a[0] - b[0]);
     const cut = inside.map((r) => cutInk(r, drawn));
-    const gutters = [...drawn, ...openGaps(cut, drawn)].sort((a, b) => a[0] - b[0]);
-    if (tabular(cut, gutters)) continue;
+    // A box of a ruled grid is cut by the rules the page draws across it (page.ts' boxesOf), not by its white; nor is
+    // it a table's cells (those stand level, `parts`).
+    const gutters = [...drawn, ...(boxed ? [] : openGaps(cut, drawn))].sort((a, b) => a[0] - b[0]);
+    if (!boxed && tabular(cut, gutters)) continue;
     found = { stretch, zone: { rows: cut, gutters, crossingShare: 0, ambiguous: false, tabular: false, ruled: drawn.map((g) => (g[0] + g[1]) / 2) } };
     break;
   }
@@ -263,5 +346,23 @@ export function ruledZones(zones: Zone[], rules: Rule[], tabular: (rows: InkRow[
   const after = zones.slice(owner[to] + 1);
   const tail = zones[owner[to]].rows.slice(to + 1 - first[owner[to]]);
   if (tail.length) after.unshift({ ...zones[owner[to]], rows: tail });
-  return [...ruledZones(before, rules, tabular), ruled, ...ruledZones(after, rules, tabular)];
+  return [...ruledZones(before, rules, hrules, tabular), ruled, ...ruledZones(after, rules, hrules, tabular)];
+}
+
+/**
+ * A ruled zone's box cut where the page draws a horizontal rule across it between two of its lines (a form's box of
+ * three fields one under another, each with its label): the boxes in turn, top to bottom, each read on its own.
+ */
+export function boxesOf(lines: Line[], hrules: HRule[]): Line[][] {
+  if (lines.length < 2 || !hrules.length) return [lines];
+  const lo = Math.min(...lines.map((l) => l.bbox[0]));
+  const hi = Math.max(...lines.map((l) => l.bbox[2]));
+  const out: Line[][] = [[lines[0]]];
+  for (let k = 1; k < lines.length; k++) {
+    const [a, b] = [lines[k - 1], lines[k]];
+    const cut = hrules.some((h) => h.y > a.baseline && h.y < b.baseline - OVER * b.size && h.x0 <= lo + CROSS_H && h.x1 >= hi - CROSS_H);
+    if (cut) out.push([b]);
+    else out[out.length - 1].push(b);
+  }
+  return out;
 }

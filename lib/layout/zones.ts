@@ -4,7 +4,7 @@
  * leave the gap), their zone is grown over the rows that do not cross them, and what lies outside is partitioned
  * again on its own.
  */
-import type { Interval, Rule, Run } from '../types.js';
+import type { HRule, Interval, Rule, Run } from '../types.js';
 import { ruledZones } from './ruled.js';
 import { classify, findCandidates, pieceRuns, sideSupport, sweep, type InkRow } from './gutters.js';
 import { BULLET_CHARS } from './markers.js';
@@ -47,6 +47,8 @@ export interface ZoneParams {
   rejectFloor: number;
   /** The page's drawn vertical rules (pdf/rules.ts): boxes they part are zones of their own (ruled.ts). */
   rules?: Rule[];
+  /** Its drawn horizontal rules: a box's top and bottom end such a stretch. */
+  hrules?: HRule[];
 }
 
 /** A column zone needs at least this many rows with text on both sides of its gutter. */
@@ -1020,7 +1022,7 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
   const zones = [...lead, ...blocksApart(rows.slice(from, to), p), ...(foot ? [foot] : [])]
     .flatMap((z) => staggeredBlocks(z, p))
     .flatMap(captionsBeside);
-  return ruledZones(zones, p.rules ?? [], (rs, gutters) => tabularZone(rs, gutters, p));
+  return ruledZones(zones, p.rules ?? [], p.hrules ?? [], (rs, gutters) => tabularZone(rs, gutters, p));
 }
 
 /** Blocks side by side on baselines of their own are parted by a blank strip at least this many body sizes wide... */

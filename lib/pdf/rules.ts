@@ -1,20 +1,21 @@
 /**
- * The vertical rules a page draws: a form's box edges, a ruled table's column lines, the rule between a letterhead's
- * cells. They part text that whitespace alone does not (a form's boxes stand a few points apart, their labels' lines
- * on baselines of their own), so the layout reads each ruled box on its own (lib/layout/ruled.ts).
+ * The rules a page draws: a form's box edges, a ruled table's column lines, the rule between a letterhead's cells
+ * (vertical), and the tops and bottoms of a form's boxes (horizontal). They part text that whitespace alone does not
+ * (a form's boxes stand a few points apart, their labels' lines on baselines of their own), so the layout reads each
+ * ruled box on its own (lib/layout/ruled.ts).
  *
  * Read from the page's operator list (pdf.js 5 hands each painted path over as one `constructPath` with the painting
- * operator first and the path's drawing operators after). A rule is a stroked straight vertical segment (a line, a
- * rectangle's side), a filled sliver (a rule drawn as a thin filled rectangle) or a side of a filled rectangle; white
- * paint (or nearly white), an annotation's appearance and rules standing closer than PARALLEL to another (a shading
- * drawn as a hatch of lines) are no rules. Pieces of one rule (a form draws a box's edge per box) are joined where
- * they meet.
+ * operator first and the path's drawing operators after). A rule is a stroked straight vertical or horizontal
+ * segment (a line, a rectangle's side), a filled sliver (a rule drawn as a thin filled rectangle) or a side of a
+ * filled rectangle (its left and right only: a shaded band's top and bottom close no box); white paint (or nearly
+ * white), an annotation's appearance and rules standing closer than PARALLEL to another (a shading drawn as a hatch
+ * of lines) are no rules. Pieces of one rule (a form draws a box's edge per box) are joined where they meet.
  */
 import type { PdfPage } from './open.js';
 import { pdfjs } from './pdfjs.js';
 import { multiply as mul, type Matrix } from './matrix.js';
 import { walkOperators } from './operators.js';
-import type { Rule } from '../types.js';
+import type { HRule, Rule } from '../types.js';
 
 /** A vertical segment runs within this many points of straight up and down... */
 const PLUMB = 0.5;
@@ -67,8 +68,10 @@ function isRectangle(pts: [number, number][], x0: number, x1: number, y0: number
   return seen.size === 4;
 }
 
-/** The vertical pieces of one painted path, in page coordinates (top down, as the text's runs). */
-function pathPieces(data: ArrayLike<number>, m: Matrix, stroked: boolean, filled: boolean, out: Piece[]): void {
+/** The vertical pieces of one painted path, in page coordinates (top down, as the text's runs), into `out`; its
+ * horizontal pieces into `across`, turned a quarter (x the piece's y, y0 and y1 its ends' x) so that they join as the
+ * vertical ones do. */
+function pathPieces(data: ArrayLike<number>, m: Matrix, stroked: boolean, filled: boolean, out: Piece[], across: Piece[]): void {
   const at = (x: number, y: number): [number, number] => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
   // Each subpath: its points; the segments that are curves are no rules (a curved subpath's straight sides are), and
   // a subpath with a curve is no filled rectangle.
@@ -86,6 +89,8 @@ function pathPieces(data: ArrayLike<number>, m: Matrix, stroked: boolean, filled
           if (bent[(k + 1) % pts.length]) continue;
           if (Math.abs(ax - bx) <= PLUMB && Math.abs(ay - by) >= MIN_PIECE)
             out.push({ x: (ax + bx) / 2, y0: Math.min(ay, by), y1: Math.max(ay, by) });
+          else if (Math.abs(ay - by) <= PLUMB && Math.abs(ax - bx) >= MIN_PIECE)
+            across.push({ x: (ay + by) / 2, y0: Math.min(ax, bx), y1: Math.max(ax, bx) });
         }
       }
       if (filled && !curved) {
@@ -95,12 +100,14 @@ function pathPieces(data: ArrayLike<number>, m: Matrix, stroked: boolean, filled
         const x1 = Math.max(...xs);
         const y0 = Math.min(...ys);
         const y1 = Math.max(...ys);
-        if (y1 - y0 >= MIN_PIECE) {
-          if (x1 - x0 <= SLIVER) out.push({ x: (x0 + x1) / 2, y0, y1 });
-          else if (isRectangle(pts, x0, x1, y0, y1)) {
-            // A filled rectangle (a shaded box): its two sides.
-            out.push({ x: x0, y0, y1 }, { x: x1, y0, y1 });
-          }
+        const tall = y1 - y0 >= MIN_PIECE;
+        const wide = x1 - x0 >= MIN_PIECE;
+        if (tall && x1 - x0 <= SLIVER) out.push({ x: (x0 + x1) / 2, y0, y1 });
+        else if (wide && y1 - y0 <= SLIVER) across.push({ x: (y0 + y1) / 2, y0: x0, y1: x1 });
+        else if (tall && wide && isRectangle(pts, x0, x1, y0, y1)) {
+          // A filled rectangle (a shaded box): its two sides. Its top and bottom are no horizontal rules: a shaded
+          // band's edges close no box (a page's coloured head over its title and its links).
+          out.push({ x: x0, y0, y1 }, { x: x1, y0, y1 });
         }
       }
     }
@@ -186,13 +193,20 @@ function paints(OPS: typeof pdfjs.OPS, op: number): { stroked: boolean; filled: 
   return { stroked: both || op === OPS.stroke || op === OPS.closeStroke, filled: both || op === OPS.fill || op === OPS.eoFill };
 }
 
-/** The page's vertical rules, in the coordinates of its text runs (the page's viewport at scale 1, top down). */
-export async function pageRules(page: PdfPage): Promise<Rule[]> {
+/** A page's drawn rules: the vertical ones, and the horizontal ones (a box's top and bottom, a table's row lines). */
+export interface PageRules {
+  vertical: Rule[];
+  horizontal: HRule[];
+}
+
+/** The page's rules, in the coordinates of its text runs (the page's viewport at scale 1, top down). */
+export async function pageRules(page: PdfPage): Promise<PageRules> {
   const ops = await page.getOperatorList();
   const OPS = pdfjs.OPS;
   const vt = page.getViewport({ scale: 1 }).transform as Matrix;
   const state = { stroke: '#000000', fill: '#000000' };
   const pieces: Piece[] = [];
+  const across: Piece[] = [];
   let paths = 0;
   let annotations = 0;
   let drawing = true;
@@ -216,11 +230,12 @@ export async function pageRules(page: PdfPage): Promise<Rule[]> {
         const { stroked, filled } = paints(OPS, Number(args[0]));
         const data = (args[1] as unknown[] | undefined)?.[0] as ArrayLike<number> | null | undefined;
         if (!data || !(stroked || filled) || annotations > 0) break;
-        pathPieces(data, mul(vt, ctm), stroked && !WHITE.test(state.stroke), filled && !WHITE.test(state.fill), pieces);
+        pathPieces(data, mul(vt, ctm), stroked && !WHITE.test(state.stroke), filled && !WHITE.test(state.fill), pieces, across);
         break;
       }
     }
     return true;
   });
-  return drawing ? joinPieces(pieces) : [];
+  if (!drawing) return { vertical: [], horizontal: [] };
+  return { vertical: joinPieces(pieces), horizontal: joinPieces(across).map((r) => ({ y: r.x, x0: r.y0, x1: r.y1 })) };
 }
