@@ -90,7 +90,8 @@ export interface Segment {
   lines: Line[];
   /** Structure role when the order came from tags (P, H1, LI …). */
   role?: string;
-  /** Read as a box the page draws rules around (a form's field, its label beside the next box's), on its own. */
+  /** Read as a box of a ruled grid, closed by rules the page draws over, under and beside it (a form's field, its label
+   * beside the next field's), on its own. */
   box?: boolean;
 }
 

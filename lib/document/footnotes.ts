@@ -679,8 +679,8 @@ function itemsAbove(first: PlacedLine, pageLines: PlacedLine[]): { worded: Set<n
         alone.add(decimal(m[1]));
       continue;
     }
-    // A bold numbered line is a heading ("2 Methods"), but in a box the page draws (a form's field, "3 Amount you are
-    // paying" set bold).
+    // A bold numbered line is a heading ("2 Methods"), but in a box of a ruled grid (a form's field, "3 Amount you
+    // are paying" set bold).
     if (apart > ITEM_SIZE_EPS || (l.line.bold && !l.seg.box)) continue;
     for (const t of [own, ...(l.line.cells ?? [])]) {
       const item = ITEM_NUMBER.exec(t.trim());
@@ -926,7 +926,8 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
   }
 
   for (const segLines of bySegment.values()) {
-    const sideNotes = isSideNotes(segLines, byPage.get(segLines[0].page) ?? [], body);
+    // A box of a ruled grid (a table's cell, a form's field) holds no notes.
+    const sideNotes = !segLines[0].seg.box && isSideNotes(segLines, byPage.get(segLines[0].page) ?? [], body);
     if (sideNotes && !underHeading(segLines[0], byPage.get(segLines[0].page) ?? [], body)) {
       pushNotes(atMarkers(segLines));
       continue;
@@ -1127,7 +1128,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     if (!rule && step < minStep(notes, out, body, advance)) continue;
     if (isBracketedReferences(block)) continue;
     if (numbersFormItems(block, formLines, out)) continue;
-    // A box the page draws rules around (a form's numbered field, "1 Your social security number") is no note.
+    // A box of a ruled grid (a form's numbered field, "1 Your social security number") is no note.
     if (block.some((l) => l.seg.box)) continue;
     if (isReferenceList(notes)) {
       lists.push({ notes, rule });

@@ -984,7 +984,8 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
       if (!segLines.every((l) => repeated(l) || !WORDED.test(l.line.text))) continue;
       const worded = segLines.filter((l) => WORDED.test(l.line.text));
       if (worded.length < PANEL_LINES) continue;
-      // The block of the title read on the first page (above): the title block, set again as the pages' head.
+      // The block of the title read on the first page (above): the title block, set again as the pages' head. (The
+      // whole segment stays: a panel sharing a segment with the title is read with it on that page.)
       if (segLines.some((l) => titleKept.has(lineKey(l)))) continue;
       // A block of rows in the page's top half repeating on the same two pages only of a short document: a title
       // block set again (an opinion's caption over its certificate of service), read on both (as titleBlockAgain).

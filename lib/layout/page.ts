@@ -755,7 +755,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
     }
   }
   const reported = new Set<Zone>();
-  // Where each zone's segments start: a ruled zone's are boxes (marked below).
+  // Where each zone's segments start: a row of boxes of a ruled grid has its segments marked as boxes (below).
   const starts: number[] = [];
   for (const zone of reading) {
     starts.push(segments.length);
@@ -964,8 +964,8 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
         for (const j of readingCols) {
           const all = colLines(rowIdx, j);
           const col = order.indexOf(j);
-          // A ruled zone's box cut by the page's horizontal rules: its boxes one under another, each on its own.
-          for (const lines of zone.ruled && params.hrules && all.length ? boxesOf(all, params.hrules) : [all]) {
+          // A box of a ruled grid cut by the page's horizontal rules: its boxes one under another, each on its own.
+          for (const lines of zone.boxed && params.hrules && all.length ? boxesOf(all, params.hrules) : [all]) {
             if (!lines.length) continue;
             // A column much wider than the others that holds columns of its own over part of its height (a poster's
             // right half: two short columns over a box across both) is laid out on its own, as a page is.
@@ -1107,7 +1107,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
   }
   starts.push(segments.length);
   reading.forEach((zone, k) => {
-    if (zone.ruled) for (let i = starts[k]; i < starts[k + 1]; i++) segments[i].box = true;
+    if (zone.boxed) for (let i = starts[k]; i < starts[k + 1]; i++) segments[i].box = true;
   });
 
   diagnostics.push(...runOrderPasses({ segments, page: params.page, columnCount, advance, bodySize, rotated, nextBand: bands.length }));

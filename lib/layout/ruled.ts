@@ -17,10 +17,13 @@
  * between two rows (a box's bottom over the next box's top), and a stretch closed over its first row and under its
  * last by rules across it and across all its rows' lines is a row of boxes (Form SS-5's item 1: its number in a grey
  * box beside its fields' labels, "NAME / TO BE SHOWN ON CARD", each field closed by rules). Such a stretch is taken in
- * any zone, a table's too (a table's row whose cells wrap is read cell by cell); of a few rows, with one row of lines
- * on both sides of the rule (the item's number beside its label's two lines), but never where every row's cells
- * stand level; a table found before the gutter pass is taken whole or not at all (its ruled head stays the table's).
- * Each box is then cut again where a rule crosses it (`boxesOf`) and read box by box, top to bottom.
+ * any zone, a table's zone too (a ruled table's row whose cells wrap is read cell by cell); of a few rows, with one
+ * row of lines on both sides of the rule (the item's number beside its label's two lines), but never where every
+ * row's cells stand level. Rows of a table found before the gutter pass (tables.ts) stand across every rule, boxed or
+ * not: a statistical table's ruled head stays the table's. A row of boxes of six rows at most is a grid's: each of
+ * its boxes is cut again where a rule crosses it (`boxesOf`) and read box by box, top to bottom, and its segments are
+ * marked as boxes (page.ts), in which no note is looked for (a form's numbered fields). A longer closed stretch (a
+ * frame round two columns of text, a rule between them) is read as any ruled stretch.
  */
 import type { HRule, Interval, Line, Rule } from '../types.js';
 import { sweep, type InkRow } from './gutters.js';
@@ -73,8 +76,8 @@ interface Sides {
   rightWord: boolean;
 }
 
-function sides(rule: Rule, r: InkRow, unmask = false): Sides {
-  if (!unmask && masked(r)) return { left: false, right: false, both: false, across: true, leftWord: false, rightWord: false };
+function sides(rule: Rule, r: InkRow): Sides {
+  if (masked(r)) return { left: false, right: false, both: false, across: true, leftWord: false, rightWord: false };
   let leftEnd = -Infinity;
   let rightStart = Infinity;
   let across = false;
@@ -178,14 +181,26 @@ interface Stretch {
 
 /** A box's top and bottom rules stand within this many of its first and last rows' sizes of their baselines. */
 const BOX_REACH = 2.5;
-/** A box of a ruled grid of this many rows at most (a field's label, a few lines) needs only one row with lines on
- * both sides of the rule; a longer one as many as any stretch (a form's grid of dependents, rows of cells in boxes
- * beside a box of check boxes, is no row of boxes). */
+/** A closed stretch of this many rows at most is a row of boxes of a grid (a field's label, a few lines): it needs only
+ * one row with lines on both sides of the rule, and its boxes are cut and marked as boxes. A longer one needs as many
+ * as any stretch (a form's grid of dependents, rows of cells beside a box of check boxes, is no row of boxes). */
 const MAX_BOX_ROWS = 6;
 
 /** A horizontal rule between y0 and y1 crosses the rule and reaches over lo..hi (the rows' ink). */
 const crossedWithin = (rule: Rule, hrules: HRule[], y0: number, y1: number, [lo, hi]: Interval) =>
   hrules.some((h) => h.y > y0 && h.y < y1 && h.x0 < rule.x - CROSS_H && h.x1 > rule.x + CROSS_H && h.x0 <= lo + CROSS_H && h.x1 >= hi - CROSS_H);
+
+/** The rows are closed over the first and under the last by rules across this one and over all the rows' lines: a
+ * row of boxes of a ruled grid, nothing beside it. */
+function closedBox(rule: Rule, rows: InkRow[], hrules: HRule[]): boolean {
+  const [a, b] = [rows[0].row, rows[rows.length - 1].row];
+  const runs = rows.flatMap((r) => r.row.runs);
+  const extent: Interval = [Math.min(...runs.map((q) => q.x0)), Math.max(...runs.map((q) => q.x1))];
+  return (
+    crossedWithin(rule, hrules, a.baseline - BOX_REACH * a.size, a.baseline - OVER * a.size, extent) &&
+    crossedWithin(rule, hrules, b.baseline, b.baseline + BOX_REACH * b.size, extent)
+  );
+}
 
 /** The horizontal rules between each row and the next: under the row's baseline, over the next row's x-height. */
 function rulesBetween(rows: InkRow[], hrules: HRule[]): HRule[][] {
@@ -199,49 +214,31 @@ function rulesBetween(rows: InkRow[], hrules: HRule[]): HRule[][] {
 /** The stretches of rows some rule parts, [from, to] inclusive, longest first. A horizontal rule across the rule
  * between two rows ends a stretch (a box's bottom over the next box's top): the boxes above and below are others. */
 function stretches(rows: InkRow[], rules: Rule[], hrules: HRule[]): Stretch[] {
-  const found: Stretch[] = [];
   const between = rulesBetween(rows, hrules);
-  const seen = new Set<string>();
+  // Each span once, boxed if any rule finds it closed.
+  const found = new Map<string, Stretch>();
   for (const rule of rules) {
-    // Each row's lines against the rule, where the rule runs beside it; the rows it parts run on from there. A row
-    // masked whole (a table found before the gutter pass) stands across the rule, but in a box of a ruled grid: there
-    // its lines are looked at (a form's box of check box options, taken for a table's rows).
-    for (const unmask of [false, true]) {
-      const at = rows.map((r) => (beside(rule, r) ? sides(rule, r, unmask) : null));
-      const within = (i: number) => !!at[i] && !at[i]?.across;
-      const closed = (i: number) => between[i].some((h) => h.x0 < rule.x - CROSS_H && h.x1 > rule.x + CROSS_H);
-      let i = 0;
-      while (i < rows.length) {
-        if (!within(i)) {
-          i++;
-          continue;
-        }
-        let j = i;
-        while (j + 1 < rows.length && within(j + 1) && !closed(j)) j++;
-        const span: [number, number] = [i, j];
-        i = j + 1;
-        if (unmask && !rows.slice(span[0], span[1] + 1).some(masked)) continue;
-        // Closed over its first row and under its last by rules across this one and over all the rows' lines: a
-        // row of boxes of a ruled grid, nothing beside it.
-        const [a, b] = [rows[span[0]].row, rows[span[1]].row];
-        const runs = rows.slice(span[0], span[1] + 1).flatMap((r) => r.row.runs);
-        const extent: Interval = [Math.min(...runs.map((q) => q.x0)), Math.max(...runs.map((q) => q.x1))];
-        const boxed =
-          crossedWithin(rule, hrules, a.baseline - BOX_REACH * a.size, a.baseline - OVER * a.size, extent) &&
-          crossedWithin(rule, hrules, b.baseline, b.baseline + BOX_REACH * b.size, extent);
-        // A table found before the gutter pass is taken whole or not at all: a ruled head over its rows (a
-        // statistical table's column groups) stays the table's.
-        const cutsTable = (k: number) => k >= 0 && k < rows.length && masked(rows[k]);
-        if (unmask && (!boxed || cutsTable(span[0] - 1) || cutsTable(span[1] + 1))) continue;
-        const key = `${span[0]}:${span[1]}`;
-        if (!seen.has(key) && parts(at.slice(span[0], span[1] + 1) as Sides[], boxed)) {
-          seen.add(key);
-          found.push({ span, boxed });
-        }
+    // Each row's lines against the rule, where the rule runs beside it; the rows it parts run on from there.
+    const at = rows.map((r) => (beside(rule, r) ? sides(rule, r) : null));
+    const within = (i: number) => !!at[i] && !at[i]?.across;
+    const closed = (i: number) => between[i].some((h) => h.x0 < rule.x - CROSS_H && h.x1 > rule.x + CROSS_H);
+    let i = 0;
+    while (i < rows.length) {
+      if (!within(i)) {
+        i++;
+        continue;
       }
+      let j = i;
+      while (j + 1 < rows.length && within(j + 1) && !closed(j)) j++;
+      const span: [number, number] = [i, j];
+      i = j + 1;
+      const key = `${span[0]}:${span[1]}`;
+      if (found.get(key)?.boxed) continue;
+      const boxed = span[1] > span[0] && closedBox(rule, rows.slice(span[0], span[1] + 1), hrules);
+      if ((boxed || !found.has(key)) && parts(at.slice(span[0], span[1] + 1) as Sides[], boxed)) found.set(key, { span, boxed });
     }
   }
-  return found.sort((a, b) => b.span[1] - b.span[0] - (a.span[1] - a.span[0]) || a.span[0] - b.span[0]);
+  return [...found.values()].sort((a, b) => b.span[1] - b.span[0] - (a.span[1] - a.span[0]) || a.span[0] - b.span[0]);
 }
 
 /** A row's ink cut at the gutters: no piece reaches across a rule (no run does). */
@@ -322,7 +319,7 @@ export function ruledZones(zones: Zone[], rules: Rule[], hrules: HRule[], tabula
         (rule) =>
           inside.every((r) => beside(rule, r)) &&
           parts(
-            inside.map((r) => sides(rule, r, boxed)),
+            inside.map((r) => sides(rule, r)),
             boxed,
           ),
       )
@@ -333,7 +330,10 @@ export function ruledZones(zones: Zone[], rules: Rule[], hrules: HRule[], tabula
     // it a table's cells (those stand level, `parts`).
     const gutters = [...drawn, ...(boxed ? [] : openGaps(cut, drawn))].sort((a, b) => a[0] - b[0]);
     if (!boxed && tabular(cut, gutters)) continue;
-    found = { stretch, zone: { rows: cut, gutters, crossingShare: 0, ambiguous: false, tabular: false, ruled: drawn.map((g) => (g[0] + g[1]) / 2) } };
+    const zone: Zone = { rows: cut, gutters, crossingShare: 0, ambiguous: false, tabular: false, ruled: drawn.map((g) => (g[0] + g[1]) / 2) };
+    // A row of boxes of a few rows is a grid's (a form's fields); a longer stretch closed by rules is a frame's.
+    if (boxed && inside.length <= MAX_BOX_ROWS) zone.boxed = true;
+    found = { stretch, zone };
     break;
   }
   if (!found) return zones;

@@ -38,6 +38,9 @@ export interface Zone {
   /** The drawn rules (their x) that part the zone's boxes (ruled.ts): its columns are boxes, each of which may hold
    * columns of its own; its other gutters are strips inside boxes that no line enters. */
   ruled?: number[];
+  /** The ruled zone is a row of boxes of a ruled grid, a few rows closed over and under by rules across it (ruled.ts):
+   * its boxes are cut again where rules cross them, and its segments are marked as boxes. */
+  boxed?: boolean;
 }
 
 export interface ZoneParams {

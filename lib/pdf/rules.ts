@@ -101,10 +101,9 @@ function pathPieces(data: ArrayLike<number>, m: Matrix, stroked: boolean, filled
         const y0 = Math.min(...ys);
         const y1 = Math.max(...ys);
         const tall = y1 - y0 >= MIN_PIECE;
-        const wide = x1 - x0 >= MIN_PIECE;
         if (tall && x1 - x0 <= SLIVER) out.push({ x: (x0 + x1) / 2, y0, y1 });
-        else if (wide && y1 - y0 <= SLIVER) across.push({ x: (y0 + y1) / 2, y0: x0, y1: x1 });
-        else if (tall && wide && isRectangle(pts, x0, x1, y0, y1)) {
+        else if (x1 - x0 >= MIN_PIECE && y1 - y0 <= SLIVER) across.push({ x: (y0 + y1) / 2, y0: x0, y1: x1 });
+        else if (tall && isRectangle(pts, x0, x1, y0, y1)) {
           // A filled rectangle (a shaded box): its two sides. Its top and bottom are no horizontal rules: a shaded
           // band's edges close no box (a page's coloured head over its title and its links).
           out.push({ x: x0, y0, y1 }, { x: x1, y0, y1 });
