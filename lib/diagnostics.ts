@@ -71,7 +71,7 @@ export const DIAGNOSTICS = {
     severity: ['info'],
     from: 'page',
     meaning:
-      "Boxes side by side a few points apart, parted by vertical rules the page draws (a form's boxes, a letterhead's cells), were read box by box, each whole, where read row by row their lines would splice.",
+      "Boxes side by side a few points apart, parted by vertical rules the page draws (a form's boxes, a letterhead's cells; a form's fields closed over and under by horizontal rules), were read box by box, each whole, where read row by row their lines would splice.",
   },
   'page-sideways': {
     severity: ['info'],
