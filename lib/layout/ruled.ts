@@ -141,7 +141,7 @@ export function roomForRules(zones: Zone[]): boolean {
 /** The rule parts the rows (their lines against it): none crosses it; lines stand on both its sides on two rows at least, or on one and on
  * each side on two (a framed example's one long line beside its source); words stand on each side (a chart's axis
  * has figures beside it: its ticks' labels); and, of five rows or more, a quarter stand on one side only (a table's
- * cells stand level). */
+ * cells stand level). A closed row of boxes (`boxed`) of MAX_BOX_ROWS rows at most needs less (below). */
 function parts(rows: Sides[], boxed = false): boolean {
   let two = 0;
   let level = 0;
@@ -162,9 +162,9 @@ function parts(rows: Sides[], boxed = false): boolean {
   // row), not boxes (an example's few lines of source beside the lines they make are).
   const lined = left + right - level;
   if (lined >= MIN_TABLE_ROWS && left + right - 2 * level < ONE_SIDED_SHARE * lined) return false;
-  // A box of a ruled grid, closed over and under, needs one row with lines on both sides (its number beside a label
-  // of two lines) and words on one side.
-  // A row of a table's cells stands level: some row of a box has lines on one side only.
+  // A row of boxes of a ruled grid, closed over and under, of a few rows, needs one row with lines on both sides (its
+  // number beside a label of two lines), words on one side, and some row with lines on one side only (a table's row
+  // of cells stands level).
   if (boxed && rows.length <= MAX_BOX_ROWS) return rows.length >= 2 && two >= 1 && (leftWord || rightWord) && lined > level;
   return leftWord && rightWord && (two >= MIN_TWO_SIDED || (two >= 1 && left >= MIN_SIDE_ROWS && right >= MIN_SIDE_ROWS));
 }
@@ -285,7 +285,8 @@ function openGaps(rows: InkRow[], gutters: Interval[]): Interval[] {
  * of its own, the zones it runs through cut around it, and the rows above and below it looked at again. A stretch
  * is taken where each zone it runs through is without gutters (not a table's), or of columns of text whose rows in the
  * stretch run across the columns' gutters (a quarter of them, two at least): there the gutter is the zone's below
- * the stretch, not the stretch's (a form's boxes over two columns of instructions).
+ * the stretch, not the stretch's (a form's boxes over two columns of instructions). A stretch closed over and under
+ * by rules across it and its rows' lines (a row of boxes of a ruled grid) is taken in any zone.
  */
 export function ruledZones(zones: Zone[], rules: Rule[], hrules: HRule[], tabular: (rows: InkRow[], gutters: Interval[]) => boolean): Zone[] {
   if (!rules.length) return zones;
@@ -308,7 +309,7 @@ export function ruledZones(zones: Zone[], rules: Rule[], hrules: HRule[], tabula
     return true;
   };
   // The boxes are read box by box; where the rules are a table's column lines (its rows read as a table's), the
-  // zones stay as they were.
+  // zones stay as they were, but for a closed row of boxes (its rows' cells do not all stand level, `parts`).
   let found: { stretch: [number, number]; zone: Zone } | null = null;
   for (const candidate of stretches(rows, rules, hrules)) {
     if (!fits(candidate)) continue;
