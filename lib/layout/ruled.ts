@@ -26,7 +26,7 @@
  * frame round two columns of text, a rule between them) is read as any ruled stretch.
  */
 import type { HRule, Interval, Line, Rule } from '../types.js';
-import { sweep, type InkRow } from './gutters.js';
+import { pieceRuns, sweep, type InkRow } from './gutters.js';
 import { median } from './lines.js';
 import type { Zone } from './zones.js';
 
@@ -186,9 +186,14 @@ const BOX_REACH = 2.5;
  * as any stretch (a form's grid of dependents, rows of cells beside a box of check boxes, is no row of boxes). */
 const MAX_BOX_ROWS = 6;
 
+/** A horizontal rule crosses a vertical one at x. */
+const crossesAt = (h: HRule, x: number) => h.x0 < x - CROSS_H && h.x1 > x + CROSS_H;
+/** A horizontal rule reaches over lo..hi (lines' ink). */
+const reachesOver = (h: HRule, lo: number, hi: number) => h.x0 <= lo + CROSS_H && h.x1 >= hi - CROSS_H;
+
 /** A horizontal rule between y0 and y1 crosses the rule and reaches over lo..hi (the rows' ink). */
 const crossedWithin = (rule: Rule, hrules: HRule[], y0: number, y1: number, [lo, hi]: Interval) =>
-  hrules.some((h) => h.y > y0 && h.y < y1 && h.x0 < rule.x - CROSS_H && h.x1 > rule.x + CROSS_H && h.x0 <= lo + CROSS_H && h.x1 >= hi - CROSS_H);
+  hrules.some((h) => h.y > y0 && h.y < y1 && crossesAt(h, rule.x) && reachesOver(h, lo, hi));
 
 /** The rows are closed over the first and under the last by rules across this one and over all the rows' lines: a
  * row of boxes of a ruled grid, nothing beside it. */
@@ -221,7 +226,7 @@ function stretches(rows: InkRow[], rules: Rule[], hrules: HRule[]): Stretch[] {
     // Each row's lines against the rule, where the rule runs beside it; the rows it parts run on from there.
     const at = rows.map((r) => (beside(rule, r) ? sides(rule, r) : null));
     const within = (i: number) => !!at[i] && !at[i]?.across;
-    const closed = (i: number) => between[i].some((h) => h.x0 < rule.x - CROSS_H && h.x1 > rule.x + CROSS_H);
+    const closed = (i: number) => between[i].some((h) => crossesAt(h, rule.x));
     let i = 0;
     while (i < rows.length) {
       if (!within(i)) {
@@ -246,7 +251,7 @@ function cutInk(r: InkRow, gutters: Interval[]): InkRow {
   const cuts = gutters.map((g) => (g[0] + g[1]) / 2);
   const ink: Interval[] = [];
   for (const iv of r.ink) {
-    const runs = r.row.runs.filter((q) => q.x0 >= iv[0] - CROSS && q.x1 <= iv[1] + CROSS);
+    const runs = pieceRuns(r, iv);
     const edges = [-Infinity, ...cuts.filter((c) => c > iv[0] && c < iv[1]), Infinity];
     if (edges.length === 2 || runs.length === 0) {
       ink.push(iv);
@@ -361,7 +366,7 @@ export function boxesOf(lines: Line[], hrules: HRule[]): Line[][] {
   const out: Line[][] = [[lines[0]]];
   for (let k = 1; k < lines.length; k++) {
     const [a, b] = [lines[k - 1], lines[k]];
-    const cut = hrules.some((h) => h.y > a.baseline && h.y < b.baseline - OVER * b.size && h.x0 <= lo + CROSS_H && h.x1 >= hi - CROSS_H);
+    const cut = hrules.some((h) => h.y > a.baseline && h.y < b.baseline - OVER * b.size && reachesOver(h, lo, hi));
     if (cut) out.push([b]);
     else out[out.length - 1].push(b);
   }
