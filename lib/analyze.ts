@@ -179,12 +179,12 @@ async function analyzeWith(
     const initials = runs.map((r) => r.initial);
     let layout = layoutPage(runs, params);
     if (read.source === 'text' && read.turned === 0 && layout.roomForRules) {
-      const rules = await pageRules(page).catch(() => ({ vertical: [], horizontal: [] }));
-      if (rules.vertical.length) {
+      const rules = await pageRules(page).catch(() => ({ vertical: [], horizontal: [], checks: [] }));
+      if (rules.vertical.length || rules.checks.length) {
         runs.forEach((r, i) => {
           r.initial = initials[i];
         });
-        layout = layoutPage(runs, { ...params, rules: rules.vertical, hrules: rules.horizontal });
+        layout = layoutPage(runs, { ...params, rules: rules.vertical, hrules: rules.horizontal, checks: rules.checks });
       }
     }
     let segments: Segment[] = layout.segments;

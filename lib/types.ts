@@ -90,8 +90,9 @@ export interface Segment {
   lines: Line[];
   /** Structure role when the order came from tags (P, H1, LI …). */
   role?: string;
-  /** Read as a box of a ruled grid, closed by rules the page draws over, under and beside it (a form's field, its label
-   * beside the next field's), on its own. */
+  /** Read as a form's box on its own: a box of a ruled grid, closed by rules the page draws over, under and beside it
+   * (a form's field, its label beside the next field's), or an option set beside others, a check box the page draws
+   * before its label (layout/options.ts). */
   box?: boolean;
 }
 
@@ -228,6 +229,9 @@ export interface Rule {
   y0: number;
   y1: number;
 }
+
+/** A check box the page draws (pdf/rules.ts): a small square, [x0, y0, x1, y1] in the runs' coordinates. */
+export type CheckBox = [number, number, number, number];
 
 /** A horizontal rule the page draws (pdf/rules.ts): at y, from x0 to x1, in the runs' coordinates. */
 export interface HRule {

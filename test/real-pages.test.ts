@@ -640,6 +640,26 @@ describe('real pages', () => {
     expect(doc.segments.some((s) => s.box && s.text === 'NAME\nTO BE SHOWN ON CARD')).toBe(true);
   });
 
+  it('a form’s options side by side, each a check box before its label, are read option by option (form_irs_w9_2018)', async () => {
+    const doc = await read('form_irs_w9_2018');
+    expect(squash(doc.text)).toContain(
+      'following seven boxes. Individual/sole proprietor or single-member LLC C Corporation S Corporation Partnership Trust/estate Limited liability company.',
+    );
+    expect(doc.segments.some((s) => s.box && s.text === 'Individual/sole proprietor or\nsingle-member LLC')).toBe(true);
+  });
+
+  it('options whose labels stand over, beside and under their boxes, after the item’s own label (form_ssa_ss5_card_application)', async () => {
+    expect(squash((await read('form_ssa_ss5_card_application')).text)).toContain(
+      '5 CITIZENSHIP (Check One) U.S. Citizen Legal Alien Allowed To Work Legal Alien Not Allowed To Work(See Instructions On Page 3) Other (See Instructions On Page 3)',
+    );
+  });
+
+  it('a civil cover sheet’s options, in two columns of boxes and in a row of boxes, each read whole (form_uscourts_cacd_cv71_civil_cover)', async () => {
+    const text = squash((await read('form_uscourts_cacd_cv71_civil_cover')).text);
+    expect(text).toContain('1. U.S. Government Plaintiff 3. Federal Question (U.S. Government Not a Party)');
+    expect(text).toContain('1. Original Proceeding 2. Removed from State Court 3. Remanded from Appellate Court 4. Reinstated or Reopened');
+  });
+
   it('a voucher’s numbered boxes are its fields, not notes, though the third is set bold (form_irs_f1040v_2024_payment_voucher)', async () => {
     const doc = await read('form_irs_f1040v_2024_payment_voucher');
     const text = squash(doc.text);

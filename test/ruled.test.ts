@@ -4,10 +4,10 @@
  * table is still read row by row; a rule between two columns of text changes nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { latin1, metrics, num, PDFDict, PDFName, PdfBuilder } from '../fixtures/pdf.js';
+import { metrics, num, PdfBuilder } from '../fixtures/pdf.js';
 import { extractDocument } from '../lib/extract.js';
-import { openPdf, closePdf } from '../lib/pdf/open.js';
-import { pageRules, joinPieces, type PageRules } from '../lib/pdf/rules.js';
+import { joinPieces } from '../lib/pdf/rules.js';
+import { allRulesOf } from './support/rules.js';
 import { layoutPage } from '../lib/layout/page.js';
 import type { HRule, Rule, Run } from '../lib/types.js';
 import { column, labels, layoutParams, line, run } from './support/runs.js';
@@ -17,24 +17,6 @@ const q = (n: number) => `q${String(n).padStart(3, '0')}`;
 /** The rules of one page drawing `content`; with `form`, the page's /X1 is a form XObject drawing it, /Matrix set. */
 async function rulesOf(content: string, form?: { content: string; matrix: number[] }): Promise<Rule[]> {
   return (await allRulesOf(content, form)).vertical;
-}
-
-async function allRulesOf(content: string, form?: { content: string; matrix: number[] }): Promise<PageRules> {
-  const b = new PdfBuilder();
-  const ref = b.addPage({ width: 612, height: 792, content, fonts: ['helv'] });
-  if (form) {
-    const xobject = b.ctx.register(
-      b.ctx.stream(latin1(form.content), { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 612, 792], Matrix: form.matrix }),
-    );
-    const resources = b.ctx.lookup(ref, PDFDict).lookup(PDFName.of('Resources'), PDFDict);
-    resources.set(PDFName.of('XObject'), b.ctx.obj({ X1: xobject }));
-  }
-  const pdf = await openPdf(b.finish('rules'), { maxBytes: 1e8, password: null });
-  try {
-    return await pageRules(await pdf.doc.getPage(1));
-  } finally {
-    await closePdf(pdf);
-  }
 }
 
 describe('drawn vertical rules', () => {

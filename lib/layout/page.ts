@@ -1,10 +1,11 @@
 /**
  * The per-page ordering pass (pure): runs → rows → zones and gutters → spans and bands → ordered segments.
  */
-import type { BandInfo, Diagnostic, Direction, HRule, Interval, Line, Rule, Run, Segment } from '../types.js';
+import type { BandInfo, CheckBox, Diagnostic, Direction, HRule, Interval, Line, Rule, Run, Segment } from '../types.js';
 import { findCodeBeside, findListingsBeside, findSideStacks } from './stacks.js';
 import { findRunAround } from './runaround.js';
 import { nestedBlock } from './nested.js';
+import { optionBlock } from './options.js';
 import { crowdedInk, crowdedRows } from './crowded.js';
 import { headingRowBands, labelCellBands, sideHeadBands } from './sideheads.js';
 import { narrowGutters, spansNarrow } from './narrow.js';
@@ -35,6 +36,8 @@ export interface LayoutParams {
   rules?: Rule[];
   /** Its drawn horizontal rules: a box's top and bottom end the stretch of rows a rule parts (ruled.ts). */
   hrules?: HRule[];
+  /** Its check boxes: a form's options side by side are read option by option (options.ts). */
+  checks?: CheckBox[];
   /** Laying out one wide column of a page on its own: no column inside it is laid out again. */
   nested?: boolean;
 }
@@ -513,6 +516,20 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
       kind,
       columnCount: cols,
     });
+  /** Rows read as one table segment, a band of their own. */
+  const pushTable = (rs: InkRow[]) => {
+    segments.push(
+      segment(
+        'table',
+        params.page,
+        bands.length,
+        null,
+        rs.map((r) => rowLine(r.row, true)),
+      ),
+    );
+    addBand('table', rs, 1);
+    spanLines += rs.length;
+  };
 
   /**
    * A zone that is all table, read top to bottom as table rows, but for two kinds of rows: a line of running text
@@ -609,17 +626,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
         let plain: InkRow[] = [];
         const flushPlain = () => {
           if (!plain.length) return;
-          segments.push(
-            segment(
-              'table',
-              params.page,
-              bands.length,
-              null,
-              plain.map((r) => rowLine(r.row, true)),
-            ),
-          );
-          addBand('table', plain, 1);
-          spanLines += plain.length;
+          pushTable(plain);
           plain = [];
         };
         for (const [a, b] of wrappedCells(rs, columnOf, columns, direction)) {
@@ -664,6 +671,15 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
       return;
     }
     if (!lines.length) return;
+    // A form's options side by side, each a check box before its label: what stands before the first box, then each
+    // option whole (options.ts); marked as a form's boxes.
+    const options = params.checks?.length ? optionBlock(lines, params.checks, params.hrules ?? [], params.rules) : null;
+    if (options) {
+      pushAround(kind, band, col, lines.slice(0, options.from));
+      for (const c of options.columns) segments.push({ ...segment(kind, params.page, band, col, c), box: true });
+      pushAround(kind, band, col, lines.slice(options.to + 1));
+      return;
+    }
     const around = findRunAround(lines);
     if (!around) {
       segments.push(segment(kind, params.page, band, col, lines));
@@ -745,6 +761,37 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
 
   // A column of side heads cuts its zone into bands, each heading read before its section (sideheads.ts). The zone's
   // gutter and its ambiguity are reported once, for the whole zone.
+  /** Rows of one column read top to bottom, with aligned tables (found before the gutter pass) as table bands. */
+  const readPlainOrTable = (zrows: InkRow[], kind: 'span' | 'column') => {
+    for (const [from, to, isTable] of runsOf(zrows.map((r) => tableRows.has(r.row.index)))) {
+      const rs = zrows.slice(from, to + 1);
+      if (!isTable) {
+        readOneColumn(rs, kind);
+        continue;
+      }
+      pushTable(rs);
+    }
+  };
+  /** Rows of one column where a form's options stand side by side (options.ts), a table's rows or not: what stands
+   * before the first box, then each option, each a segment marked as a form's box, in a band of their own; the
+   * other rows read by `rest`. */
+  const readOptions = (zrows: InkRow[], rest: (part: InkRow[]) => void) => {
+    let at = 0;
+    while (params.checks?.length && at < zrows.length) {
+      const found = optionBlock(
+        zrows.slice(at).map((r) => rowLine(r.row)),
+        params.checks,
+        params.hrules ?? [],
+        params.rules,
+      );
+      if (!found) break;
+      if (found.from > 0) rest(zrows.slice(at, at + found.from));
+      found.columns.forEach((c, j) => segments.push({ ...segment('column', params.page, bands.length, j, c), box: true }));
+      addBand('columns', zrows.slice(at + found.from, at + found.to + 1), found.columns.length);
+      at += found.to + 1;
+    }
+    if (at < zrows.length) rest(zrows.slice(at));
+  };
   const wholeOf = new Map<Zone, Zone>();
   const reading: Zone[] = [];
   for (const z of zones) {
@@ -763,30 +810,14 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
     const first = !reported.has(whole);
     reported.add(whole);
     if (zone.tabular) {
-      readTableZone(zone);
+      readOptions(zone.rows, (part) => readTableZone(part.length === zone.rows.length ? zone : { ...zone, rows: part }));
       continue;
     }
     if (zone.gutters.length === 0) {
-      // One column: read top to bottom, with aligned tables as table bands.
+      // One column: read top to bottom, with aligned tables as table bands, and a form's options side by side (a
+      // table's rows or not) option by option.
       const kind = multiColumn ? 'span' : 'column';
-      for (const [from, to, isTable] of runsOf(zone.rows.map((r) => tableRows.has(r.row.index)))) {
-        const rs = zone.rows.slice(from, to + 1);
-        if (!isTable) {
-          readOneColumn(rs, kind);
-          continue;
-        }
-        segments.push(
-          segment(
-            'table',
-            params.page,
-            bands.length,
-            null,
-            rs.map((r) => rowLine(r.row, true)),
-          ),
-        );
-        addBand('table', rs, 1);
-        spanLines += rs.length;
-      }
+      readOptions(zone.rows, (part) => readPlainOrTable(part, kind));
       continue;
     }
     if (first) gutters.push(...zone.gutters.map((g) => [round2(g[0]), round2(g[1])] as Interval));

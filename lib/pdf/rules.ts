@@ -15,7 +15,7 @@ import type { PdfPage } from './open.js';
 import { pdfjs } from './pdfjs.js';
 import { multiply as mul, type Matrix } from './matrix.js';
 import { walkOperators } from './operators.js';
-import type { HRule, Rule } from '../types.js';
+import type { CheckBox, HRule, Rule } from '../types.js';
 
 /** A vertical segment runs within this many points of straight up and down... */
 const PLUMB = 0.5;
@@ -52,6 +52,15 @@ interface Piece {
   y1: number;
 }
 
+/** A check box is a drawn square this many points wide at least and at most (a form's box to tick)... */
+const CHECK_MIN = 5;
+const CHECK_MAX = 14;
+/** ...its sides within this share of each other. */
+const CHECK_SQUARE = 0.25;
+
+const checkSized = (w: number, h: number) =>
+  w >= CHECK_MIN && w <= CHECK_MAX && h >= CHECK_MIN && h <= CHECK_MAX && Math.abs(w - h) <= CHECK_SQUARE * Math.max(w, h);
+
 /** The points make a rectangle on the box x0..x1, y0..y1: its four corners, each once (the first again at the end). */
 function isRectangle(pts: [number, number][], x0: number, x1: number, y0: number, y1: number): boolean {
   const closing = pts.length === 5 && Math.abs(pts[4][0] - pts[0][0]) <= PLUMB && Math.abs(pts[4][1] - pts[0][1]) <= PLUMB;
@@ -71,7 +80,7 @@ function isRectangle(pts: [number, number][], x0: number, x1: number, y0: number
 /** The vertical pieces of one painted path, in page coordinates (top down, as the text's runs), into `out`; its
  * horizontal pieces into `across`, turned a quarter (x the piece's y, y0 and y1 its ends' x) so that they join as the
  * vertical ones do. */
-function pathPieces(data: ArrayLike<number>, m: Matrix, stroked: boolean, filled: boolean, out: Piece[], across: Piece[]): void {
+function pathPieces(data: ArrayLike<number>, m: Matrix, stroked: boolean, filled: boolean, out: Piece[], across: Piece[], checks: CheckBox[]): void {
   const at = (x: number, y: number): [number, number] => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
   // Each subpath: its points; the segments that are curves are no rules (a curved subpath's straight sides are), and
   // a subpath with a curve is no filled rectangle.
@@ -81,6 +90,12 @@ function pathPieces(data: ArrayLike<number>, m: Matrix, stroked: boolean, filled
   let curved = false;
   const flush = (closed: boolean) => {
     if (pts.length >= 2) {
+      if ((stroked || filled) && !curved && pts.length >= 4) {
+        const xs = pts.map((p) => p[0]);
+        const ys = pts.map((p) => p[1]);
+        const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+        if (checkSized(x1 - x0, y1 - y0) && isRectangle(pts, x0, x1, y0, y1)) checks.push([x0, y0, x1, y1]);
+      }
       if (stroked) {
         const n = closed ? pts.length : pts.length - 1;
         for (let k = 0; k < n; k++) {
@@ -196,6 +211,15 @@ function paints(OPS: typeof pdfjs.OPS, op: number): { stroked: boolean; filled: 
 export interface PageRules {
   vertical: Rule[];
   horizontal: HRule[];
+  /** Its check boxes: small squares drawn whole (a form's options, each box before its label). */
+  checks: CheckBox[];
+}
+
+/** Each drawn square once (a box filled, then stroked, is drawn twice), top down by their tops. */
+function distinctChecks(checks: CheckBox[]): CheckBox[] {
+  const out: CheckBox[] = [];
+  for (const c of checks) if (!out.some((o) => o.every((v, k) => Math.abs(v - c[k]) <= 1))) out.push(c);
+  return out.sort((a, b) => a[1] - b[1] || a[0] - b[0]).map((c) => c.map((v) => Math.round(v * 100) / 100) as CheckBox);
 }
 
 /** The page's rules, in the coordinates of its text runs (the page's viewport at scale 1, top down). */
@@ -206,6 +230,7 @@ export async function pageRules(page: PdfPage): Promise<PageRules> {
   const state = { stroke: '#000000', fill: '#000000' };
   const pieces: Piece[] = [];
   const across: Piece[] = [];
+  const checks: CheckBox[] = [];
   let paths = 0;
   let annotations = 0;
   let drawing = true;
@@ -229,12 +254,16 @@ export async function pageRules(page: PdfPage): Promise<PageRules> {
         const { stroked, filled } = paints(OPS, Number(args[0]));
         const data = (args[1] as unknown[] | undefined)?.[0] as ArrayLike<number> | null | undefined;
         if (!data || !(stroked || filled) || annotations > 0) break;
-        pathPieces(data, mul(vt, ctm), stroked && !WHITE.test(state.stroke), filled && !WHITE.test(state.fill), pieces, across);
+        pathPieces(data, mul(vt, ctm), stroked && !WHITE.test(state.stroke), filled && !WHITE.test(state.fill), pieces, across, checks);
         break;
       }
     }
     return true;
   });
-  if (!drawing) return { vertical: [], horizontal: [] };
-  return { vertical: joinPieces(pieces), horizontal: joinPieces(across).map((r) => ({ y: r.x, x0: r.y0, x1: r.y1 })) };
+  if (!drawing) return { vertical: [], horizontal: [], checks: [] };
+  return {
+    vertical: joinPieces(pieces),
+    horizontal: joinPieces(across).map((r) => ({ y: r.x, x0: r.y0, x1: r.y1 })),
+    checks: distinctChecks(checks),
+  };
 }
