@@ -27,7 +27,10 @@ describe('check boxes the page draws', () => {
         // A square filled, then stroked again: one box.
         '300 700 9 9 re f',
         '300 700 9 9 re S',
-        // Not boxes: a bar 20 by 8, a dot 3 points wide, a box as wide as a field, a white square.
+        // Not boxes: a bar 20 by 8, a dot 3 points wide, a box as wide as a field, a white square, a square filled only
+        // (a bullet), three squares touching in a row (a comb for a number's digits).
+        '0 g 520 700 8 8 re f',
+        '100 650 10 10 re S 110 650 10 10 re S 120 650 10 10 re S',
         '400 700 20 8 re S',
         '450 700 3 3 re f',
         '100 600 120 14 re S',
@@ -169,8 +172,8 @@ describe('options side by side', () => {
     ]);
   });
 
-  it('reads options of one line each, one row of a questionnaire under another, row by row', () => {
-    // Between two paragraphs' lines across the page: the questions' rows are the page's one column.
+  /** Two rows of a questionnaire between two paragraphs' lines across the page (the page's one column). */
+  function questionnaire(): { runs: Run[]; checks: CheckBox[] } {
     const runs = [
       at(1, 'Answer each question below for the holder named on the first page of this application form, please', 48, 85),
       at(2, '1. Do you hold a licence issued by the harbour board?', 48, 96),
@@ -187,9 +190,77 @@ describe('options side by side', () => {
       [368, 99, 376, 107],
       [418, 99, 426, 107],
     ];
+    return { runs, checks };
+  }
+
+  it('reads options of one line each, one row of a questionnaire under another, row by row', () => {
+    const { runs, checks } = questionnaire();
     const text = read(runs, { checks });
     expect(labels(text)).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map(q));
     expect(text).toBe(read(runs, {}));
+  });
+
+  it('finds no options in a questionnaire’s rows with a rule drawn down the page’s margin and a short line under them', () => {
+    const { runs, checks } = questionnaire();
+    // A line of its own under the answers, starting under neither "Yes" nor "No".
+    runs.splice(7, 0, at(9, 'Office use', 450, 111));
+    for (const r of runs) if (r.baseline === 117) r.baseline = 122;
+    const rows = [85, 96, 106, 111, 122].map((y) => pieceLine(runs.filter((r) => r.baseline === y).sort((a, b) => a.x0 - b.x0)));
+    const rules: Rule[] = [{ x: 40, y0: 60, y1: 200 }];
+    expect(optionBlock(rows, checks, [], rules)).toBeNull();
+    // Whereas a label run on under its option's is one.
+    const wrapped = rows.slice();
+    wrapped[3] = pieceLine([at(9, 'if so, when', 380, 111)]);
+    expect(optionBlock(wrapped, checks, [], rules)).not.toBeNull();
+  });
+
+  it('takes the lines over a row of boxes only where they stand over the options’ labels', () => {
+    const { runs, checks } = w9();
+    // In place of the line's question, three short lines over the boxes: the last two clear of the boxes' edges but
+    // over no label.
+    runs.splice(0, 1, at(20, 'Part I', 60, 139), at(21, 'see notes', 300, 148), at(22, 'continued', 100, 157));
+    const rows = [139, 148, 157, 167, 177, 194].map((y) => pieceLine(runs.filter((r) => r.baseline === y).sort((a, b) => a.x0 - b.x0)));
+    const found = optionBlock(rows, checks, []);
+    expect(found && [found.from, found.to]).toEqual([3, 4]);
+  });
+
+  it('takes an option’s box with no number for the column of numbered ones over it', () => {
+    const runs = [
+      run('1', 130, 100, 7),
+      at(1, 'Single', 150, 100),
+      at(2, 'Married filing jointly, the two', 150, 109),
+      at(3, 'Married filing separately', 150, 118),
+    ];
+    runs.push(at(4, 'Head of household', 310, 100), at(5, 'with a child', 310, 109));
+    const checks: CheckBox[] = [
+      [138, 93, 146, 101],
+      [138, 111, 146, 119],
+      [298, 93, 306, 101],
+    ];
+    const rows = [100, 109, 118].map((y) => pieceLine(runs.filter((r) => r.baseline === y).sort((a, b) => a.x0 - b.x0)));
+    const found = optionBlock(rows, checks, []);
+    expect(found?.columns.map((c) => c.map((l) => l.text))).toEqual([
+      [`1 ${q(1)} Single`, `${q(2)} Married filing jointly, the two`, `${q(3)} Married filing separately`],
+      [`${q(4)} Head of household`, `${q(5)} with a child`],
+    ]);
+  });
+
+  it('leaves options whose labels read right to left alone', () => {
+    const rows = [
+      pieceLine([run('אפשרות ראשונה ארוכה', 150, 100, 7), run('אפשרות שנייה', 310, 100, 7)]),
+      pieceLine([run('המשך השורה', 150, 109, 7)]),
+    ];
+    const checks: CheckBox[] = [
+      [138, 93, 146, 101],
+      [298, 93, 306, 101],
+    ];
+    expect(optionBlock(rows, checks, [])).toBeNull();
+    // The same set left to right is read option by option.
+    const latin = [
+      pieceLine([run('First option, a long one', 150, 100, 7), run('Second option', 310, 100, 7)]),
+      pieceLine([run('the first runs on', 150, 109, 7)]),
+    ];
+    expect(optionBlock(latin, checks, [])?.columns.length).toBe(2);
   });
 
   it('takes no box before a figure for an option: a table’s boxes over its figures stay its cells', () => {

@@ -661,23 +661,27 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
    * around a box in the column, the text to the end of the box's paragraph, then the box, then the rest (which may
    * run around another box).
    */
-  const pushAround = (kind: 'span' | 'column', band: number, col: number | null, lines: Line[]) => {
+  const pushAround = (kind: 'span' | 'column', band: number, col: number | null, lines: Line[], options = true) => {
     // Two listings side by side under their labels: the left one, then the right one (stacks.ts).
     const listings = findListingsBeside(lines);
     if (listings) {
-      pushAround(kind, band, col, lines.slice(0, listings.from));
+      pushAround(kind, band, col, lines.slice(0, listings.from), options);
       segments.push(segment(kind, params.page, band, col, listings.left), segment(kind, params.page, band, col, listings.right));
-      pushAround(kind, band, col, lines.slice(listings.to + 1));
+      pushAround(kind, band, col, lines.slice(listings.to + 1), options);
       return;
     }
     if (!lines.length) return;
     // A form's options side by side, each a check box before its label: what stands before the first box, then each
     // option whole (options.ts); marked as a form's boxes.
-    const options = params.checks?.length ? optionBlock(lines, params.checks, params.hrules ?? [], params.rules) : null;
-    if (options) {
-      pushAround(kind, band, col, lines.slice(0, options.from));
-      for (const c of options.columns) segments.push({ ...segment(kind, params.page, band, col, c), box: true });
-      pushAround(kind, band, col, lines.slice(options.to + 1));
+    const found = options && params.checks?.length ? optionBlock(lines, params.checks, params.hrules ?? [], params.rules) : null;
+    if (found) {
+      // The lines before the stretch hold no options (they were looked at first); those after it may.
+      pushAround(kind, band, col, lines.slice(0, found.from), false);
+      found.columns.forEach((c, j) => {
+        const s = segment(kind, params.page, band, col, c);
+        segments.push(j < found.first ? s : { ...s, box: true });
+      });
+      pushAround(kind, band, col, lines.slice(found.to + 1), options);
       return;
     }
     const around = findRunAround(lines);
@@ -694,14 +698,14 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
       message: 'text runs around a box set inside its column: the paragraph was read whole, then the box',
       detail: { box: around.box.map((l) => l.text).join(' / ') },
     });
-    pushAround(kind, band, col, around.text.slice(around.after + 1));
+    pushAround(kind, band, col, around.text.slice(around.after + 1), options);
   };
 
   /**
    * Rows of one column, read top to bottom, but for side stacks (stacks.ts): two short stacks of lines side by side
    * whose baselines interleave are read as two columns of a band of their own, in the direction of their text.
    */
-  const readOneColumn = (rs: InkRow[], kind: 'span' | 'column') => {
+  const readOneColumn = (rs: InkRow[], kind: 'span' | 'column', options = true) => {
     const plain = (part: InkRow[]) => {
       if (!part.length) return;
       pushAround(
@@ -709,6 +713,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
         bands.length,
         kind === 'column' ? 0 : null,
         part.map((r) => rowLine(r.row)),
+        options,
       );
       addBand(kind === 'span' ? 'span' : 'columns', part, 1);
     };
@@ -762,11 +767,11 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
   // A column of side heads cuts its zone into bands, each heading read before its section (sideheads.ts). The zone's
   // gutter and its ambiguity are reported once, for the whole zone.
   /** Rows of one column read top to bottom, with aligned tables (found before the gutter pass) as table bands. */
-  const readPlainOrTable = (zrows: InkRow[], kind: 'span' | 'column') => {
+  const readPlainOrTable = (zrows: InkRow[], kind: 'span' | 'column', options: boolean) => {
     for (const [from, to, isTable] of runsOf(zrows.map((r) => tableRows.has(r.row.index)))) {
       const rs = zrows.slice(from, to + 1);
       if (!isTable) {
-        readOneColumn(rs, kind);
+        readOneColumn(rs, kind, options);
         continue;
       }
       pushTable(rs);
@@ -776,17 +781,16 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
    * before the first box, then each option, each a segment marked as a form's box, in a band of their own; the
    * other rows read by `rest`. */
   const readOptions = (zrows: InkRow[], rest: (part: InkRow[]) => void) => {
+    const lines = params.checks?.length ? zrows.map((r) => rowLine(r.row)) : [];
     let at = 0;
-    while (params.checks?.length && at < zrows.length) {
-      const found = optionBlock(
-        zrows.slice(at).map((r) => rowLine(r.row)),
-        params.checks,
-        params.hrules ?? [],
-        params.rules,
-      );
+    while (lines.length && at < zrows.length) {
+      const found = optionBlock(lines.slice(at), params.checks ?? [], params.hrules ?? [], params.rules);
       if (!found) break;
       if (found.from > 0) rest(zrows.slice(at, at + found.from));
-      found.columns.forEach((c, j) => segments.push({ ...segment('column', params.page, bands.length, j, c), box: true }));
+      found.columns.forEach((c, j) => {
+        const s = segment('column', params.page, bands.length, j, c);
+        segments.push(j < found.first ? s : { ...s, box: true });
+      });
       addBand('columns', zrows.slice(at + found.from, at + found.to + 1), found.columns.length);
       at += found.to + 1;
     }
@@ -817,7 +821,8 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
       // One column: read top to bottom, with aligned tables as table bands, and a form's options side by side (a
       // table's rows or not) option by option.
       const kind = multiColumn ? 'span' : 'column';
-      readOptions(zone.rows, (part) => readPlainOrTable(part, kind));
+      // Rows read by readOptions hold no options of their own.
+      readOptions(zone.rows, (part) => readPlainOrTable(part, kind, false));
       continue;
     }
     if (first) gutters.push(...zone.gutters.map((g) => [round2(g[0]), round2(g[1])] as Interval));

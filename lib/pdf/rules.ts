@@ -10,6 +10,9 @@
  * filled rectangle (its left and right only: a shaded band's top and bottom close no box); white paint (or nearly
  * white), an annotation's appearance and rules standing closer than PARALLEL to another (a shading drawn as a hatch
  * of lines) are no rules. Pieces of one rule (a form draws a box's edge per box) are joined where they meet.
+ *
+ * The page's check boxes are read on the way: small squares drawn whole and stroked (a form's options, each box before
+ * its label, are read option by option: lib/layout/options.ts).
  */
 import type { PdfPage } from './open.js';
 import { pdfjs } from './pdfjs.js';
@@ -90,7 +93,8 @@ function pathPieces(data: ArrayLike<number>, m: Matrix, stroked: boolean, filled
   let curved = false;
   const flush = (closed: boolean) => {
     if (pts.length >= 2) {
-      if ((stroked || filled) && !curved && pts.length >= 4) {
+      // A check box is stroked (a filled square alone is a bullet, a legend's swatch).
+      if (stroked && !curved && pts.length >= 4) {
         const xs = pts.map((p) => p[0]);
         const ys = pts.map((p) => p[1]);
         const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
@@ -215,11 +219,25 @@ export interface PageRules {
   checks: CheckBox[];
 }
 
-/** Each drawn square once (a box filled, then stroked, is drawn twice), top down by their tops. */
+/** Each drawn square once (a box stroked twice, or filled and stroked, is drawn twice), top down by their tops; squares
+ * touching another on the same row are a comb for a figure's digits (a tax number's boxes), no check boxes. */
 function distinctChecks(checks: CheckBox[]): CheckBox[] {
+  const sorted = checks.slice().sort((a, b) => a[1] - b[1] || a[0] - b[0]);
   const out: CheckBox[] = [];
-  for (const c of checks) if (!out.some((o) => o.every((v, k) => Math.abs(v - c[k]) <= 1))) out.push(c);
-  return out.sort((a, b) => a[1] - b[1] || a[0] - b[0]).map((c) => c.map((v) => Math.round(v * 100) / 100) as CheckBox);
+  for (const c of sorted) {
+    // Those standing within a point of this one's top are the ones before it that may be the same or touch it.
+    let same = false;
+    for (let j = out.length - 1; j >= 0 && c[1] - out[j][1] <= 1 && !same; j--) same = out[j].every((v, k) => Math.abs(v - c[k]) <= 1);
+    if (!same) out.push(c);
+  }
+  const level = (a: CheckBox, b: CheckBox) => Math.abs(a[1] - b[1]) <= 1 && Math.abs(a[3] - b[3]) <= 1;
+  const touching = (a: CheckBox, b: CheckBox) => a !== b && level(a, b) && a[0] <= b[2] + 1 && b[0] <= a[2] + 1;
+  const comb = (i: number) => {
+    for (let j = i - 1; j >= 0 && out[i][1] - out[j][1] <= 1; j--) if (touching(out[i], out[j])) return true;
+    for (let j = i + 1; j < out.length && out[j][1] - out[i][1] <= 1; j++) if (touching(out[i], out[j])) return true;
+    return false;
+  };
+  return out.filter((_, i) => !comb(i)).map((c) => c.map((v) => Math.round(v * 100) / 100) as CheckBox);
 }
 
 /** The page's rules, in the coordinates of its text runs (the page's viewport at scale 1, top down). */
