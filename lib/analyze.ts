@@ -12,10 +12,11 @@ import { turnUpright } from './layout/sideways.js';
 import { findLineNumbers } from './layout/line-numbers.js';
 import type { Diagnostic, Line, PageAnalysis, PageSource, Run, Segment } from './types.js';
 import { failedPage } from './failed.js';
-import { makeLine, round2 } from './layout/lines.js';
+import { isHorizontal, makeLine, round2 } from './layout/lines.js';
 import { buildRows } from './layout/rows.js';
 import { tagLeaves } from './pdf/tags.js';
 import { readTagged } from './layout/tagged.js';
+import { withPageTop } from './layout/ruled.js';
 import { textOrOcr } from './ocr/page.js';
 import { pageGraphics } from './ocr/graphics.js';
 import { pageRules } from './pdf/rules.js';
@@ -184,7 +185,9 @@ async function analyzeWith(
         runs.forEach((r, i) => {
           r.initial = initials[i];
         });
-        layout = layoutPage(runs, { ...params, rules: rules.vertical, hrules: rules.horizontal, checks: rules.checks });
+        // The page's top closes a box over its first line as a rule would (ruled.ts).
+        const hrules = withPageTop(rules.horizontal, runs.filter(isHorizontal));
+        layout = layoutPage(runs, { ...params, rules: rules.vertical, hrules, checks: rules.checks });
       }
     }
     let segments: Segment[] = layout.segments;

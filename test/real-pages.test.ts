@@ -660,6 +660,13 @@ describe('real pages', () => {
     expect(text).toContain('1. Original Proceeding 2. Removed from State Court 3. Remanded from Appellate Court 4. Reinstated or Reopened');
   });
 
+  it('a form’s head at the top of the page, closed over by the page’s edge, is read box by box (form_irs_schedule_a_2024_itemized_deductions, form_irs_f8949_2024_capital_asset_sales)', async () => {
+    const a = squash((await read('form_irs_schedule_a_2024_itemized_deductions')).text);
+    expect(a).toContain('SCHEDULE A (Form 1040) Department of the Treasury Internal Revenue Service');
+    expect(a).not.toContain('Internal Revenue Service Caution');
+    expect(squash((await read('form_irs_f8949_2024_capital_asset_sales')).text)).toContain('Department of the Treasury Internal Revenue Service');
+  });
+
   it('a voucher’s numbered boxes are its fields, not notes, though the third is set bold (form_irs_f1040v_2024_payment_voucher)', async () => {
     const doc = await read('form_irs_f1040v_2024_payment_voucher');
     const text = squash(doc.text);

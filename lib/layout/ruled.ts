@@ -25,7 +25,7 @@
  * marked as boxes (page.ts), in which no note is looked for (a form's numbered fields). A longer closed stretch (a
  * frame round two columns of text, a rule between them) is read as any ruled stretch.
  */
-import type { HRule, Interval, Line, Rule } from '../types.js';
+import type { HRule, Interval, Line, Rule, Run } from '../types.js';
 import { pieceRuns, sweep, type InkRow } from './gutters.js';
 import { median } from './lines.js';
 import type { Zone } from './zones.js';
@@ -353,6 +353,21 @@ export function ruledZones(zones: Zone[], rules: Rule[], hrules: HRule[], tabula
   const tail = zones[owner[to]].rows.slice(to + 1 - first[owner[to]]);
   if (tail.length) after.unshift({ ...zones[owner[to]], rows: tail });
   return [...ruledZones(before, rules, hrules, tabular), ruled, ...ruledZones(after, rules, hrules, tabular)];
+}
+
+/** The page's top stands as a rule this many of its first line's sizes over its baseline. */
+const PAGE_TOP_EM = 1.2;
+
+/**
+ * The page's horizontal rules with its top edge as one more, over its first line (the runs' topmost baseline): a box
+ * at the top of the page is closed over by the page's edge as by a rule (a form's head, Schedule A's name and agency
+ * parted by a rule from its title, its top drawn by no rule).
+ */
+export function withPageTop(hrules: HRule[], runs: Run[]): HRule[] {
+  if (!runs.length) return hrules;
+  const baseline = Math.min(...runs.map((r) => r.baseline));
+  const size = Math.max(...runs.filter((r) => Math.abs(r.baseline - baseline) <= 1).map((r) => r.size));
+  return [...hrules, { y: baseline - PAGE_TOP_EM * size, x0: -Infinity, x1: Infinity }];
 }
 
 /**
