@@ -19,7 +19,7 @@ import { readTagged } from './layout/tagged.js';
 import { withPageTop } from './layout/ruled.js';
 import { textOrOcr } from './ocr/page.js';
 import { pageGraphics } from './ocr/graphics.js';
-import { pageRules } from './pdf/rules.js';
+import { distinctChecks, pageRules } from './pdf/rules.js';
 import { bodyArtifacts } from './layout/artifacts.js';
 
 /**
@@ -181,13 +181,15 @@ async function analyzeWith(
     let layout = layoutPage(runs, params);
     if (read.source === 'text' && read.turned === 0 && layout.roomForRules) {
       const rules = await pageRules(page).catch(() => ({ vertical: [], horizontal: [], checks: [] }));
-      if (rules.vertical.length || rules.checks.length) {
+      // The boxes the page draws and those of its check-box fields (a fillable form's, drawn by their appearance).
+      const checks = text.fieldChecks.length ? distinctChecks([...rules.checks, ...text.fieldChecks]) : rules.checks;
+      if (rules.vertical.length || checks.length) {
         runs.forEach((r, i) => {
           r.initial = initials[i];
         });
         // The page's top closes a box over its first line as a rule would (ruled.ts).
         const hrules = withPageTop(rules.horizontal, runs.filter(isHorizontal));
-        layout = layoutPage(runs, { ...params, rules: rules.vertical, hrules, checks: rules.checks });
+        layout = layoutPage(runs, { ...params, rules: rules.vertical, hrules, checks });
       }
     }
     let segments: Segment[] = layout.segments;

@@ -9,6 +9,8 @@ import { pieceLine } from '../lib/layout/lines.js';
 import { optionBlock } from '../lib/layout/options.js';
 import { layoutPage } from '../lib/layout/page.js';
 import type { CheckBox, HRule, Rule, Run } from '../lib/types.js';
+import { distinctChecks } from '../lib/pdf/rules.js';
+import { fieldChecks } from '../lib/pdf/runs.js';
 import { allRulesOf } from './support/rules.js';
 import { labels, layoutParams, run } from './support/runs.js';
 
@@ -43,6 +45,36 @@ describe('check boxes the page draws', () => {
       [300, 83, 309, 92],
       [100, 84, 108, 92],
     ]);
+  });
+});
+
+describe('check boxes of a fillable form’s fields', () => {
+  // A page 792 points high, shown upright: y down from the top.
+  const vt: [number, number, number, number, number, number] = [1, 0, 0, -1, 0, 792];
+
+  it('are the boxes of its check-box and radio-button fields that are shown, in the runs’ coordinates', () => {
+    const boxes = fieldChecks(
+      [
+        { subtype: 'Widget', fieldType: 'Btn', checkBox: true, rect: [100, 700, 110, 710] },
+        { subtype: 'Widget', fieldType: 'Btn', radioButton: true, rect: [200, 700, 209, 709] },
+        // Not boxes: a push button, a text field, a hidden check box, a note.
+        { subtype: 'Widget', fieldType: 'Btn', rect: [300, 700, 360, 720] },
+        { subtype: 'Widget', fieldType: 'Tx', rect: [400, 700, 410, 710] },
+        { subtype: 'Widget', fieldType: 'Btn', checkBox: true, hidden: true, rect: [450, 700, 460, 710] },
+        { subtype: 'Text', rect: [500, 700, 510, 710] },
+      ],
+      vt,
+    );
+    expect(boxes).toEqual([
+      [100, 82, 110, 92],
+      [200, 83, 209, 92],
+    ]);
+  });
+
+  it('are one box with the square the page draws for it, and none as wide as a word', () => {
+    const drawn: CheckBox = [100, 82, 108, 90];
+    const field: CheckBox = [99.5, 81.5, 109.5, 91.5];
+    expect(distinctChecks([drawn, field, [200, 82, 260, 92]])).toHaveLength(1);
   });
 });
 

@@ -219,16 +219,24 @@ export interface PageRules {
   checks: CheckBox[];
 }
 
-/** Each drawn square once (a box stroked twice, or filled and stroked, is drawn twice), top down by their tops; squares
- * touching another on the same row are a comb for a figure's digits (a tax number's boxes), no check boxes. */
-function distinctChecks(checks: CheckBox[]): CheckBox[] {
-  const sorted = checks.slice().sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+/**
+ * Check boxes each once, top down by their tops: of check-box size (a field's box as wide as a word is no check box),
+ * a box drawn twice (stroked twice, filled and stroked, or drawn by the page and by its field) once; squares touching
+ * another on the same row are a comb for a figure's digits (a tax number's boxes), no check boxes.
+ */
+export function distinctChecks(checks: CheckBox[]): CheckBox[] {
+  const sorted = checks.filter((c) => checkSized(c[2] - c[0], c[3] - c[1])).sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+  const area = (c: CheckBox) => (c[2] - c[0]) * (c[3] - c[1]);
+  const overlap = (a: CheckBox, b: CheckBox) =>
+    Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) * Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
+  // The same box: overlapping over half the smaller one.
+  const same = (a: CheckBox, b: CheckBox) => overlap(a, b) > 0.5 * Math.min(area(a), area(b));
   const out: CheckBox[] = [];
   for (const c of sorted) {
-    // Those standing within a point of this one's top are the ones before it that may be the same or touch it.
-    let same = false;
-    for (let j = out.length - 1; j >= 0 && c[1] - out[j][1] <= 1 && !same; j--) same = out[j].every((v, k) => Math.abs(v - c[k]) <= 1);
-    if (!same) out.push(c);
+    // Those whose tops stand within the box's height over this one's are the ones before it that may be the same.
+    let seen = false;
+    for (let j = out.length - 1; j >= 0 && c[1] - out[j][1] <= CHECK_MAX && !seen; j--) seen = same(out[j], c);
+    if (!seen) out.push(c);
   }
   const level = (a: CheckBox, b: CheckBox) => Math.abs(a[1] - b[1]) <= 1 && Math.abs(a[3] - b[3]) <= 1;
   const touching = (a: CheckBox, b: CheckBox) => a !== b && level(a, b) && a[0] <= b[2] + 1 && b[0] <= a[2] + 1;

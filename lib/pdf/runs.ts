@@ -2,7 +2,7 @@
  * A page's text as runs with boxes in displayed-page points (origin top-left, `/Rotate` and the crop box applied),
  * font size, font facts, direction, content-stream index and marked-content ids.
  */
-import type { Direction, Run } from '../types.js';
+import type { CheckBox, Direction, Run } from '../types.js';
 import { fontFacts, type FontFacts } from './fonts.js';
 import { multiply, type Matrix } from './matrix.js';
 import type { OpenPdf, PdfPage } from './open.js';
@@ -129,6 +129,9 @@ export interface PageText {
   operatorList: boolean;
   /** Lines of text drawn by form fields and free-text annotations (their appearance, not the page's content). */
   fieldLines: number;
+  /** The boxes of the page's check-box and radio-button fields, in the runs' coordinates (a fillable form's options:
+   * the page's content may draw no square for them). */
+  fieldChecks: CheckBox[];
 }
 
 /** The parts of pdf.js' annotation data that say what text an annotation shows, and where. */
@@ -143,6 +146,8 @@ export interface AnnotationLike {
   textPosition?: number[];
   textAlignment?: number | null;
   comb?: boolean;
+  checkBox?: boolean;
+  radioButton?: boolean;
   defaultAppearanceData?: { fontSize?: number; fontName?: string };
 }
 
@@ -164,6 +169,23 @@ export function shownFieldText(a: AnnotationLike): string[] {
   if (!isText || a.hidden || (a.rotation ?? 0) % 360 !== 0) return [];
   if (a.textContent?.length) return a.textContent;
   return typeof a.fieldValue === 'string' ? a.fieldValue.split(/\r\n?|\n/) : [];
+}
+
+/**
+ * The boxes of a page's check-box and radio-button fields that are shown, in the coordinates of the page's runs (its
+ * viewport at scale 1, top down), [x0, y0, x1, y1].
+ */
+export function fieldChecks(annotations: AnnotationLike[], vt: Matrix): CheckBox[] {
+  const out: CheckBox[] = [];
+  for (const a of annotations) {
+    if (a.subtype !== 'Widget' || a.fieldType !== 'Btn' || !(a.checkBox || a.radioButton) || a.hidden || a.rect?.length !== 4) continue;
+    const [p, q] = [
+      [a.rect[0], a.rect[1]],
+      [a.rect[2], a.rect[3]],
+    ].map(([x, y]) => [vt[0] * x + vt[2] * y + vt[4], vt[1] * x + vt[3] * y + vt[5]]);
+    out.push([Math.min(p[0], q[0]), Math.min(p[1], q[1]), Math.max(p[0], q[0]), Math.max(p[1], q[1])]);
+  }
+  return out;
 }
 
 /**
@@ -503,6 +525,7 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
   }
   restoreAstralLetters(runs);
   const shown = fieldRuns((await annotations) as AnnotationLike[], vt, runs.length);
+  const checks = fieldChecks((await annotations) as AnnotationLike[], vt);
   const fields = shown.slice(0, Math.max(0, maxRuns - runs.length));
   dropped += shown.length - fields.length;
   runs.push(...fields);
@@ -514,5 +537,6 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
     droppedRuns: dropped,
     operatorList,
     fieldLines: fields.length,
+    fieldChecks: checks,
   };
 }
