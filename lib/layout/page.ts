@@ -764,8 +764,6 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
     beside(rs.slice(next));
   };
 
-  // A column of side heads cuts its zone into bands, each heading read before its section (sideheads.ts). The zone's
-  // gutter and its ambiguity are reported once, for the whole zone.
   /** Rows of one column read top to bottom, with aligned tables (found before the gutter pass) as table bands. */
   const readPlainOrTable = (zrows: InkRow[], kind: 'span' | 'column', options: boolean) => {
     for (const [from, to, isTable] of runsOf(zrows.map((r) => tableRows.has(r.row.index)))) {
@@ -777,9 +775,9 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
       pushTable(rs);
     }
   };
-  /** Rows of one column where a form's options stand side by side (options.ts), a table's rows or not: what stands
-   * before the first box, then each option, each a segment marked as a form's box, in a band of their own; the
-   * other rows read by `rest`. */
+  /** Rows of a zone read whole (one without gutters, or a table's) where a form's options stand side by side
+   * (options.ts), a table's rows or not: what stands before the first box, then each option, a segment marked as a
+   * form's box, in a band of their own; the other rows are read by `rest`. */
   const readOptions = (zrows: InkRow[], rest: (part: InkRow[]) => void) => {
     const lines = params.checks?.length ? zrows.map((r) => rowLine(r.row)) : [];
     let at = 0;
@@ -796,6 +794,8 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
     }
     if (at < zrows.length) rest(zrows.slice(at));
   };
+  // A column of side heads cuts its zone into bands, each heading read before its section (sideheads.ts). The zone's
+  // gutter and its ambiguity are reported once, for the whole zone.
   const wholeOf = new Map<Zone, Zone>();
   const reading: Zone[] = [];
   for (const z of zones) {

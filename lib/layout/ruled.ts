@@ -23,7 +23,8 @@
  * not: a statistical table's ruled head stays the table's. A row of boxes of six rows at most is a grid's: each of
  * its boxes is cut again where a rule crosses it (`boxesOf`) and read box by box, top to bottom, and its segments are
  * marked as boxes (page.ts), in which no note is looked for (a form's numbered fields). A longer closed stretch (a
- * frame round two columns of text, a rule between them) is read as any ruled stretch.
+ * frame round two columns of text, a rule between them) is read as any ruled stretch. The page's top edge closes a box
+ * over the page's first line as a rule would (`withPageTop`: a form's head, whose top no rule draws).
  */
 import type { HRule, Interval, Line, Rule, Run } from '../types.js';
 import { pieceRuns, sweep, type InkRow } from './gutters.js';
