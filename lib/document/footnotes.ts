@@ -926,7 +926,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
   }
 
   for (const segLines of bySegment.values()) {
-    // A box of a ruled grid (a table's cell, a form's field) holds no notes.
+    // A form's box (a ruled grid's cell, a form's field, an option beside others) holds no notes.
     const sideNotes = !segLines[0].seg.box && isSideNotes(segLines, byPage.get(segLines[0].page) ?? [], body);
     if (sideNotes && !underHeading(segLines[0], byPage.get(segLines[0].page) ?? [], body)) {
       pushNotes(atMarkers(segLines));
@@ -1128,7 +1128,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     if (!rule && step < minStep(notes, out, body, advance)) continue;
     if (isBracketedReferences(block)) continue;
     if (numbersFormItems(block, formLines, out)) continue;
-    // A box of a ruled grid (a form's numbered field, "1 Your social security number") is no note.
+    // A form's box (a numbered field, "1 Your social security number"; an option beside others) is no note.
     if (block.some((l) => l.seg.box)) continue;
     if (isReferenceList(notes)) {
       lists.push({ notes, rule });

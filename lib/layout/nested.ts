@@ -37,13 +37,21 @@ export interface Piece {
 
 /** A line's pieces: its runs joined across gaps narrower than `gapEm` of its sizes. */
 export function piecesOf(line: Line, gapEm = GAP_EM): Piece[] {
-  const runs = runsOfLine(line)
-    .slice()
-    .sort((a, b) => a.x0 - b.x0);
+  return runPieces(
+    runsOfLine(line)
+      .slice()
+      .sort((a, b) => a.x0 - b.x0),
+    line.size,
+    gapEm,
+  );
+}
+
+/** Runs in order across, joined into pieces across gaps narrower than `gapEm` of `size`. */
+export function runPieces(runs: Run[], size: number, gapEm = GAP_EM): Piece[] {
   const pieces: Piece[] = [];
   let end = -Infinity;
   for (const r of runs) {
-    if (r.x0 - end >= gapEm * line.size) pieces.push({ start: r.x0, text: '', runs: [] });
+    if (r.x0 - end >= gapEm * size) pieces.push({ start: r.x0, text: '', runs: [] });
     const p = pieces[pieces.length - 1];
     p.text += ` ${r.text}`;
     p.runs.push(r);

@@ -17,10 +17,9 @@
  */
 import type { CheckBox, HRule, Line, Rule, Run } from '../types.js';
 import { pieceLine, runsDirection, runsOfLine } from './lines.js';
-import type { Nested } from './nested.js';
+import { type Nested, runPieces } from './nested.js';
+import { WORD } from './ruled.js';
 
-/** A word: three letters running (marks between them). */
-const WORD = /\p{L}(?:\p{M}*\p{L}){2}/u;
 /** A box stands beside a line when its middle is within this many of the line's sizes over its baseline... */
 const OVER = 1;
 /** ...or under it. */
@@ -106,17 +105,6 @@ function optionsByLine(lines: Line[], runs: Run[][], checks: CheckBox[]): Option
   return out;
 }
 
-/** Runs (in order across) in pieces: runs parted by gaps narrower than PIECE_GAP of the size are one. */
-function piecesOfRuns(runs: Run[], size: number): Run[][] {
-  const out: Run[][] = [];
-  for (const r of runs) {
-    const last = out[out.length - 1];
-    if (last && r.x0 - Math.max(...last.map((q) => q.x1)) < PIECE_GAP * size) last.push(r);
-    else out.push([r]);
-  }
-  return out;
-}
-
 /** A label's line under or over another (x0..x1 under a0..a1): starting where it starts, centred on it (within half
  * the size), or, `within`, standing inside it (a label's short last line). */
 const aligned = ([x0, x1]: [number, number], [a0, a1]: [number, number], size: number, within = true) =>
@@ -181,13 +169,8 @@ export function optionBlock(lines: Line[], checks: CheckBox[], hrules: HRule[], 
     for (let k = from - 1; k >= 0 && start - k <= MAX_BEFORE; k--) {
       if (!follows(k + 1, cuts) || !clear(k, cuts)) break;
       const over = (rs: Run[]) => labels.some((o) => aligned(extent(rs), [o.label, o.labelEnd], lines[k].size, false));
-      if (
-        !piecesOfRuns(
-          runs[k].filter((r) => r.x0 >= first - CROSS),
-          lines[k].size,
-        ).every(over)
-      )
-        break;
+      const right = runs[k].filter((r) => r.x0 >= first - CROSS);
+      if (!runPieces(right, lines[k].size, PIECE_GAP).every((p) => over(p.runs))) break;
       from = k;
     }
     i = to;

@@ -32,7 +32,7 @@ import { median } from './lines.js';
 import type { Zone } from './zones.js';
 
 /** A word: three letters running (marks between them: Arabic's vowels, Devanagari's matras). */
-const WORD = /\p{L}(?:\p{M}*\p{L}){2}/u;
+export const WORD = /\p{L}(?:\p{M}*\p{L}){2}/u;
 
 /** A row masked whole: a table found before the gutter pass, full-width material for it. */
 const masked = (r: InkRow) => r.ink.some((iv) => !Number.isFinite(iv[0]) || !Number.isFinite(iv[1]));

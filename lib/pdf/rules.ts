@@ -93,13 +93,13 @@ function pathPieces(data: ArrayLike<number>, m: Matrix, stroked: boolean, filled
   let curved = false;
   const flush = (closed: boolean) => {
     if (pts.length >= 2) {
-      // A check box is stroked (a filled square alone is a bullet, a legend's swatch).
-      if (stroked && !curved && pts.length >= 4) {
-        const xs = pts.map((p) => p[0]);
-        const ys = pts.map((p) => p[1]);
-        const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-        if (checkSized(x1 - x0, y1 - y0) && isRectangle(pts, x0, x1, y0, y1)) checks.push([x0, y0, x1, y1]);
-      }
+      // A straight subpath's bounding box, where it may be a filled rule or box, or a check box (stroked: a filled
+      // square alone is a bullet, a legend's swatch).
+      const straight = !curved && (filled || (stroked && pts.length >= 4));
+      const xs = straight ? pts.map((p) => p[0]) : [];
+      const ys = straight ? pts.map((p) => p[1]) : [];
+      const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+      if (straight && stroked && pts.length >= 4 && checkSized(x1 - x0, y1 - y0) && isRectangle(pts, x0, x1, y0, y1)) checks.push([x0, y0, x1, y1]);
       if (stroked) {
         const n = closed ? pts.length : pts.length - 1;
         for (let k = 0; k < n; k++) {
@@ -112,13 +112,7 @@ function pathPieces(data: ArrayLike<number>, m: Matrix, stroked: boolean, filled
             across.push({ x: (ay + by) / 2, y0: Math.min(ax, bx), y1: Math.max(ax, bx) });
         }
       }
-      if (filled && !curved) {
-        const xs = pts.map((p) => p[0]);
-        const ys = pts.map((p) => p[1]);
-        const x0 = Math.min(...xs);
-        const x1 = Math.max(...xs);
-        const y0 = Math.min(...ys);
-        const y1 = Math.max(...ys);
+      if (straight && filled) {
         const tall = y1 - y0 >= MIN_PIECE;
         if (tall && x1 - x0 <= SLIVER) out.push({ x: (x0 + x1) / 2, y0, y1 });
         else if (x1 - x0 >= MIN_PIECE && y1 - y0 <= SLIVER) across.push({ x: (y0 + y1) / 2, y0: x0, y1: x1 });
