@@ -61,6 +61,12 @@ export const DIAGNOSTICS = {
     meaning:
       "A narrow column of small type in the page margin beside the text (an article's dates and licence, an author's biography) was read after the text column.",
   },
+  'float-beside': {
+    severity: ['info'],
+    from: 'page',
+    meaning:
+      'A float at the foot of one column reaches over the gutter into the other, whose lines step in beside it: the narrowed column was read on from its lines above, the float after the column it stands in.',
+  },
   'run-around': {
     severity: ['info'],
     from: 'page',

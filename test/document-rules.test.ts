@@ -1044,6 +1044,53 @@ describe('a note under a table', () => {
     expect(detectFootnotes(lines, new Set(), 10, 12).footnotes).toEqual([]);
   });
 
+  it('whose mark the table’s head carries is the table’s, its cells read in columns under the head in small type', () => {
+    // A journal's table set wider than a column: only its head row is read as a table, its cells as columns.
+    const head = [lineAt('Parameter name  Scope†  Description', 72, 600, 9)];
+    const cells = ['CIF_ID  xdd  Unique identifier', 'CIF_TEMP  xdd  The temperature (K)', 'CIF_PRES  xdd  The pressure'].map((t, k) =>
+      lineAt(t, 72, 612 + 12 * k, 9),
+    );
+    expect(
+      detectFootnotes(placed([segment(body, 0), segment(head, 0, 'table'), segment(cells, 0), segment(note('†'), 0)]), new Set(), 10, 12).footnotes,
+    ).toEqual([]);
+    // A line of the body's size between the table and the note: the note is the page's.
+    const text = [...cells, lineAt('The harbour works were incomplete before the season closed.', 72, 650, 10)];
+    const found = detectFootnotes(
+      placed([segment(body, 0), segment(head, 0, 'table'), segment(text, 0), segment(note('†'), 0)]),
+      new Set(),
+      10,
+      12,
+    ).footnotes;
+    expect(found.map((f) => f.marker)).toEqual(['†']);
+  });
+
+  it('a table’s column read apart from its rows’ first cells, opening in lower case, is no note running on', () => {
+    // Page 2 of two: the body, then at the foot a table read as two columns of small type, level row by row.
+    const names = ['CIF_ID', 'CIF_TEMP', 'CIF_PRES'].map((t, k) => lineAt(t, 72, 700 + 9 * k, 8));
+    const cells = [
+      'xdd unique identifier for each diffraction pattern',
+      'xdd the temperature at which the data were taken',
+      'xdd the pressure at which the data were taken',
+    ].map((t, k) => lineAt(t, 200, 700 + 9 * k, 8));
+    const onPage2 = (ls: PlacedLine[]) => ls.map((l) => ({ ...l, page: 2 }));
+    const first = placed([segment(body, 0)]);
+    expect(
+      detectFootnotes([...first, ...onPage2(placed([segment(body, 0), segment(names, 0), segment(cells, 1)]))], new Set(), 10, 12).footnotes,
+    ).toEqual([]);
+    // Alone at the foot, opening mid-sentence, the same lines run on a note; so they do beside another column of
+    // notes as wide as they are (an edition's apparatus set in columns).
+    const alone = detectFootnotes([...first, ...onPage2(placed([segment(body, 0), segment(cells, 1)]))], new Set(), 10, 12).footnotes;
+    expect(alone.map((f) => f.text.slice(0, 17))).toEqual(['xdd unique identi']);
+    const notes = cells.map((l, k) => lineAt(`B note line ${k} of the apparatus, set in columns`, 10, l.baseline, 8));
+    const beside = detectFootnotes(
+      [...first, ...onPage2(placed([segment(body, 0), segment(notes, 0), segment(cells, 1)]))],
+      new Set(),
+      10,
+      12,
+    ).footnotes;
+    expect(beside.map((f) => f.text.slice(0, 17))).toContain('xdd unique identi');
+  });
+
   it('whose mark the table does not carry is a footnote still', () => {
     const lines = placed([segment(body, 0), segment(table, 0, 'table'), segment(note('†'), 0)]);
     expect(detectFootnotes(lines, new Set(), 10, 12).footnotes.map((f) => f.marker)).toEqual(['†']);

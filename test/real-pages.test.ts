@@ -1190,4 +1190,33 @@ describe('a plot’s gap inside a poster’s column', () => {
     expect(text).toContain('fft (a) Fast Fourier Transform using FFTW ifft (a) inverse FFT using FFTW');
     expect(text).toContain('imshow (img, map) display Octave image');
   });
+
+  it('a table a column and a half wide at the foot of the right column, the left column narrowed beside it, its notes under it (paper_iucr_jac_pdcifplotter)', async () => {
+    const doc = await read('paper_iucr_jac_pdcifplotter');
+    const text = squash(doc.text);
+    expectInOrder(text, [
+      'shortcut can be made in your desktop environment. Currently, Windows installation of the key dependency PyCifRW requires',
+      'on the TOPAS wiki (Evans, 2010; http://topas.dur.ac.uk/topaswiki/doku. php?id=out_pdcif). They have been tested',
+      '(see Table 3). Each xdd or group of xdds must be given a',
+      'Table 3 Predefined parameter names',
+      '† ‘xdd’ is the TOPAS keyword meaning X-ray diffraction data.',
+    ]);
+    expect(doc.footnotes.filter((f) => f.page === 3)).toEqual([]);
+  });
+
+  it('a manual’s margin tags in small type, a few points from the option’s description, read before it (cjk_fduthesis_manual_zh_margin_options_font_tables)', async () => {
+    const text = squash((await read('cjk_fduthesis_manual_zh_margin_options_font_tables')).text);
+    expect(text).toContain('New: 2017-08-13 Updated: 2021-12-27 设置超链接颜色。');
+    expect(text).toContain('New: 2017-10-28 Updated: 2018-01-25 设置参考文献样式。');
+  });
+
+  it('a photo’s two captions in a newspaper’s column, the text a step under them, read caption by caption (newsletter_newspaper_sty)', async () => {
+    const text = squash((await read('newsletter_newspaper_sty')).text);
+    expect(text).toContain('SubCom. Chair James Langevin (D-RI) Ranking Mem. Michael McCaul (R-TX)');
+  });
+
+  it('two contacts side by side in a column, name, telephone and e-mail, read contact by contact (report_nist_csd_annual_2008_welcome_chart)', async () => {
+    const text = squash((await read('report_nist_csd_annual_2008_welcome_chart')).text);
+    expect(text).toContain('Contacts: Mr. Richard Kissel (301) 975-5017 richard.kissel@nist.gov Mr. Kevin Stine (301) 975-4483 kevin.stine@nist.gov');
+  });
 });

@@ -69,6 +69,42 @@ describe('side stacks', () => {
     expect(findSideStacks(buildRows(far).map((row) => ({ row, ink: inkIntervals(row.runs, 7) })))).toEqual([]);
   });
 
+  it('in sizes far apart are parted by a narrow gap: a manual’s margin tags beside the option’s description', () => {
+    // "New: …" and "Updated: …" in 6 pt, right-aligned 5 pt short of an 11.6 pt description, its first line between.
+    const put = (text: string, x: number, x1: number, y: number, size: number) => {
+      const r = run(text, x, y, size);
+      r.x1 = x1;
+      return r;
+    };
+    const tags = (gap: number) => [
+      run(line('P1', 80, 1), 42, 240, 10),
+      put('TAG-1 New: 2017-10-28', 72, 114, 254, 5.9),
+      put('DESC-1 sets the style of the bibliography, numbered', 114 + gap, 538, 260.5, 11.6),
+      put('TAG-2 Updated: 2018-01-25', 60, 114, 263.5, 5.9),
+      put('DESC-2 or by author and year, as the national standard', 114 + gap, 538, 276.8, 11.6),
+    ];
+    const text = textOf(tags(5));
+    const at = (label: string) => text.indexOf(label);
+    expect(at('TAG-1')).toBeLessThan(at('TAG-2'));
+    expect(at('TAG-2')).toBeLessThan(at('DESC-1'));
+    expect(at('DESC-1')).toBeLessThan(at('DESC-2'));
+    const stacks = (runs: Run[]) => findSideStacks(buildRows(runs).map((row) => ({ row, ink: inkIntervals(row.runs, 3) })));
+    expect(stacks(tags(5))).toHaveLength(1);
+    // In sizes near each other (the tags at 10 pt) the same gap parts no stacks.
+    expect(stacks(tags(5).map((r) => (r.size === 5.9 ? { ...r, size: 10 } : r)))).toEqual([]);
+    // Nor does it part raised marks of one word from the lines they mark (a paper's affiliations, "II" before one).
+    const affiliations = [
+      put('Dutra I, Maria Natacha Toral Bertolin I, Kenia Mara', 176, 548, 244, 9),
+      put('I', 176, 177, 265.3, 4.6),
+      put('Programa de Pos-Graduacao em Nutricao Humana. Faculdade de Ciencias', 184, 566, 268, 8),
+      put('Brasilia, DF, Brasil', 184, 247, 277.5, 8),
+      put('II', 176, 178, 284.5, 4.6),
+      put('Hospital Universitario Getulio Vargas. Universidade Federal do Amazonas.', 184, 510, 287, 8),
+      put('III Programa de Pos-Graduacao em Ciencias Medicas. Faculdade de Medicina.', 176, 563, 296.8, 8),
+    ];
+    expect(stacks(affiliations)).toEqual([]);
+  });
+
   it('read in the direction of their own text: Latin side by side on a right-to-left page still reads left first', () => {
     const text = textOf(flyer(), 'rtl');
     expect(text.indexOf('CALLOUT-B')).toBeLessThan(text.indexOf('LABEL-1'));
@@ -938,6 +974,36 @@ describe('a row of labels under pictures side by side', () => {
       ],
     ];
     for (const captions of notLabels) expect(nestedBlock(page(captions))).toBeNull();
+  });
+
+  it('are contacts side by side, read contact by contact, figures and all, when each holds an e-mail address', () => {
+    const contacts = (mails: string[]) => page([['Contacts: Mr. Richard Kissel', 'Mr. Kevin Stine'], ['(301) 975-5017', '(301) 975-4483'], mails]);
+    expect(nestedBlock(contacts(['richard.kissel@nist.gov', 'kevin.stine@nist.gov']))?.columns.map(texts)).toEqual([
+      ['Contacts: Mr. Richard Kissel', '(301) 975-5017', 'richard.kissel@nist.gov'],
+      ['Mr. Kevin Stine', '(301) 975-4483', 'kevin.stine@nist.gov'],
+    ]);
+    // Without an address under each, the row of figures is a small table's.
+    expect(nestedBlock(contacts(['richard.kissel@nist.gov', 'Stine']))).toBeNull();
+  });
+
+  it('are read label by label with the text a step under them, blank space above (a photo’s two captions)', () => {
+    // A newspaper's column: two photos, their captions of three lines, and the column's text 1.5 advances under them.
+    const lines = [
+      makeLine([run('McCaul, Republican from Texas.', 33, 234, 10)], 234),
+      ...[
+        ['SubCom. Chair', 'Ranking Mem.'],
+        ['James Langevin', 'Michael McCaul'],
+        ['(D-RI)', '(R-TX)'],
+      ].map((t, k) => row(317 + 10 * k, t)),
+      makeLine([run('The ETC Subcommittee is the technical arm of the', 33, 352, 10)], 352),
+    ];
+    expect(nestedBlock(lines)?.columns.map(texts)).toEqual([
+      ['SubCom. Chair', 'James Langevin', '(D-RI)'],
+      ['Ranking Mem.', 'Michael McCaul', '(R-TX)'],
+    ]);
+    // The text right under them, a line's advance on: rows of the text.
+    lines[4] = makeLine([run('The ETC Subcommittee is the technical arm of the', 33, 347, 10)], 347);
+    expect(nestedBlock(lines)).toBeNull();
   });
 
   it('are lines of the text when no blank space stands above them', () => {

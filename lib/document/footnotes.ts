@@ -389,7 +389,22 @@ function unnumberedNotes(
   const page = block[0].page;
   // A note naming the corresponding author is a note on whatever page the article's text opens (a report's second
   // page, after its cover).
-  if (CORRESPONDING_AUTHOR.test(block[0].line.text.trim()) || MID_SENTENCE.test(block[0].line.text.trim())) return true;
+  // (A table's column read apart from its rows' first cells, "xdd Unique identifier …" level with "CIF_ID", opens
+  // mid-sentence to no purpose: every line of it has a line in small type level with it on its left, and those are
+  // cells, short beside it, not the lines of notes set in columns beside it.)
+  const widthOfLine = (l: PlacedLine) => l.line.bbox[2] - l.line.bbox[0];
+  const cells = block.map((l) =>
+    pageLines.find(
+      (o) =>
+        o.segment !== l.segment &&
+        Math.abs(o.line.baseline - l.line.baseline) <= LEVEL * l.line.size &&
+        o.line.size <= NOTE_SIZE * body &&
+        o.line.bbox[2] <= l.line.bbox[0],
+    ),
+  );
+  const cellsBefore =
+    cells.every((c) => c !== undefined) && median(cells.map((c) => widthOfLine(c as PlacedLine))) <= CELL_SHARE * median(block.map(widthOfLine));
+  if (CORRESPONDING_AUTHOR.test(block[0].line.text.trim()) || (MID_SENTENCE.test(block[0].line.text.trim()) && !cellsBefore)) return true;
   // A first page's unmarked small prose is its notes, unless a form numbers its items over it: its field labels.
   if (page === 1) return !formItemsOver(block, formLines) || block.some((l) => NOTICE.test(l.line.text));
   const before = found.filter((n) => n.page === page - 1);
@@ -400,6 +415,11 @@ function unnumberedNotes(
   // may open with a name or a noun ("Harbour Board of Florence …", "Reparaturen am …").
   return last.marker !== null || !(block.length > 1 && SENTENCE_START.test(block[0].line.text.trim()));
 }
+
+/** Lines level with each other: baselines within this share of the size apart. */
+const LEVEL = 0.5;
+/** A table's first cells are at most this share of the width of the lines beside them, in the median. */
+const CELL_SHARE = 0.6;
 
 /** A correspondence note's opening naming the author: "Corresponding author:", "Correspondence:" (a note on whatever
  * page the article's text opens, a report's second page)... */
@@ -1106,9 +1126,20 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     // A note under a table that carries its mark ("*" beside a length in a table's cell, a raised "1" after a cell's
     // "Optional") is the table's own note, read with the table: a table sits between it and the text above, and the
     // table's text holds the mark (a number raised there: a figure of the table's own is no mark).
+    // (The table's cells may be read in columns, short of a table's rows: its lines over the block count too while
+    // nothing but small type stands between them and it.)
     const mark = symbolMark(block[0].line.text);
+    const smallUpTo = (l: PlacedLine) =>
+      pageLines.every(
+        (o) =>
+          inBlock.has(lineKey(o)) ||
+          o.line.baseline <= l.line.baseline ||
+          o.line.baseline >= block[0].line.baseline ||
+          !overlapsX(o.line.bbox) ||
+          o.line.size <= NOTE_SIZE * body,
+      );
     const tableLines = (tablesOfPage.get(block[0].page) ?? []).filter(
-      (l) => l.line.bbox[3] <= box[1] + 1 && l.line.bbox[1] > above.line.baseline && overlapsX(l.line.bbox),
+      (l) => l.line.bbox[3] <= box[1] + 1 && (l.line.bbox[1] > above.line.baseline || smallUpTo(l)) && overlapsX(l.line.bbox),
     );
     if (mark ? tableLines.some((l) => l.line.text.includes(mark)) : tableMarksNumbers(block, tableLines)) continue;
     const rule = headed ? whole[0] : isRule(above) ? above : null;

@@ -7,6 +7,7 @@
  */
 import type { Line, Run } from '../types.js';
 import { median, pieceLine, runsOfLine } from './lines.js';
+import { EMAIL_ADDRESS } from './words.js';
 
 /** Pieces of a line are parted by gaps at least this many of its sizes wide... */
 const GAP_EM = 1.5;
@@ -28,6 +29,8 @@ const MAX_NAME_WORDS = 4;
 const LIST_NUMBER = /^\p{Nd}{1,2}[.)]\s/u;
 /** A piece holding a figure (an amount, a measure, a percentage): a table's cell. */
 const FIGURE = /\p{Nd}/u;
+/** An e-mail address in a piece. */
+const MAIL = new RegExp(EMAIL_ADDRESS, 'u');
 
 export interface Piece {
   start: number;
@@ -144,6 +147,8 @@ const MAX_LABEL_LINES = 4;
 const MAX_LABEL_WORDS = 5;
 /** ...with blank space this many of their sizes at least above and below (a picture over the labels, text under them). */
 const LABEL_CLEAR = 2.5;
+/** With blank space above them, the text under the labels may follow them a step of this many of their advances. */
+const LABEL_STEP = 1.4;
 /** Consecutive lines of the labels follow one another at most this many of their sizes apart. */
 const LABEL_ADVANCE = 1.5;
 
@@ -167,11 +172,16 @@ function labelGrid(lines: Line[], pieces: Piece[][]): Nested | null {
       lines[to + 1].baseline - lines[to].baseline <= LABEL_ADVANCE * Math.max(lines[to].size, lines[to + 1].size)
     )
       to++;
-    if (to === i || (to + 1 < lines.length && !clear(to, to + 1))) continue;
+    // (Under a picture, the text may go on a step under the labels: a photo's two captions in a column.)
+    const step = (lines[to].baseline - lines[i].baseline) / (to - i);
+    const stepped = i > 0 && to + 1 < lines.length && lines[to + 1].baseline - lines[to].baseline >= LABEL_STEP * step;
+    if (to === i || (to + 1 < lines.length && !clear(to, to + 1) && !stepped)) continue;
     const stretch = pieces.slice(i, to + 1);
-    // Words, not figures and not a list's bullets beside their items.
+    // Words, not figures and not a list's bullets beside their items; figures only in contacts side by side, each
+    // with its e-mail address (a name, a telephone number, an address: "(301) 975-5017").
+    const contacts = pieces[i].every((_, j) => stretch.some((ps) => MAIL.test(ps[j].text)));
     const labels = stretch.every((ps) =>
-      ps.every((p) => !FIGURE.test(p.text) && /\p{L}{2}/u.test(p.text) && p.text.trim().split(/\s+/u).length <= MAX_LABEL_WORDS),
+      ps.every((p) => (contacts || (!FIGURE.test(p.text) && /\p{L}{2}/u.test(p.text))) && p.text.trim().split(/\s+/u).length <= MAX_LABEL_WORDS),
     );
     // Each label's lines start at the same x or share a middle, under its first line's piece.
     const aligned = stretch.every((ps) =>

@@ -9,6 +9,7 @@ import { readBlockGrids } from './grid.js';
 import { median, round2, unionBox } from './lines.js';
 import { layoutRotated } from './rotated.js';
 import { segment } from './segment.js';
+import { FLOAT_LABEL } from './tables.js';
 
 /** What the passes see of a page once its zones are laid out. */
 export interface OrderContext {
@@ -254,6 +255,63 @@ function marginAfter(segments: Segment[], bodySize: number, page: number): Diagn
   };
 }
 
+/** The narrowed column's first line starts within this many body sizes of its column's lines above... */
+const FLOAT_EDGE_EM = 1;
+/** ...at most this many line advances under the column's last line above... */
+const FLOAT_STEP = 1.6;
+/** ...and ends this many body sizes short of the column's measure above at least. */
+const FLOAT_NARROWED_EM = 2;
+
+/**
+ * A float at the foot of one column reaching over the gutter into the other (a journal's table a column and a half
+ * wide), the other column's lines stepping in beside it. The layout reads the page in two bands, the two columns
+ * above and the narrowed column beside the float under them, and the narrowed column, whose text runs on from its
+ * column above (a sentence, a web address broken at the turn), would be read after the other column. The lower band
+ * is two columns, one opening with a float's label ("Table 3"), the other starting where its column above starts, a
+ * line's advance under its last line, its measure shorter: each column of the lower band is read right after its
+ * column above, so the float follows the text of the column it stands at the foot of.
+ */
+function floatBeside(segments: Segment[], advance: number, bodySize: number, page: number): Diagnostic | null {
+  const bands = [...new Set(segments.map((s) => s.band))];
+  for (let b = 0; b + 1 < bands.length; b++) {
+    const upper = columnBand(segments, bands[b]);
+    if (upper?.cols.length !== 2) continue;
+    const lower = segments.filter((s) => s.band === bands[b + 1]);
+    const from = upper.from + 2;
+    // The lower band follows the upper one, its first column's segments before its second's.
+    if (segments.slice(from, from + lower.length).some((s, k) => s !== lower[k])) continue;
+    const split = lower.findIndex((s) => s.column === 1);
+    if (split <= 0 || lower.slice(0, split).some((s) => s.column !== 0) || lower.slice(split).some((s) => s.column !== 1)) continue;
+    const parts = [lower.slice(0, split), lower.slice(split)];
+    const firstLine = (ss: Segment[]) => ss[0].lines[0];
+    const floats = parts.map((ss) => FLOAT_LABEL.test(firstLine(ss).text.trim()));
+    const runsOn = parts.map((ss, j) => {
+      const above = upper.cols[j];
+      const last = above.lines[above.lines.length - 1];
+      const line = firstLine(ss);
+      const measure = Math.max(...ss.flatMap((s) => s.lines.map((l) => l.bbox[2])));
+      return (
+        ss.every((s) => s.kind === 'column') &&
+        Math.abs(line.bbox[0] - above.bbox[0]) <= FLOAT_EDGE_EM * bodySize &&
+        line.baseline > last.baseline &&
+        line.baseline - last.baseline <= FLOAT_STEP * advance &&
+        measure <= above.bbox[2] - FLOAT_NARROWED_EM * bodySize
+      );
+    });
+    const text = runsOn.findIndex((r, j) => r && floats[1 - j] && !floats[j]);
+    if (text < 0) continue;
+    segments.splice(upper.from, 2 + lower.length, upper.cols[0], ...parts[0], upper.cols[1], ...parts[1]);
+    return {
+      code: 'float-beside',
+      severity: 'info',
+      page,
+      message: `a float at the foot of column ${2 - text} reaches over the gutter; column ${text + 1}, narrowed beside it, was read on from its lines above`,
+      detail: { band: bands[b + 1] },
+    };
+  }
+  return null;
+}
+
 /** Sideways text further than this many body sizes from every column stands in a margin. */
 const ROTATED_REACH = 3;
 
@@ -326,6 +384,7 @@ export const ORDER_PASSES: readonly OrderPass[] = [
   { name: 'block-grid', run: (c) => readBlockGrids(c.segments, c.page) },
   { name: 'block-order', run: (c) => (c.columnCount > 1 ? blockOrder(c.segments, c.advance, c.bodySize, c.page) : null) },
   { name: 'title-first', run: (c) => (c.page === 1 && c.columnCount > 1 ? titleFirst(c.segments, c.bodySize, c.page) : null) },
+  { name: 'float-beside', run: (c) => (c.columnCount > 1 ? floatBeside(c.segments, c.advance, c.bodySize, c.page) : null) },
   { name: 'margin-after', run: (c) => (c.columnCount > 1 ? marginAfter(c.segments, c.bodySize, c.page) : null) },
   { name: 'rotated', run: placeRotated },
 ];

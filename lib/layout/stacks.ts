@@ -11,6 +11,26 @@ import { pieceLine, runsOfLine } from './lines.js';
 
 /** The clear gap between the two stacks: at least this many of the larger stack's sizes. */
 const STACK_GAP_EM = 1;
+/**
+ * Stacks set in sizes this many times apart (a manual's margin tags, "New: 2017-10-28 / Updated: 2018-01-25" in
+ * 6 pt beside the option's 11 pt description) are told apart by their type: a gap of this many of the smaller size
+ * parts them.
+ */
+const SIZE_APART = 1.5;
+const APART_GAP_EM = 0.5;
+
+/** A tag holds two words at least (a raised "II" before an affiliation is its mark, not a stack). */
+const TAG_WORDS = 2;
+const worded = (r: InkRow) =>
+  r.row.runs
+    .map((q) => q.text)
+    .join(' ')
+    .split(/\s+/)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w)).length >= TAG_WORDS;
+
+/** The gap that parts a row of one size (`a`, `aWorded`: it holds words) from a stack of another. */
+const stackGap = (a: number, aWorded: boolean, b: number, bWorded: boolean) =>
+  Math.max(a, b) >= SIZE_APART * Math.min(a, b) && (a < b ? aWorded : bWorded) ? APART_GAP_EM * Math.min(a, b) : STACK_GAP_EM * Math.max(a, b);
 /** The next line of a stack sits at most this many of its sizes below the one before. */
 const STACK_ADVANCE = 1.8;
 
@@ -27,6 +47,9 @@ interface Side {
   x0: number;
   x1: number;
   rows: number[];
+  /** Its first row's size, and whether that row holds words. */
+  size: number;
+  worded: boolean;
 }
 
 /** Rows whose ink lies in one stretch (a row of two pieces parted by a gap is a table's or a gutter's business). */
@@ -50,21 +73,29 @@ export function findSideStacks(rows: InkRow[]): SideStacks[] {
   while (i + 1 < rows.length) {
     const a = extentOf(rows[i]);
     const b = extentOf(rows[i + 1]);
-    const gap = STACK_GAP_EM * Math.max(rows[i].row.size, rows[i + 1].row.size);
+    const gap = stackGap(rows[i].row.size, worded(rows[i]), rows[i + 1].row.size, worded(rows[i + 1]));
     if (!a || !b || !(b[0] - a[1] >= gap || a[0] - b[1] >= gap)) {
       i++;
       continue;
     }
     const [l, r] = a[1] <= b[0] ? [i, i + 1] : [i + 1, i];
-    const left: Side = { x0: extentOf(rows[l])![0], x1: extentOf(rows[l])![1], rows: [l] };
-    const right: Side = { x0: extentOf(rows[r])![0], x1: extentOf(rows[r])![1], rows: [r] };
+    const sideOf = (k: number): Side => ({
+      x0: extentOf(rows[k])![0],
+      x1: extentOf(rows[k])![1],
+      rows: [k],
+      size: rows[k].row.size,
+      worded: worded(rows[k]),
+    });
+    const left = sideOf(l);
+    const right = sideOf(r);
     // Grows the window one row at a time in one direction; false where it must stop.
     const take = (k: number, down: boolean): boolean => {
       const e = extentOf(rows[k]);
       if (!e) return false;
       const size = rows[k].row.size;
-      const onLeft = e[1] <= right.x0 - STACK_GAP_EM * size && Math.min(left.x1, e[1]) > Math.max(left.x0, e[0]) - size;
-      const onRight = e[0] >= left.x1 + STACK_GAP_EM * size && Math.min(right.x1, e[1]) > Math.max(right.x0, e[0]) - size;
+      const words = worded(rows[k]);
+      const onLeft = e[1] <= right.x0 - stackGap(size, words, right.size, right.worded) && Math.min(left.x1, e[1]) > Math.max(left.x0, e[0]) - size;
+      const onRight = e[0] >= left.x1 + stackGap(size, words, left.size, left.worded) && Math.min(right.x1, e[1]) > Math.max(right.x0, e[0]) - size;
       const side = onLeft && !onRight ? left : onRight && !onLeft ? right : null;
       if (!side || !follows(side, rows, k, down)) return false;
       side.x0 = Math.min(side.x0, e[0]);

@@ -759,6 +759,17 @@ const INSET_CROSSING_ROWS = 5;
 const INSET_CROSSING_SHARE = 0.5;
 
 function insetGap(columnRows: InkRow[], { crossing, twoSided }: { crossing: Set<number>; twoSided: Set<number> }): boolean {
+  // A float's caption opening the column ("Table 3" over a table, its notes under it): the rows outside its
+  // stretch are the float's own, however many rows the table has.
+  const head = columnRows.find((r) => r.ink.length > 0);
+  const captioned =
+    !!head &&
+    FLOAT_LABEL.test(
+      pieceRuns(head, head.ink[0])
+        .map((q) => q.text)
+        .join('')
+        .trim(),
+    );
   let first = Infinity;
   let last = -Infinity;
   columnRows.forEach((r, i) => {
@@ -770,7 +781,7 @@ function insetGap(columnRows: InkRow[], { crossing, twoSided }: { crossing: Set<
   columnRows.forEach((r, i) => {
     if (crossing.has(r.row.index) && (i < first || i > last)) outside++;
   });
-  return outside >= Math.max(INSET_CROSSING_ROWS, INSET_CROSSING_SHARE * twoSided.size);
+  return outside >= Math.max(INSET_CROSSING_ROWS, captioned ? 0 : INSET_CROSSING_SHARE * twoSided.size);
 }
 
 /**
@@ -913,6 +924,22 @@ function crossedEnd(gutter: Interval, rows: InkRow[], start: number, end: number
     const crossedOver = (g: Interval) => classify(g, over).crossing.size >= Math.max(MIN_CROSSED_END, CROSSED_END_SHARE * over.length);
     if (blankAbove(k) && ownGutter(k, end, crossedOver)) return [start, k - 1];
   }
+  // Or, with no blank space, one column narrows from a row on beside a float wider than the other column, set at the
+  // foot of that column and reaching over the gutter (a journal's table a column and a half wide, the first column's
+  // lines stepping in beside it): a gap inside the first column that its lines above cross densely and none from
+  // that row on does, and every row from there crossing the gutter crosses it with a piece on the gap's far side.
+  const narrowed = (k: number) => (g: Interval) => {
+    const left = g[1] <= gutter[0];
+    const far = (iv: Interval) => (left ? iv[0] >= g[1] : iv[1] <= g[0]);
+    const crossesGutter = (iv: Interval) => iv[0] < gutter[1] && iv[1] > gutter[0];
+    const over = rows.slice(start, k);
+    return (
+      classify(g, over).crossing.size >= Math.max(MIN_CROSSED_END, CROSSED_END_SHARE * over.length) &&
+      at.every((i) => i < k || rows[i].ink.filter(crossesGutter).every(far))
+    );
+  };
+  for (let k = Math.max(start + CLEAN_SIDE_ROWS, lo - MAX_END_TAIL); k <= Math.min(lo, end + 1 - CLEAN_SIDE_ROWS); k++)
+    if (ownGutter(k, end, narrowed(k))) return [start, k - 1];
   return [start, end];
 }
 
