@@ -103,6 +103,14 @@ describe('side stacks', () => {
       put('III Programa de Pos-Graduacao em Ciencias Medicas. Faculdade de Medicina.', 176, 563, 296.8, 8),
     ];
     expect(stacks(affiliations)).toEqual([]);
+    // Nor a slide's large numbers from their items (48 pt "01" a little above its 28 pt item, 26 pt left of it).
+    const agenda = [
+      put('Address challenges of Agentic workload', 147, 687, 138.5, 28),
+      put('01', 67, 120, 148.5, 48),
+      put('Multi-agent workflows', 146, 440, 211.5, 28),
+      put('02', 67, 120, 223.5, 48),
+    ];
+    expect(stacks(agenda)).toEqual([]);
   });
 
   it('read in the direction of their own text: Latin side by side on a right-to-left page still reads left first', () => {
@@ -974,6 +982,20 @@ describe('a row of labels under pictures side by side', () => {
       ],
     ];
     for (const captions of notLabels) expect(nestedBlock(page(captions))).toBeNull();
+  });
+
+  it('are read label by label when one label runs a line longer than the others', () => {
+    const lines = page([
+      ['App is developed', 'Built automatically', 'Container image'],
+      ['& tested locally', 'using CI of your', 'pushed'],
+    ]);
+    // "choice", centred under the second label, runs it on.
+    lines.splice(3, 0, makeLine([centred('choice', 200, 379)], 379));
+    expect(nestedBlock(lines)?.columns.map(texts)).toEqual([
+      ['App is developed', '& tested locally'],
+      ['Built automatically', 'using CI of your', 'choice'],
+      ['Container image', 'pushed'],
+    ]);
   });
 
   it('are contacts side by side, read contact by contact, figures and all, when each holds an e-mail address', () => {

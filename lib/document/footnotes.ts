@@ -391,7 +391,7 @@ function unnumberedNotes(
   // page, after its cover).
   // (A table's column read apart from its rows' first cells, "xdd Unique identifier …" level with "CIF_ID", opens
   // mid-sentence to no purpose: every line of it has a line in small type level with it on its left, and those are
-  // cells, short beside it, not the lines of notes set in columns beside it.)
+  // cells, worded (a line number is none) and short beside it, not the lines of notes set in columns beside it.)
   const widthOfLine = (l: PlacedLine) => l.line.bbox[2] - l.line.bbox[0];
   const cells = block.map((l) =>
     pageLines.find(
@@ -399,7 +399,8 @@ function unnumberedNotes(
         o.segment !== l.segment &&
         Math.abs(o.line.baseline - l.line.baseline) <= LEVEL * l.line.size &&
         o.line.size <= NOTE_SIZE * body &&
-        o.line.bbox[2] <= l.line.bbox[0],
+        o.line.bbox[2] <= l.line.bbox[0] &&
+        /\p{L}/u.test(o.line.text),
     ),
   );
   const cellsBefore =
@@ -1126,10 +1127,12 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     // A note under a table that carries its mark ("*" beside a length in a table's cell, a raised "1" after a cell's
     // "Optional") is the table's own note, read with the table: a table sits between it and the text above, and the
     // table's text holds the mark (a number raised there: a figure of the table's own is no mark).
-    // (The table's cells may be read in columns, short of a table's rows: its lines over the block count too while
-    // nothing but small type stands between them and it.)
+    // (The table's cells may be read in columns, short of a table's rows: its lines over the block, in its band and
+    // column, count too while nothing but small type stands between them and it.)
     const mark = symbolMark(block[0].line.text);
     const smallUpTo = (l: PlacedLine) =>
+      l.seg.band === block[0].seg.band &&
+      l.seg.column === block[0].seg.column &&
       pageLines.every(
         (o) =>
           inBlock.has(lineKey(o)) ||

@@ -7,7 +7,7 @@
  */
 import type { Line, Run } from '../types.js';
 import { median, pieceLine, runsOfLine } from './lines.js';
-import { EMAIL_ADDRESS } from './words.js';
+import { MAIL } from './words.js';
 
 /** Pieces of a line are parted by gaps at least this many of its sizes wide... */
 const GAP_EM = 1.5;
@@ -29,8 +29,6 @@ const MAX_NAME_WORDS = 4;
 const LIST_NUMBER = /^\p{Nd}{1,2}[.)]\s/u;
 /** A piece holding a figure (an amount, a measure, a percentage): a table's cell. */
 const FIGURE = /\p{Nd}/u;
-/** An e-mail address in a piece. */
-const MAIL = new RegExp(EMAIL_ADDRESS, 'u');
 
 export interface Piece {
   start: number;
@@ -172,15 +170,30 @@ function labelGrid(lines: Line[], pieces: Piece[][]): Nested | null {
       lines[to + 1].baseline - lines[to].baseline <= LABEL_ADVANCE * Math.max(lines[to].size, lines[to + 1].size)
     )
       to++;
+    if (to === i) continue;
+    const grid = to;
+    // Some labels may run on a line or two longer than the others (a slide's "Built automatically / using CI of your
+    // / choice" beside "App is developed / & tested locally"): lines of fewer pieces, each piece under a label's.
+    const under = (p: Piece) => pieces[i].findIndex((q) => Math.abs(p.start - q.start) <= ALIGN || Math.abs(middle(p) - middle(q)) <= ALIGN);
+    while (
+      to + 1 < lines.length &&
+      to + 1 - i < MAX_LABEL_LINES &&
+      pieces[to + 1].length < k &&
+      pieces[to + 1].every((p) => under(p) >= 0) &&
+      new Set(pieces[to + 1].map(under)).size === pieces[to + 1].length &&
+      lines[to + 1].baseline - lines[to].baseline <= LABEL_ADVANCE * Math.max(lines[to].size, lines[to + 1].size)
+    )
+      to++;
     // (Under a picture, the text may go on a step under the labels: a photo's two captions in a column.)
     const step = (lines[to].baseline - lines[i].baseline) / (to - i);
     const stepped = i > 0 && to + 1 < lines.length && lines[to + 1].baseline - lines[to].baseline >= LABEL_STEP * step;
-    if (to === i || (to + 1 < lines.length && !clear(to, to + 1) && !stepped)) continue;
-    const stretch = pieces.slice(i, to + 1);
+    if (to + 1 < lines.length && !clear(to, to + 1) && !stepped) continue;
+    const stretch = pieces.slice(i, grid + 1);
+    const tail = pieces.slice(grid + 1, to + 1);
     // Words, not figures and not a list's bullets beside their items; figures only in contacts side by side, each
     // with its e-mail address (a name, a telephone number, an address: "(301) 975-5017").
     const contacts = pieces[i].every((_, j) => stretch.some((ps) => MAIL.test(ps[j].text)));
-    const labels = stretch.every((ps) =>
+    const labels = [...stretch, ...tail].every((ps) =>
       ps.every((p) => (contacts || (!FIGURE.test(p.text) && /\p{L}{2}/u.test(p.text))) && p.text.trim().split(/\s+/u).length <= MAX_LABEL_WORDS),
     );
     // Each label's lines start at the same x or share a middle, under its first line's piece.
@@ -189,6 +202,7 @@ function labelGrid(lines: Line[], pieces: Piece[][]): Nested | null {
     );
     if (!labels || !aligned) continue;
     const columns: Line[][] = pieces[i].map((_, j) => stretch.map((ps) => pieceLine(ps[j].runs)));
+    for (const ps of tail) for (const p of ps) columns[under(p)].push(pieceLine(p.runs));
     return { from: i, to, columns };
   }
   return null;

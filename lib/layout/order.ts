@@ -6,10 +6,10 @@
 import type { Box, Diagnostic, Line, Run, Segment } from '../types.js';
 import { readFormulas } from './formulas.js';
 import { readBlockGrids } from './grid.js';
-import { median, round2, unionBox } from './lines.js';
+import { median, round2, runsOfLine, unionBox } from './lines.js';
 import { layoutRotated } from './rotated.js';
 import { segment } from './segment.js';
-import { FLOAT_LABEL } from './tables.js';
+import { opensWithLabel } from './tables.js';
 
 /** What the passes see of a page once its zones are laid out. */
 export interface OrderContext {
@@ -255,11 +255,11 @@ function marginAfter(segments: Segment[], bodySize: number, page: number): Diagn
   };
 }
 
-/** The narrowed column's first line starts within this many body sizes of its column's lines above... */
+/** The narrowed column keeps its outer edge (away from the float) within this many body sizes of its column's... */
 const FLOAT_EDGE_EM = 1;
-/** ...at most this many line advances under the column's last line above... */
+/** ...its first line at most this many line advances under the column's last line above... */
 const FLOAT_STEP = 1.6;
-/** ...and ends this many body sizes short of the column's measure above at least. */
+/** ...and its inner edge steps in this many body sizes at least from where its column's edge stood above. */
 const FLOAT_NARROWED_EM = 2;
 
 /**
@@ -267,9 +267,10 @@ const FLOAT_NARROWED_EM = 2;
  * wide), the other column's lines stepping in beside it. The layout reads the page in two bands, the two columns
  * above and the narrowed column beside the float under them, and the narrowed column, whose text runs on from its
  * column above (a sentence, a web address broken at the turn), would be read after the other column. The lower band
- * is two columns, one opening with a float's label ("Table 3"), the other starting where its column above starts, a
- * line's advance under its last line, its measure shorter: each column of the lower band is read right after its
- * column above, so the float follows the text of the column it stands at the foot of.
+ * is two columns, one opening with a float's label ("Table 3"), the other keeping its column's outer edge, its inner
+ * edge stepped in towards the float, its first line a line's advance under its column's last: each column of the
+ * lower band is read right after its column above, so the float follows the text of the column it stands at the foot
+ * of. (Which side the float stands on is told by where it stands, not by the columns' reading order.)
  */
 function floatBeside(segments: Segment[], advance: number, bodySize: number, page: number): Diagnostic | null {
   const bands = [...new Set(segments.map((s) => s.band))];
@@ -283,24 +284,30 @@ function floatBeside(segments: Segment[], advance: number, bodySize: number, pag
     const split = lower.findIndex((s) => s.column === 1);
     if (split <= 0 || lower.slice(0, split).some((s) => s.column !== 0) || lower.slice(split).some((s) => s.column !== 1)) continue;
     const parts = [lower.slice(0, split), lower.slice(split)];
-    const firstLine = (ss: Segment[]) => ss[0].lines[0];
-    const floats = parts.map((ss) => FLOAT_LABEL.test(firstLine(ss).text.trim()));
+    // Each lower column goes under the upper column of its number (an earlier pass may have put them in another order).
+    const aboveOf = parts.map((_, j) => upper.cols.find((c) => c.column === j));
+    const boxOf = (ss: Segment[]) => unionBox(ss.map((s) => s.bbox));
+    const floats = parts.map((ss) => opensWithLabel(runsOfLine(ss[0].lines[0])));
     const runsOn = parts.map((ss, j) => {
-      const above = upper.cols[j];
+      const above = aboveOf[j];
+      if (!above || !ss.every((s) => s.kind === 'column')) return false;
+      const box = boxOf(ss);
       const last = above.lines[above.lines.length - 1];
-      const line = firstLine(ss);
-      const measure = Math.max(...ss.flatMap((s) => s.lines.map((l) => l.bbox[2])));
+      const line = ss[0].lines[0];
+      // The edge away from the float stays where the column's lines above stand it; the edge towards it steps in.
+      const leftOfFloat = box[0] < boxOf(parts[1 - j])[0];
+      const outer = leftOfFloat ? 0 : 2;
+      const stepIn = leftOfFloat ? above.bbox[2] - box[2] : box[0] - above.bbox[0];
       return (
-        ss.every((s) => s.kind === 'column') &&
-        Math.abs(line.bbox[0] - above.bbox[0]) <= FLOAT_EDGE_EM * bodySize &&
+        Math.abs(box[outer] - above.bbox[outer]) <= FLOAT_EDGE_EM * bodySize &&
+        stepIn >= FLOAT_NARROWED_EM * bodySize &&
         line.baseline > last.baseline &&
-        line.baseline - last.baseline <= FLOAT_STEP * advance &&
-        measure <= above.bbox[2] - FLOAT_NARROWED_EM * bodySize
+        line.baseline - last.baseline <= FLOAT_STEP * advance
       );
     });
     const text = runsOn.findIndex((r, j) => r && floats[1 - j] && !floats[j]);
     if (text < 0) continue;
-    segments.splice(upper.from, 2 + lower.length, upper.cols[0], ...parts[0], upper.cols[1], ...parts[1]);
+    segments.splice(upper.from, 2 + lower.length, aboveOf[0]!, ...parts[0], aboveOf[1]!, ...parts[1]);
     return {
       code: 'float-beside',
       severity: 'info',

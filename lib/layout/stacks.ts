@@ -8,6 +8,7 @@
 import type { Line, Run } from '../types.js';
 import type { InkRow } from './gutters.js';
 import { pieceLine, runsOfLine } from './lines.js';
+import { wordCount } from './words.js';
 
 /** The clear gap between the two stacks: at least this many of the larger stack's sizes. */
 const STACK_GAP_EM = 1;
@@ -19,18 +20,32 @@ const STACK_GAP_EM = 1;
 const SIZE_APART = 1.5;
 const APART_GAP_EM = 0.5;
 
-/** A tag holds two words at least (a raised "II" before an affiliation is its mark, not a stack). */
+/** A tag holds two words at least (a raised "II" before an affiliation is its mark, not a stack)... */
 const TAG_WORDS = 2;
-const worded = (r: InkRow) =>
-  r.row.runs
+/** ...and stands beside more than a number (a slide's large "01" beside its item is the item's). */
+const LONE_NUMBER = /^\p{N}{1,3}[.)]?$/u;
+
+/** What the gap between a row and a stack depends on: the row's size, whether it may be a tag, whether a number. */
+interface RowKind {
+  size: number;
+  tag: boolean;
+  lone: boolean;
+}
+
+function kindOf(r: InkRow): RowKind {
+  const text = r.row.runs
     .map((q) => q.text)
     .join(' ')
-    .split(/\s+/)
-    .filter((w) => /[\p{L}\p{N}]/u.test(w)).length >= TAG_WORDS;
+    .trim();
+  return { size: r.row.size, tag: wordCount(text) >= TAG_WORDS, lone: LONE_NUMBER.test(text) };
+}
 
-/** The gap that parts a row of one size (`a`, `aWorded`: it holds words) from a stack of another. */
-const stackGap = (a: number, aWorded: boolean, b: number, bWorded: boolean) =>
-  Math.max(a, b) >= SIZE_APART * Math.min(a, b) && (a < b ? aWorded : bWorded) ? APART_GAP_EM * Math.min(a, b) : STACK_GAP_EM * Math.max(a, b);
+/** The gap that parts a row from a stack of another kind. */
+function stackGap(a: RowKind, b: RowKind): number {
+  const [small, large] = a.size < b.size ? [a, b] : [b, a];
+  return large.size >= SIZE_APART * small.size && small.tag && !large.lone ? APART_GAP_EM * small.size : STACK_GAP_EM * large.size;
+}
+
 /** The next line of a stack sits at most this many of its sizes below the one before. */
 const STACK_ADVANCE = 1.8;
 
@@ -47,9 +62,8 @@ interface Side {
   x0: number;
   x1: number;
   rows: number[];
-  /** Its first row's size, and whether that row holds words. */
-  size: number;
-  worded: boolean;
+  /** Its first row's kind. */
+  kind: RowKind;
 }
 
 /** Rows whose ink lies in one stretch (a row of two pieces parted by a gap is a table's or a gutter's business). */
@@ -73,7 +87,7 @@ export function findSideStacks(rows: InkRow[]): SideStacks[] {
   while (i + 1 < rows.length) {
     const a = extentOf(rows[i]);
     const b = extentOf(rows[i + 1]);
-    const gap = stackGap(rows[i].row.size, worded(rows[i]), rows[i + 1].row.size, worded(rows[i + 1]));
+    const gap = stackGap(kindOf(rows[i]), kindOf(rows[i + 1]));
     if (!a || !b || !(b[0] - a[1] >= gap || a[0] - b[1] >= gap)) {
       i++;
       continue;
@@ -83,8 +97,7 @@ export function findSideStacks(rows: InkRow[]): SideStacks[] {
       x0: extentOf(rows[k])![0],
       x1: extentOf(rows[k])![1],
       rows: [k],
-      size: rows[k].row.size,
-      worded: worded(rows[k]),
+      kind: kindOf(rows[k]),
     });
     const left = sideOf(l);
     const right = sideOf(r);
@@ -93,9 +106,9 @@ export function findSideStacks(rows: InkRow[]): SideStacks[] {
       const e = extentOf(rows[k]);
       if (!e) return false;
       const size = rows[k].row.size;
-      const words = worded(rows[k]);
-      const onLeft = e[1] <= right.x0 - stackGap(size, words, right.size, right.worded) && Math.min(left.x1, e[1]) > Math.max(left.x0, e[0]) - size;
-      const onRight = e[0] >= left.x1 + stackGap(size, words, left.size, left.worded) && Math.min(right.x1, e[1]) > Math.max(right.x0, e[0]) - size;
+      const kind = kindOf(rows[k]);
+      const onLeft = e[1] <= right.x0 - stackGap(kind, right.kind) && Math.min(left.x1, e[1]) > Math.max(left.x0, e[0]) - size;
+      const onRight = e[0] >= left.x1 + stackGap(kind, left.kind) && Math.min(right.x1, e[1]) > Math.max(right.x0, e[0]) - size;
       const side = onLeft && !onRight ? left : onRight && !onLeft ? right : null;
       if (!side || !follows(side, rows, k, down)) return false;
       side.x0 = Math.min(side.x0, e[0]);

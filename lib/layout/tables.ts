@@ -25,6 +25,21 @@ export const FLOAT_LABEL = new RegExp(
   'iu',
 );
 
+/**
+ * Runs (left to right) that open with a float's label standing as a label: alone, before a stop ("Table 3.", "Figure
+ * 2:"), or in a run of its own (a bold "Table 3" before the caption's words), not a sentence's subject ("Table 3
+ * shows …").
+ */
+export function opensWithLabel(runs: Run[]): boolean {
+  const text = runs
+    .map((r) => r.text)
+    .join(' ')
+    .trim();
+  const m = FLOAT_LABEL.exec(text);
+  if (!m) return false;
+  return /^\s*($|[.:：–—|])/u.test(text.slice(m[0].length)) || runs[0].text.trim() === m[0];
+}
+
 /** Cells are separated by gaps of at least this many body ems; word spaces in prose are narrower. */
 export const CELL_GAP_EM = 1.0;
 /** A table needs at least this many consecutive rows... */

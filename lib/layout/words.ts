@@ -10,6 +10,8 @@ export const UNSPACED_CHARS = '\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef';
 const UNSPACED = new RegExp(`[${UNSPACED_CHARS}]`, 'gu');
 /** An e-mail address (a cell of its own in grid.ts, anywhere in a line in zones.ts). */
 export const EMAIL_ADDRESS = String.raw`[\w.+-]+@[\w-]+(\.[\w-]+)+`;
+/** An e-mail address anywhere in a text. */
+export const MAIL = new RegExp(EMAIL_ADDRESS, 'u');
 /** A text holding a figure and nothing else (an amount, a page number, a count): a table's cell, not a sentence's words. */
 export const FIGURE_ONLY = /^[\s\p{Nd}.,:%$€£()+\-–]+$/u;
 

@@ -11,13 +11,14 @@ import { BULLET_CHARS } from './markers.js';
 import { displayFormula, TWO_WORDS } from './formulas.js';
 import { blockStarts, centredBlocks, paragraphStarts, sideLines, sideText } from './sides.js';
 import { median, runsOf } from './lines.js';
-import { EMAIL_ADDRESS, UNSPACED_CHARS, wordCount } from './words.js';
+import { MAIL, UNSPACED_CHARS, wordCount } from './words.js';
 import { decimal } from './digits.js';
 import {
   CAPTION_LABEL,
   captionDivider,
   FLOAT_LABEL,
   LISTINGS_GAP_EM,
+  opensWithLabel,
   numberedListColumns,
   countedListParts,
   sentencesDownColumns,
@@ -762,14 +763,7 @@ function insetGap(columnRows: InkRow[], { crossing, twoSided }: { crossing: Set<
   // A float's caption opening the column ("Table 3" over a table, its notes under it): the rows outside its
   // stretch are the float's own, however many rows the table has.
   const head = columnRows.find((r) => r.ink.length > 0);
-  const captioned =
-    !!head &&
-    FLOAT_LABEL.test(
-      pieceRuns(head, head.ink[0])
-        .map((q) => q.text)
-        .join('')
-        .trim(),
-    );
+  const captioned = !!head && opensWithLabel(pieceRuns(head, head.ink[0]).sort((a, b) => a.x0 - b.x0));
   let first = Infinity;
   let last = -Infinity;
   columnRows.forEach((r, i) => {
@@ -919,27 +913,25 @@ function crossedEnd(gutter: Interval, rows: InkRow[], start: number, end: number
   // above (clean of this one) cross densely and none of the band's rows does (a poster's band of two columns under a
   // band of three, whose charts' tick labels happen to leave the three columns' gutters open): the band is
   // partitioned on its own.
-  for (let k = Math.max(start + CLEAN_SIDE_ROWS, lo - MAX_END_TAIL); k <= Math.min(lo, end + 1 - CLEAN_SIDE_ROWS); k++) {
-    const over = rows.slice(start, k);
-    const crossedOver = (g: Interval) => classify(g, over).crossing.size >= Math.max(MIN_CROSSED_END, CROSSED_END_SHARE * over.length);
-    if (blankAbove(k) && ownGutter(k, end, crossedOver)) return [start, k - 1];
-  }
-  // Or, with no blank space, one column narrows from a row on beside a float wider than the other column, set at the
-  // foot of that column and reaching over the gutter (a journal's table a column and a half wide, the first column's
-  // lines stepping in beside it): a gap inside the first column that its lines above cross densely and none from
-  // that row on does, and every row from there crossing the gutter crosses it with a piece on the gap's far side.
-  const narrowed = (k: number) => (g: Interval) => {
+  // (The rows over row k cross a gap densely: it lies inside one of their columns.)
+  const crossedOver = (k: number) => (g: Interval) =>
+    classify(g, rows.slice(start, k)).crossing.size >= Math.max(MIN_CROSSED_END, CROSSED_END_SHARE * (k - start));
+  for (let k = Math.max(start + CLEAN_SIDE_ROWS, lo - MAX_END_TAIL); k <= Math.min(lo, end + 1 - CLEAN_SIDE_ROWS); k++)
+    if (blankAbove(k) && ownGutter(k, end, crossedOver(k))) return [start, k - 1];
+  // Or, blank space over them or not, its rows from a few over the first crossing are one column narrowed beside a
+  // float wider than the other column, set at that column's foot and reaching over the gutter (a journal's table a
+  // column and a half wide, the first column's lines stepping in beside it): a gap inside the narrowed column that its
+  // lines above cross densely and none from there on does, every row crossing the gutter crossing it with a piece on
+  // the gap's far side, and some of them with the narrowed column's line beside that piece.
+  const beside = (g: Interval) => {
     const left = g[1] <= gutter[0];
     const far = (iv: Interval) => (left ? iv[0] >= g[1] : iv[1] <= g[0]);
+    const near = (iv: Interval) => (left ? iv[1] <= g[0] : iv[0] >= g[1]);
     const crossesGutter = (iv: Interval) => iv[0] < gutter[1] && iv[1] > gutter[0];
-    const over = rows.slice(start, k);
-    return (
-      classify(g, over).crossing.size >= Math.max(MIN_CROSSED_END, CROSSED_END_SHARE * over.length) &&
-      at.every((i) => i < k || rows[i].ink.filter(crossesGutter).every(far))
-    );
+    return at.every((i) => rows[i].ink.filter(crossesGutter).every(far)) && at.some((i) => rows[i].ink.some(near));
   };
   for (let k = Math.max(start + CLEAN_SIDE_ROWS, lo - MAX_END_TAIL); k <= Math.min(lo, end + 1 - CLEAN_SIDE_ROWS); k++)
-    if (ownGutter(k, end, narrowed(k))) return [start, k - 1];
+    if (ownGutter(k, end, (g) => crossedOver(k)(g) && beside(g))) return [start, k - 1];
   return [start, end];
 }
 
@@ -1420,8 +1412,7 @@ const PAIR_MAX_ROWS = 8;
 const PAIR_AXES_EM = 10;
 /** ...parted from the rows above and below by this many of the larger line's sizes (baseline to baseline)... */
 const PAIR_APART = 1.5;
-/** ...one of them holding an e-mail address. */
-const MAIL = new RegExp(EMAIL_ADDRESS, 'u');
+/** (...one of them holding an e-mail address: MAIL.) */
 
 /**
  * Two blocks of centred lines side by side, blank space above and below them: a paper's authors, each one's name,
