@@ -1202,6 +1202,9 @@ describe('a plot’s gap inside a poster’s column', () => {
       '† ‘xdd’ is the TOPAS keyword meaning X-ray diffraction data.',
     ]);
     expect(doc.footnotes.filter((f) => f.page === 3)).toEqual([]);
+    // The table's rows, in the float's column laid out on its own, read row by row though each description opens
+    // with its scope's value in lower case.
+    expect(doc.text).toContain('CIF_TEMP | xdd | The temperature (K) at which the data were collected\nCIF_PRES | xdd |');
   });
 
   it('a manual’s margin tags in small type, a few points from the option’s description, read before it (cjk_fduthesis_manual_zh_margin_options_font_tables)', async () => {

@@ -172,6 +172,8 @@ const WRAP_ADVANCE = 1.6;
 type Piece = { x0: number; x1: number; words: number; leader: boolean; leftmost: Run; rightmost: Run; letters: boolean } | null;
 
 const LETTER = /\p{L}/u;
+/** A short word in lower case, then a capital or a figure: a value set before a description's first word. */
+const OPENING_VALUE = /^\p{Ll}[\p{L}\p{N}]{0,5}\s+[\p{Lu}\p{Nd}]/u;
 
 /** The width of a run's first word, its characters' share of the run's width. */
 function firstWordWidth(run: Run): number {
@@ -300,10 +302,20 @@ function wrappedCells(rows: InkRow[], columnOf: (run: Run) => number, columns: n
   const edges = all.map((ps) => ps[wide]).filter((p): p is NonNullable<Piece> => !!p && near0(p));
   const farEdge = direction === 'rtl' ? Math.min(...edges.map((p) => p.x0)) : Math.max(...edges.map((p) => p.x1));
   const measure = direction === 'rtl' ? right[wide] - farEdge : farEdge - left[wide];
+  // A wide cell opening with a short word in lower case and then a capital ("xdd The temperature (K) …") opens with
+  // the value of a narrow column the zone holds in the wide one (a scope's "xdd" or "str" beside the description):
+  // where every narrow column holds an entry in the row too, the row starts a new entry, no turned line.
+  const wideText = (i: number) =>
+    rows[i].row.runs
+      .filter((run) => columnOf(run) === wide)
+      .map((run) => run.text)
+      .join(' ')
+      .trim();
+  const ownEntries = (i: number) => all[i].every((q, j) => j === wide || !!q) && OPENING_VALUE.test(wideText(i));
   const raggedTurn = (i: number) => {
     const [p, above] = [all[i][wide], all[i - 1][wide]];
     if (!p || !above || above.leader || above.words < WRAP_WORDS || !above.letters || !near0(above)) return false;
-    if (!/^\p{Ll}/u.test(nearRun(p).text.trim())) return false;
+    if (!/^\p{Ll}/u.test(nearRun(p).text.trim()) || ownEntries(i)) return false;
     // (`above` ends inside the measure: a line past the edge is no line of the column set ragged.)
     const inside = direction === 'rtl' ? above.x0 >= farEdge : above.x1 <= farEdge;
     if (!inside || above.x1 - above.x0 < TURNED_FILL * measure || !noRoom(above, p, farEdge)) return false;
@@ -316,6 +328,7 @@ function wrappedCells(rows: InkRow[], columnOf: (run: Run) => number, columns: n
   const edgeTurn = (i: number) => {
     const p = all[i][wide];
     if (p && all[i].every((q, j) => j === wide || q) && /^\p{Lu}/u.test(p.leftmost.text.trim())) return false;
+    if (p && ownEntries(i)) return false;
     return wrapsIn(i, wide);
   };
   const wraps = (i: number) => edgeTurn(i) || raggedTurn(i);
@@ -924,7 +937,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
         { ...params, nested: true },
         direction,
       );
-      if (!sub.bands.some((b) => b.kind === 'columns' && b.columnCount >= 2)) return null;
+      if (!sub.bands.some((b) => (b.kind === 'columns' && b.columnCount >= 2) || b.kind === 'table')) return null;
       diagnostics.push(...sub.diagnostics);
       return sub.segments;
     };
