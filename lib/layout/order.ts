@@ -255,9 +255,9 @@ function marginAfter(segments: Segment[], bodySize: number, page: number): Diagn
   };
 }
 
-/** The narrowed column keeps its outer edge (away from the float) within this many body sizes of its column's... */
+/** The narrowed column keeps its outer edge (away from the float) within this many body sizes of its column's above, */
 const FLOAT_EDGE_EM = 1;
-/** ...its first line at most this many line advances under the column's last line above... */
+/** ...its first line at most this many line advances under its column's last line... */
 const FLOAT_STEP = 1.6;
 /** ...and its inner edge steps in this many body sizes at least from where its column's edge stood above. */
 const FLOAT_NARROWED_EM = 2;
@@ -294,7 +294,7 @@ function floatBeside(segments: Segment[], advance: number, bodySize: number, pag
       const box = boxOf(ss);
       const last = above.lines[above.lines.length - 1];
       const line = ss[0].lines[0];
-      // The edge away from the float stays where the column's lines above stand it; the edge towards it steps in.
+      // The edge away from the float stays where its column's edge stood above; the edge towards it steps in.
       const leftOfFloat = box[0] < boxOf(parts[1 - j])[0];
       const outer = leftOfFloat ? 0 : 2;
       const stepIn = leftOfFloat ? above.bbox[2] - box[2] : box[0] - above.bbox[0];
