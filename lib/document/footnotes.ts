@@ -393,19 +393,23 @@ function unnumberedNotes(
   // mid-sentence to no purpose: every line of it has a line in small type level with it on its left, and those are
   // cells, worded (a line number is none) and short beside it, not the lines of notes set in columns beside it.)
   const widthOfLine = (l: PlacedLine) => l.line.bbox[2] - l.line.bbox[0];
-  const cells = block.map((l) =>
-    pageLines.find(
-      (o) =>
-        o.segment !== l.segment &&
-        Math.abs(o.line.baseline - l.line.baseline) <= LEVEL * l.line.size &&
-        o.line.size <= NOTE_SIZE * body &&
-        o.line.bbox[2] <= l.line.bbox[0] &&
-        /\p{L}/u.test(o.line.text),
-    ),
-  );
-  const cellsBefore =
-    cells.every((c) => c !== undefined) && median(cells.map((c) => widthOfLine(c as PlacedLine))) <= CELL_SHARE * median(block.map(widthOfLine));
-  if (CORRESPONDING_AUTHOR.test(block[0].line.text.trim()) || (MID_SENTENCE.test(block[0].line.text.trim()) && !cellsBefore)) return true;
+  const cellsBefore = () => {
+    const cells: PlacedLine[] = [];
+    for (const l of block) {
+      const cell = pageLines.find(
+        (o) =>
+          o.segment !== l.segment &&
+          Math.abs(o.line.baseline - l.line.baseline) <= LEVEL * l.line.size &&
+          o.line.size <= NOTE_SIZE * body &&
+          o.line.bbox[2] <= l.line.bbox[0] &&
+          /\p{L}/u.test(o.line.text),
+      );
+      if (!cell) return false;
+      cells.push(cell);
+    }
+    return median(cells.map(widthOfLine)) <= CELL_SHARE * median(block.map(widthOfLine));
+  };
+  if (CORRESPONDING_AUTHOR.test(block[0].line.text.trim()) || (MID_SENTENCE.test(block[0].line.text.trim()) && !cellsBefore())) return true;
   // A first page's unmarked small prose is its notes, unless a form numbers its items over it: its field labels.
   if (page === 1) return !formItemsOver(block, formLines) || block.some((l) => NOTICE.test(l.line.text));
   const before = found.filter((n) => n.page === page - 1);

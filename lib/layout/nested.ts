@@ -157,6 +157,9 @@ const LABEL_ADVANCE = 1.5;
  * across, each line splices the labels ("Centers for Disease  Social Security  Department"); read label by label,
  * each is whole ("Centers for Disease Control and Prevention").
  */
+/** A piece of a label's line under the label's first piece: starting where it starts or sharing its middle. */
+const underLabel = (p: Piece, q: Piece) => Math.abs(p.start - q.start) <= ALIGN || Math.abs(middle(p) - middle(q)) <= ALIGN;
+
 function labelGrid(lines: Line[], pieces: Piece[][]): Nested | null {
   const clear = (a: number, b: number) => lines[b].baseline - lines[a].baseline >= LABEL_CLEAR * Math.max(lines[a].size, lines[b].size);
   for (let i = 0; i + 1 < lines.length; i++) {
@@ -174,7 +177,7 @@ function labelGrid(lines: Line[], pieces: Piece[][]): Nested | null {
     const grid = to;
     // Some labels may run on a line or two longer than the others (a slide's "Built automatically / using CI of your
     // / choice" beside "App is developed / & tested locally"): lines of fewer pieces, each piece under a label's.
-    const under = (p: Piece) => pieces[i].findIndex((q) => Math.abs(p.start - q.start) <= ALIGN || Math.abs(middle(p) - middle(q)) <= ALIGN);
+    const under = (p: Piece) => pieces[i].findIndex((q) => underLabel(p, q));
     while (
       to + 1 < lines.length &&
       to + 1 - i < MAX_LABEL_LINES &&
@@ -197,9 +200,7 @@ function labelGrid(lines: Line[], pieces: Piece[][]): Nested | null {
       ps.every((p) => (contacts || (!FIGURE.test(p.text) && /\p{L}{2}/u.test(p.text))) && p.text.trim().split(/\s+/u).length <= MAX_LABEL_WORDS),
     );
     // Each label's lines start at the same x or share a middle, under its first line's piece.
-    const aligned = stretch.every((ps) =>
-      ps.every((p, j) => Math.abs(p.start - stretch[0][j].start) <= ALIGN || Math.abs(middle(p) - middle(stretch[0][j])) <= ALIGN),
-    );
+    const aligned = stretch.every((ps) => ps.every((p, j) => underLabel(p, stretch[0][j])));
     if (!labels || !aligned) continue;
     const columns: Line[][] = pieces[i].map((_, j) => stretch.map((ps) => pieceLine(ps[j].runs)));
     for (const ps of tail) for (const p of ps) columns[under(p)].push(pieceLine(p.runs));

@@ -311,7 +311,8 @@ function wrappedCells(rows: InkRow[], columnOf: (run: Run) => number, columns: n
       .map((run) => run.text)
       .join(' ')
       .trim();
-  const ownEntries = (i: number) => all[i].every((q, j) => j === wide || !!q) && OPENING_VALUE.test(wideText(i));
+  const owns: boolean[] = [];
+  const ownEntries = (i: number) => (owns[i] ??= all[i].every((q, j) => j === wide || !!q) && OPENING_VALUE.test(wideText(i)));
   const raggedTurn = (i: number) => {
     const [p, above] = [all[i][wide], all[i - 1][wide]];
     if (!p || !above || above.leader || above.words < WRAP_WORDS || !above.letters || !near0(above)) return false;

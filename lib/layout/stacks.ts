@@ -83,11 +83,14 @@ function follows(side: Side, rows: InkRow[], i: number, down: boolean): boolean 
  */
 export function findSideStacks(rows: InkRow[]): SideStacks[] {
   const out: SideStacks[] = [];
+  // Each row's kind, found once, when first asked for.
+  const kinds: RowKind[] = [];
+  const kind = (k: number) => (kinds[k] ??= kindOf(rows[k]));
   let i = 0;
   while (i + 1 < rows.length) {
     const a = extentOf(rows[i]);
     const b = extentOf(rows[i + 1]);
-    const gap = stackGap(kindOf(rows[i]), kindOf(rows[i + 1]));
+    const gap = stackGap(kind(i), kind(i + 1));
     if (!a || !b || !(b[0] - a[1] >= gap || a[0] - b[1] >= gap)) {
       i++;
       continue;
@@ -97,7 +100,7 @@ export function findSideStacks(rows: InkRow[]): SideStacks[] {
       x0: extentOf(rows[k])![0],
       x1: extentOf(rows[k])![1],
       rows: [k],
-      kind: kindOf(rows[k]),
+      kind: kind(k),
     });
     const left = sideOf(l);
     const right = sideOf(r);
@@ -106,9 +109,9 @@ export function findSideStacks(rows: InkRow[]): SideStacks[] {
       const e = extentOf(rows[k]);
       if (!e) return false;
       const size = rows[k].row.size;
-      const kind = kindOf(rows[k]);
-      const onLeft = e[1] <= right.x0 - stackGap(kind, right.kind) && Math.min(left.x1, e[1]) > Math.max(left.x0, e[0]) - size;
-      const onRight = e[0] >= left.x1 + stackGap(kind, left.kind) && Math.min(right.x1, e[1]) > Math.max(right.x0, e[0]) - size;
+      const own = kind(k);
+      const onLeft = e[1] <= right.x0 - stackGap(own, right.kind) && Math.min(left.x1, e[1]) > Math.max(left.x0, e[0]) - size;
+      const onRight = e[0] >= left.x1 + stackGap(own, left.kind) && Math.min(right.x1, e[1]) > Math.max(right.x0, e[0]) - size;
       const side = onLeft && !onRight ? left : onRight && !onLeft ? right : null;
       if (!side || !follows(side, rows, k, down)) return false;
       side.x0 = Math.min(side.x0, e[0]);

@@ -760,10 +760,6 @@ const INSET_CROSSING_ROWS = 5;
 const INSET_CROSSING_SHARE = 0.5;
 
 function insetGap(columnRows: InkRow[], { crossing, twoSided }: { crossing: Set<number>; twoSided: Set<number> }): boolean {
-  // A float's caption opening the column ("Table 3" over a table, its notes under it): the rows outside its
-  // stretch are the float's own, however many rows the table has.
-  const head = columnRows.find((r) => r.ink.length > 0);
-  const captioned = !!head && opensWithLabel(pieceRuns(head, head.ink[0]).sort((a, b) => a.x0 - b.x0));
   let first = Infinity;
   let last = -Infinity;
   columnRows.forEach((r, i) => {
@@ -775,7 +771,12 @@ function insetGap(columnRows: InkRow[], { crossing, twoSided }: { crossing: Set<
   columnRows.forEach((r, i) => {
     if (crossing.has(r.row.index) && (i < first || i > last)) outside++;
   });
-  return outside >= Math.max(INSET_CROSSING_ROWS, captioned ? 0 : INSET_CROSSING_SHARE * twoSided.size);
+  if (outside < INSET_CROSSING_ROWS) return false;
+  if (outside >= INSET_CROSSING_SHARE * twoSided.size) return true;
+  // A float's caption opening the column ("Table 3" over a table, its notes under it): the rows outside its
+  // stretch are the float's own, however many rows the table has.
+  const head = columnRows.find((r) => r.ink.length > 0);
+  return !!head && opensWithLabel(pieceRuns(head, head.ink[0]).sort((a, b) => a.x0 - b.x0));
 }
 
 /**
