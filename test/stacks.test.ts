@@ -113,6 +113,38 @@ describe('side stacks', () => {
     expect(stacks(agenda)).toEqual([]);
   });
 
+  it('may share a row: a logo’s large tagline level with the last lines of the paragraph beside it', () => {
+    // A flyer's 10 pt intro (lines ending at 240), the 22 pt "universal operating system" line 11 pt right of its
+    // second-last line, on nearly its baseline; the next section far below.
+    const flyerTop = (size: number) => {
+      const runs: Run[] = [];
+      const put = placer(runs);
+      for (let i = 0; i < 9; i++) put(line(`I${i}`, 50, i), 34, 240, 83 + i * 12);
+      put('TAG the universal operating system', 251, 563, 177.5, size);
+      put('I9 last line of the intro', 34, 240, 191);
+      put(line('S0', 50, 0), 34, 240, 240);
+      return runs;
+    };
+    const text = textOf(flyerTop(22));
+    const at = (label: string) => text.indexOf(label);
+    expect(at('I8')).toBeLessThan(at('I9'));
+    expect(at('I9')).toBeLessThan(at('TAG'));
+    expect(at('TAG')).toBeLessThan(at('S0'));
+    const rows = (runs: Run[]) => buildRows(runs).map((row) => ({ row, ink: inkIntervals(row.runs, 7) }));
+    const found = findSideStacks(rows(flyerTop(22)));
+    expect(found).toHaveLength(1);
+    expect([...found[0].splits.values()]).toHaveLength(1);
+    // In the body's size the row is two pieces of one table or of two columns: not parted here.
+    expect(findSideStacks(rows(flyerTop(10)))).toEqual([]);
+    // A large initial beside its paragraph's first line (one word) is no stack either.
+    const initial: Run[] = [];
+    const put = placer(initial);
+    put('W', 34, 52, 95, 30);
+    put('hen the line begins', 56, 240, 95);
+    for (let i = 1; i < 5; i++) put(line(`J${i}`, 50, i), 34, 240, 95 + i * 12);
+    expect(findSideStacks(rows(initial))).toEqual([]);
+  });
+
   it('read in the direction of their own text: Latin side by side on a right-to-left page still reads left first', () => {
     const text = textOf(flyer(), 'rtl');
     expect(text.indexOf('CALLOUT-B')).toBeLessThan(text.indexOf('LABEL-1'));

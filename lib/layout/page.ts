@@ -768,7 +768,13 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
             params.page,
             bands.length,
             j,
-            stack.map((k) => rowLine(rs[k].row)),
+            stack.map((k) => {
+              // A row holding a line of each stack gives each its side's runs.
+              const at = w.splits.get(k);
+              if (at === undefined) return rowLine(rs[k].row);
+              const runs = rs[k].row.runs.filter((x) => (stack === w.left ? x.x1 <= at : x.x0 >= at));
+              return makeLine(runs, baselineOf(runs), { tie });
+            }),
           ),
         ),
       );

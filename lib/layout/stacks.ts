@@ -32,13 +32,15 @@ interface RowKind {
   lone: boolean;
 }
 
-function kindOf(r: InkRow): RowKind {
-  const text = r.row.runs
+function kindOfRuns(runs: Run[], size = Math.max(...runs.map((q) => q.size))): RowKind {
+  const text = runs
     .map((q) => q.text)
     .join(' ')
     .trim();
-  return { size: r.row.size, tag: wordCount(text) >= TAG_WORDS, lone: LONE_NUMBER.test(text) };
+  return { size, tag: wordCount(text) >= TAG_WORDS, lone: LONE_NUMBER.test(text) };
 }
+
+const kindOf = (r: InkRow): RowKind => kindOfRuns(r.row.runs, r.row.size);
 
 /** The gap that parts a row from a stack of another kind. */
 function stackGap(a: RowKind, b: RowKind): number {
@@ -56,6 +58,8 @@ export interface SideStacks {
   /** Indices of the rows on the left and on the right of the gap, top to bottom. */
   left: number[];
   right: number[];
+  /** Rows holding a line of each stack, by index: the x that parts them. */
+  splits: Map<number, number>;
 }
 
 interface Side {
@@ -68,6 +72,42 @@ interface Side {
 
 /** Rows whose ink lies in one stretch (a row of two pieces parted by a gap is a table's or a gutter's business). */
 const extentOf = (r: InkRow): [number, number] | null => (r.ink.length === 1 ? r.ink[0] : null);
+
+/** The sizes within one side of a split row differ by at most this share. */
+const SAME_SIZE = 0.1;
+
+/** A row holding a line of each stack: the x that parts them, and each part's extent and kind. */
+interface Split {
+  at: number;
+  left: [number, number];
+  right: [number, number];
+  kinds: [RowKind, RowKind];
+}
+
+/**
+ * A row whose runs part, at one gap, into two sizes 1.5× apart, both of two words at least (a logo's 22 pt tagline
+ * level with the last lines of a 10 pt paragraph beside it; a poster's 91 pt title line level with its intro's 32 pt
+ * one): a line of each of two stacks. Not a drop cap, nor a number beside its item (a word each).
+ */
+function splitOf(r: InkRow): Split | null {
+  const runs = r.row.runs.filter((q) => q.text.trim());
+  for (let j = 1; j < runs.length; j++) {
+    const a = runs.slice(0, j);
+    const b = runs.slice(j);
+    const sizes = (part: Run[]) => part.map((q) => q.size);
+    const even = (part: Run[]) => Math.max(...sizes(part)) <= (1 + SAME_SIZE) * Math.min(...sizes(part));
+    if (!even(a) || !even(b)) continue;
+    const ka = kindOfRuns(a);
+    const kb = kindOfRuns(b);
+    const [small, large] = ka.size < kb.size ? [ka, kb] : [kb, ka];
+    if (large.size < SIZE_APART * small.size || !small.tag || !large.tag || large.lone) return null;
+    const left: [number, number] = [Math.min(...a.map((q) => q.x0)), Math.max(...a.map((q) => q.x1))];
+    const right: [number, number] = [Math.min(...b.map((q) => q.x0)), Math.max(...b.map((q) => q.x1))];
+    if (right[0] - left[1] < APART_GAP_EM * small.size) return null;
+    return { at: (left[1] + right[0]) / 2, left, right, kinds: [ka, kb] };
+  }
+  return null;
+}
 
 function follows(side: Side, rows: InkRow[], i: number, down: boolean): boolean {
   const near = rows[down ? side.rows[side.rows.length - 1] : side.rows[0]].row;
@@ -83,52 +123,79 @@ function follows(side: Side, rows: InkRow[], i: number, down: boolean): boolean 
  */
 export function findSideStacks(rows: InkRow[]): SideStacks[] {
   const out: SideStacks[] = [];
-  // Each row's kind, found once, when first asked for.
+  // Each row's kind and split, found once, when first asked for.
   const kinds: RowKind[] = [];
   const kind = (k: number) => (kinds[k] ??= kindOf(rows[k]));
+  const splits: (Split | null | undefined)[] = [];
+  const split = (k: number) => (splits[k] === undefined ? (splits[k] = splitOf(rows[k])) : splits[k]);
   let i = 0;
-  while (i + 1 < rows.length) {
+  while (i < rows.length) {
     const a = extentOf(rows[i]);
-    const b = extentOf(rows[i + 1]);
-    const gap = stackGap(kind(i), kind(i + 1));
-    if (!a || !b || !(b[0] - a[1] >= gap || a[0] - b[1] >= gap)) {
+    const b = i + 1 < rows.length ? extentOf(rows[i + 1]) : null;
+    const seed = a ? null : split(i);
+    const apart = a && b && (b[0] - a[1] >= stackGap(kind(i), kind(i + 1)) || a[0] - b[1] >= stackGap(kind(i), kind(i + 1)));
+    if (!apart && !seed) {
       i++;
       continue;
     }
-    const [l, r] = a[1] <= b[0] ? [i, i + 1] : [i + 1, i];
-    const sideOf = (k: number): Side => ({
-      x0: extentOf(rows[k])![0],
-      x1: extentOf(rows[k])![1],
-      rows: [k],
-      kind: kind(k),
-    });
-    const left = sideOf(l);
-    const right = sideOf(r);
-    // Grows the window one row at a time in one direction; false where it must stop.
-    const take = (k: number, down: boolean): boolean => {
-      const e = extentOf(rows[k]);
-      if (!e) return false;
-      const size = rows[k].row.size;
-      const own = kind(k);
-      const onLeft = e[1] <= right.x0 - stackGap(own, right.kind) && Math.min(left.x1, e[1]) > Math.max(left.x0, e[0]) - size;
-      const onRight = e[0] >= left.x1 + stackGap(own, left.kind) && Math.min(right.x1, e[1]) > Math.max(right.x0, e[0]) - size;
-      const side = onLeft && !onRight ? left : onRight && !onLeft ? right : null;
-      if (!side || !follows(side, rows, k, down)) return false;
+    const sideOf = (k: number, e: [number, number], own: RowKind): Side => ({ x0: e[0], x1: e[1], rows: [k], kind: own });
+    let left: Side;
+    let right: Side;
+    if (seed) {
+      left = sideOf(i, seed.left, seed.kinds[0]);
+      right = sideOf(i, seed.right, seed.kinds[1]);
+    } else {
+      const [l, r] = a![1] <= b![0] ? [i, i + 1] : [i + 1, i];
+      left = sideOf(l, extentOf(rows[l])!, kind(l));
+      right = sideOf(r, extentOf(rows[r])!, kind(r));
+    }
+    const onLeft = (e: [number, number], own: RowKind, size: number) =>
+      e[1] <= right.x0 - stackGap(own, right.kind) && Math.min(left.x1, e[1]) > Math.max(left.x0, e[0]) - size;
+    const onRight = (e: [number, number], own: RowKind, size: number) =>
+      e[0] >= left.x1 + stackGap(own, left.kind) && Math.min(right.x1, e[1]) > Math.max(right.x0, e[0]) - size;
+    const grow = (side: Side, k: number, e: [number, number], down: boolean) => {
       side.x0 = Math.min(side.x0, e[0]);
       side.x1 = Math.max(side.x1, e[1]);
       if (down) side.rows.push(k);
       else side.rows.unshift(k);
+    };
+    // Grows the window one row at a time in one direction; false where it must stop.
+    const take = (k: number, down: boolean): boolean => {
+      const e = extentOf(rows[k]);
+      if (!e) {
+        // A row holding a line of each stack continues both.
+        const sp = split(k);
+        if (!sp) return false;
+        const [kl, kr] = sp.kinds;
+        if (!onLeft(sp.left, kl, kl.size) || !onRight(sp.right, kr, kr.size)) return false;
+        if (!follows(left, rows, k, down) || !follows(right, rows, k, down)) return false;
+        grow(left, k, sp.left, down);
+        grow(right, k, sp.right, down);
+        return true;
+      }
+      const size = rows[k].row.size;
+      const own = kind(k);
+      const l = onLeft(e, own, size);
+      const r = onRight(e, own, size);
+      const side = l && !r ? left : r && !l ? right : null;
+      if (!side || !follows(side, rows, k, down)) return false;
+      grow(side, k, e, down);
       return true;
     };
     let from = i;
-    let to = i + 1;
+    let to = seed ? i : i + 1;
     while (from > (out.length ? out[out.length - 1].to + 1 : 0) && take(from - 1, false)) from--;
     while (to + 1 < rows.length && take(to + 1, true)) to++;
     const base = (k: number) => rows[k].row.baseline;
     const between = (inner: Side, outer: Side) =>
       inner.rows.some((k) => outer.rows.some((p) => base(p) < base(k)) && outer.rows.some((q) => base(q) > base(k)));
+    const parted = new Map<number, number>();
+    for (let k = from; k <= to; k++) {
+      const sp = extentOf(rows[k]) ? null : split(k);
+      if (sp) parted.set(k, sp.at);
+    }
     if (between(left, right) || between(right, left)) {
-      out.push({ from, to, left: left.rows, right: right.rows });
+      out.push({ from, to, left: left.rows, right: right.rows, splits: parted });
       i = to + 1;
     } else {
       i++;
