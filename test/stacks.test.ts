@@ -1060,6 +1060,32 @@ describe('a row of labels under pictures side by side', () => {
     expect(nestedBlock(lines)).toBeNull();
   });
 
+  it('are read label by label when one label starts a line above the others (two figures’ captions, last lines level)', () => {
+    const lines = page([
+      ['ROAR: Redundancies in', 'evaluating the measures,'],
+      ['can keep it high.', 'redundancies are removed.'],
+    ]);
+    // The right caption's first line, centred over its lines, a line above the left caption's first.
+    lines.splice(1, 0, makeLine([centred('Recursive ROAR: By re-', 200, 349)], 349));
+    const grid = nestedBlock(lines);
+    expect(grid && [grid.from, grid.to]).toEqual([1, 3]);
+    expect(grid?.columns.map(texts)).toEqual([
+      ['ROAR: Redundancies in', 'can keep it high.'],
+      ['Recursive ROAR: By re-', 'evaluating the measures,', 'redundancies are removed.'],
+    ]);
+    // The line above standing over no label's first line is no label's: the lines are read as they stand.
+    lines[1] = makeLine([run('Recursive ROAR: By re-', 120, 349, 10)], 349);
+    expect(nestedBlock(lines)).toBeNull();
+    // Nor is a link over contacts side by side the first contact's line: the text's, and the contacts stay as they are.
+    const contacts = page([
+      ['Contacts: Ms. Pauline Bowen', 'Mr. Mark Wilson'],
+      ['(301) 975-2938', '(301) 975-3870'],
+      ['pauline.bowen@nist.gov', 'mark.wilson@nist.gov'],
+    ]);
+    contacts.splice(1, 0, makeLine([centred('http://fasp.nist.gov/', 70, 349)], 349));
+    expect(nestedBlock(contacts)).toBeNull();
+  });
+
   it('are lines of the text when no blank space stands above them', () => {
     const lines = page([
       ['Centers for Disease', 'Social Security', 'Department'],

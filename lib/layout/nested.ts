@@ -61,6 +61,9 @@ export function runPieces(runs: Run[], size: number, gapEm = GAP_EM): Piece[] {
   return pieces;
 }
 
+/** A piece's right end. */
+const pieceEnd = (p: Piece) => Math.max(...p.runs.map((r) => r.x1));
+
 /** A piece's middle across. */
 const middle = (p: Piece) => {
   const x1 = Math.max(...p.runs.map((r) => r.x1));
@@ -162,17 +165,26 @@ const underLabel = (p: Piece, q: Piece) => Math.abs(p.start - q.start) <= ALIGN 
 
 function labelGrid(lines: Line[], pieces: Piece[][]): Nested | null {
   const clear = (a: number, b: number) => lines[b].baseline - lines[a].baseline >= LABEL_CLEAR * Math.max(lines[a].size, lines[b].size);
+  const follows = (a: number, b: number) => lines[b].baseline - lines[a].baseline <= LABEL_ADVANCE * Math.max(lines[a].size, lines[b].size);
   for (let i = 0; i + 1 < lines.length; i++) {
     const k = pieces[i].length;
-    if (k < 2 || (i > 0 && !clear(i - 1, i))) continue;
-    let to = i;
+    if (k < 2) continue;
+    // One label may start a line or two above the others (a figure's three-line caption beside its neighbour's two,
+    // their last lines level): lines of fewer pieces, each piece over a label's first.
+    let from = i;
+    const over = (p: Piece) => pieces[i].findIndex((q) => underLabel(p, q));
     while (
-      to + 1 < lines.length &&
-      to + 1 - i < MAX_LABEL_LINES &&
-      pieces[to + 1].length === k &&
-      lines[to + 1].baseline - lines[to].baseline <= LABEL_ADVANCE * Math.max(lines[to].size, lines[to + 1].size)
+      from > 0 &&
+      i - from + 1 < MAX_LABEL_LINES - 1 &&
+      pieces[from - 1].length < k &&
+      pieces[from - 1].every((p) => over(p) >= 0) &&
+      new Set(pieces[from - 1].map(over)).size === pieces[from - 1].length &&
+      follows(from - 1, from)
     )
-      to++;
+      from--;
+    if (from > 0 && !clear(from - 1, from)) continue;
+    let to = i;
+    while (to + 1 < lines.length && to + 1 - from < MAX_LABEL_LINES && pieces[to + 1].length === k && follows(to, to + 1)) to++;
     if (to === i) continue;
     const grid = to;
     // Some labels may run on a line or two longer than the others (a slide's "Built automatically / using CI of your
@@ -180,31 +192,37 @@ function labelGrid(lines: Line[], pieces: Piece[][]): Nested | null {
     const under = (p: Piece) => pieces[i].findIndex((q) => underLabel(p, q));
     while (
       to + 1 < lines.length &&
-      to + 1 - i < MAX_LABEL_LINES &&
+      to + 1 - from < MAX_LABEL_LINES &&
       pieces[to + 1].length < k &&
       pieces[to + 1].every((p) => under(p) >= 0) &&
       new Set(pieces[to + 1].map(under)).size === pieces[to + 1].length &&
-      lines[to + 1].baseline - lines[to].baseline <= LABEL_ADVANCE * Math.max(lines[to].size, lines[to + 1].size)
+      follows(to, to + 1)
     )
       to++;
     // (Under a picture, the text may go on a step under the labels: a photo's two captions in a column.)
-    const step = (lines[to].baseline - lines[i].baseline) / (to - i);
-    const stepped = i > 0 && to + 1 < lines.length && lines[to + 1].baseline - lines[to].baseline >= LABEL_STEP * step;
+    const step = (lines[to].baseline - lines[from].baseline) / (to - from);
+    const stepped = from > 0 && to + 1 < lines.length && lines[to + 1].baseline - lines[to].baseline >= LABEL_STEP * step;
     if (to + 1 < lines.length && !clear(to, to + 1) && !stepped) continue;
     const stretch = pieces.slice(i, grid + 1);
+    const head = pieces.slice(from, i);
     const tail = pieces.slice(grid + 1, to + 1);
     // Words, not figures and not a list's bullets beside their items; figures only in contacts side by side, each
     // with its e-mail address (a name, a telephone number, an address: "(301) 975-5017").
     const contacts = pieces[i].every((_, j) => stretch.some((ps) => MAIL.test(ps[j].text)));
-    const labels = [...stretch, ...tail].every((ps) =>
+    const labels = [...head, ...stretch, ...tail].every((ps) =>
       ps.every((p) => (contacts || (!FIGURE.test(p.text) && /\p{L}{2}/u.test(p.text))) && p.text.trim().split(/\s+/u).length <= MAX_LABEL_WORDS),
     );
     // Each label's lines start at the same x or share a middle, under its first line's piece.
     const aligned = stretch.every((ps) => ps.every((p, j) => underLabel(p, stretch[0][j])));
-    if (!labels || !aligned) continue;
-    const columns: Line[][] = pieces[i].map((_, j) => stretch.map((ps) => pieceLine(ps[j].runs)));
+    // A label starting above the others is a caption's: not a contact's (the line over contacts side by side is the
+    // text's, a link above them), and standing over its own label only, clear of the next one.
+    const own = head.every((ps) => ps.every((p) => pieceEnd(p) <= (pieces[i][over(p) + 1]?.start ?? Infinity) - GAP_EM * lines[i].size));
+    if (!labels || !aligned || (head.length && (contacts || !own))) continue;
+    const columns: Line[][] = pieces[i].map(() => []);
+    for (const ps of head) for (const p of ps) columns[over(p)].push(pieceLine(p.runs));
+    stretch.forEach((ps) => ps.forEach((p, j) => columns[j].push(pieceLine(p.runs))));
     for (const ps of tail) for (const p of ps) columns[under(p)].push(pieceLine(p.runs));
-    return { from: i, to, columns };
+    return { from, to, columns };
   }
   return null;
 }
@@ -242,8 +260,6 @@ export function countsOn(parts: ItemCount[][]): boolean {
   );
 }
 
-/** A piece's right end. */
-const pieceEnd = (p: Piece) => Math.max(...p.runs.map((r) => r.x1));
 /** Pieces of one line taken as one (an item's mark, then its words at a tab). */
 const join = (half: Piece[]): Piece => ({ start: half[0].start, text: half.map((p) => p.text).join(' '), runs: half.flatMap((p) => p.runs) });
 
