@@ -163,6 +163,16 @@ describe('a head on one page', () => {
     const notice = 'Author accepted manuscript. The final version of this article is published in the Journal of Harbour Works.';
     const onFirst = span(page(1, [...body(80), [notice, 40, 760, 8]]));
     expect(texts(detectFurniture([...onFirst, ...page(2, body(80, 2))], BODY, 3, ADVANCE).footers)).toEqual([notice]);
+    // A note opening with its raised mark is a note on any page (a table's note at a first page's foot), for the notes
+    // pass to take; a journal's dates opening so are still a footer.
+    const marked = (text: string) => {
+      const lines = span(page(1, [...body(80), [text, 40, 760, 8]]));
+      lines[lines.length - 1].line.mark = 1;
+      return texts(detectFurniture([...lines, ...page(2, body(80, 2))], BODY, 3, ADVANCE).footers);
+    };
+    expect(marked('1The three letter acronyms identify the harbour works packages. See the list of acronyms before the abstract.')).toEqual([]);
+    const dates = '1Received 12 May 2019. Accepted 3 June 2019. Published online 20 June 2019 by the Harbour Works Press.';
+    expect(marked(dates)).toEqual([dates]);
     // A journal's dates, a venue line, a note's turned lines, a line with a web address stay footers.
     for (const foot of [
       'Received 12 May 2019. Accepted 3 June 2019. Published online 20 June 2019 by the Harbour Works Press.',
@@ -221,6 +231,35 @@ describe('a head on one page', () => {
       ...body(130),
     ]);
     expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).headers)).toEqual(['Proceedings of Machine Learning Research 1:1-11, 2010']);
+  });
+
+  it('is not a deck’s kicker over the first slide’s title when the other slides set their section’s kicker in its place', () => {
+    // A carousel: each slide's 20 pt kicker at the top over its 44 pt title; the later ones are numbered sections.
+    // Each slide but the first carries its folio at the foot ("2 of 5"), which the kicker's number is not.
+    const slide = (no: number, kicker: string) =>
+      page(
+        no,
+        [
+          [kicker, 80, 76, 20],
+          [`Slide ${no} title`, 80, 380, 44],
+          ...body(460, no).map(([t, x, y]) => [t, x, y, 30] as [string, number, number, number]),
+          ...(no > 1 ? [[`${no} of 5`, 900, 1010, 20] as [string, number, number, number]] : []),
+        ],
+        1080,
+      );
+    const deck = [
+      ...slide(1, 'Canada.ca AI Answers · design principle'),
+      ...slide(2, '01 · Conversational design'),
+      ...slide(3, '02 · Dealing with government can be stressful'),
+      ...slide(4, '03 · Short answers are checked'),
+    ];
+    const found = detectFurniture(deck, 30, 4, 36);
+    expect(texts(found.headers)).toEqual([]);
+    expect(found.diagnostics.map((d) => d.code)).toContain('furniture-uncertain');
+    // A lone first page keeps the venue-line reading: nothing set in its place elsewhere.
+    expect(texts(detectFurniture(slide(1, 'Canada.ca AI Answers · design principle'), 30, 1, 36).headers)).toEqual([
+      'Canada.ca AI Answers · design principle',
+    ]);
   });
 
   it('is not a listing’s line carried over to the top of the page, small and in a fixed-pitch face', () => {

@@ -190,6 +190,15 @@ describe('bands and spans', () => {
     expect(labels(banded.segments.map((s) => s.text).join('\n')).slice(0, 10)).toEqual(seq(1, 9).concat(['q021']));
   });
 
+  it('reads a box at the foot of the two columns a partial span heads after both columns, not inside the first', () => {
+    const cols = [0, 1, 2].map((k) => column(1 + k * 20, 20, 40 + k * 180, 60, { size: 9, chars: 36 }));
+    const heading = run(line('q000 A heading over the second and third column only', 60), 230, 60 + 8.5 * 10.8, 12);
+    // A box's two lines across the second and third columns, under the ends of both.
+    const box = [0, 1].map((k) => run(line(`q10${k} a box's line reaching across both of the columns`, 64), 230, 60 + (21.5 + k) * 10.8, 9));
+    const got = labels(textOf([...cols.flat(), heading, ...box]));
+    expect(got).toEqual([...seq(1, 20), ...seq(21, 29), ...seq(41, 49), 'q000', ...seq(30, 40), ...seq(50, 60), 'q100', 'q101']);
+  });
+
   it('reads a partial span drawn word by word whole, not only the word that lies over the gutter', () => {
     const cols = [0, 1, 2].map((k) => column(1 + k * 20, 20, 40 + k * 180, 60, { size: 9, chars: 36 }));
     // "q000 A heading drawn word by word" over the second and third columns, each word a run of its own.

@@ -1222,4 +1222,31 @@ describe('a plot’s gap inside a poster’s column', () => {
     const text = squash((await read('report_nist_csd_annual_2008_welcome_chart')).text);
     expect(text).toContain('Contacts: Mr. Richard Kissel (301) 975-5017 richard.kissel@nist.gov Mr. Kevin Stine (301) 975-4483 kevin.stine@nist.gov');
   });
+
+  it('a box at the foot of two columns under a header line across them, read after both columns (newsletter_newspaper_sty)', async () => {
+    const text = squash((await read('newsletter_newspaper_sty')).text);
+    expectInOrder(text, [
+      'Solicited briefings are generally held because the staff needs more information to go forward',
+      'Recess in April.',
+      'POINTS OF INTEREST',
+    ]);
+  });
+
+  it('a flyer’s large tagline level with its intro’s last lines, read after the intro, not inside its line (leaflet_debian_flyer_en_de_twocol)', async () => {
+    const text = squash((await read('leaflet_debian_flyer_en_de_twocol')).text);
+    expect(text).toContain(
+      'Seit 1993 arbeiten etwa 1 000 freiwillige Entwickler daran, Debians hohe Qualität aufrecht zu erhalten. Das universelle Betriebssystem',
+    );
+  });
+
+  it('a carousel’s kicker over its first slide’s title, where the other slides set their sections’ kickers: the text’s (slides_esdc_ai_answers_short_answers_carousel)', async () => {
+    const doc = await read('slides_esdc_ai_answers_short_answers_carousel');
+    expect(doc.text.startsWith('Canada.ca AI Answers · design principle')).toBe(true);
+    expect(doc.headers).toEqual([]);
+  });
+
+  it('two figures’ captions side by side, one starting a line above the other, read caption by caption (poster_nlproar_recursive_roar_faithfulness)', async () => {
+    const text = squash((await read('poster_nlproar_recursive_roar_faithfulness')).text);
+    expect(text).toContain('ROAR: Redundancies in the dataset can keep the performance high. Recursive ROAR: By recursively reevaluating');
+  });
 });

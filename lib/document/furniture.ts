@@ -26,6 +26,10 @@ const FOLIO_SHARE = 0.14;
 const HEIGHT_TOLERANCE = 0.6;
 /** A head in an established running-head slot sits within this many body sizes of its height and size. */
 const SLOT_TOLERANCE = 0.25;
+/** A top row in the place of other pages' text lines: at least this many pages set one there, in its size to within
+ * this share. */
+const MIN_TEXT_SLOTS = 2;
+const SLOT_SIZE = 0.05;
 /** A repeating line must appear on at least this share of the pages of its stretch (alternating heads: one half). */
 const MIN_DENSITY = 0.5;
 /** Bottom matter smaller than this share of the body size, below every column, is a page footer. */
@@ -1085,19 +1089,50 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
     const number = label?.line.text.normalize('NFKC').match(/\p{Nd}+/u);
     return number ? decimal(number[0]) : null;
   };
+  const edgeOf = (pageLines: PlacedLine[], top: boolean) =>
+    isolatedEdgeRow(
+      pageLines,
+      top,
+      body,
+      advance,
+      (l) => removed.has(lineKey(l)),
+      (l) => trimmedLines.has(lineKey(l)),
+      titled,
+      top ? footFolio(pageLines) : null,
+    );
+  // Each page's top row, and whether it stands as a head would (found before any is taken).
+  const tops = [...byPage.values()].map((pageLines) => ({ row: outermostRow(pageLines, true)?.row, head: edgeOf(pageLines, true) !== null }));
+  /** The row stands where other pages set a line of their text (a deck's kicker over each slide's title, "01 ·
+   * Conversational design", numbered as a section): two pages at least hold a row in its place, in its type, and
+   * none of them stands as a head. It is the text's kicker too. */
+  const textSlot = (row: PlacedLine[]) => {
+    const [first] = row;
+    const same = tops.filter(
+      (t) =>
+        t.row?.length &&
+        t.row[0].page !== first.page &&
+        Math.abs(t.row[0].line.baseline - first.line.baseline) <= SLOT_TOLERANCE * body &&
+        Math.abs(t.row[0].line.bbox[0] - first.line.bbox[0]) <= SLOT_TOLERANCE * body &&
+        Math.abs(t.row[0].line.size - first.line.size) <= SLOT_SIZE * first.line.size &&
+        furnitureKey(t.row[0].line.text) !== furnitureKey(first.line.text),
+    );
+    return same.length >= MIN_TEXT_SLOTS && same.every((t) => !t.head);
+  };
   for (const pageLines of byPage.values()) {
     for (const top of [true, false]) {
-      const edge = isolatedEdgeRow(
-        pageLines,
-        top,
-        body,
-        advance,
-        (l) => removed.has(lineKey(l)),
-        (l) => trimmedLines.has(lineKey(l)),
-        titled,
-        top ? footFolio(pageLines) : null,
-      );
+      const edge = edgeOf(pageLines, top);
       if (!edge || edge.row.every((l) => removed.has(lineKey(l)))) continue;
+      if (top && textSlot(edge.row)) {
+        diagnostics.push({
+          code: 'furniture-uncertain',
+          severity: 'info',
+          page: edge.row[0].page,
+          message:
+            "the page's top line stands apart from the text as a running head does, but other pages set a line of their text in its place: kept in the flow",
+          detail: { text: edge.row.map((l) => l.line.text).join(' '), gapAdvances: round2(edge.gap / advance) },
+        });
+        continue;
+      }
       if (edge.sure) {
         for (const l of edge.row) take(l, isPageLabel(l.line.text) ? 'folio' : 'running-head', top);
       } else {
@@ -1305,6 +1340,19 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
       // meet every 6 weeks."): the text's small print. A venue line, a journal's dates, an address are no sentences.
       // (On a first page small print is a notice: "Author accepted manuscript. The final version …".)
       if (rest[0].page > firstPage && !rest[0].line.mark && proseNote(rest.map((l) => l.line.text).join(' '))) break;
+      // A note under its mark, a sentence of words, on any page (a table's note at a first page's foot, "¹The three
+      // letter acronyms identify …"): the text's note, which the notes pass takes.
+      const marked = rest[0].line.mark;
+      if (
+        marked &&
+        proseNote(
+          rest
+            .map((l) => l.line.text)
+            .join(' ')
+            .slice(marked),
+        )
+      )
+        break;
       for (const l of rest) take(l, 'page-footer', false);
     }
   }

@@ -985,11 +985,32 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
      * other columns run past it whole.
      */
     const spanEmitted = new Set<number>();
+    /** Whether a row's crossing runs, two words at least, span every gutter between the columns `cols` from one side
+     * to the other. */
+    const spansGutters = (i: number, cols: number[]) => {
+      const runs = [...crossingRuns(i)];
+      // (A diagram's one-word label over a gutter is no line across.)
+      if (wordCount(runs.map((r) => r.text).join(' ')) < 2) return false;
+      return cols.slice(1).every((j) => {
+        const g = zone.gutters[j - 1];
+        return runs.some((r) => r.x0 < g[0] && r.x1 > g[1]);
+      });
+    };
     const columnsOfRow = new Map<number, number[]>();
     const emitColumnsOf = (rowIdx: number[], cols: number[], band: number) => {
       const inner = rowIdx
         .map((i) => ({ i, s: spanned(i) }))
-        .find((x) => x.s && cols.includes(x.s[0]) && cols.includes(x.s[1]) && (x.s[0] > cols[0] || x.s[1] < cols[cols.length - 1]));
+        .find(
+          (x) =>
+            x.s &&
+            !spanEmitted.has(x.i) &&
+            cols.includes(x.s[0]) &&
+            cols.includes(x.s[1]) &&
+            // Under a partial span, one across all the columns it covers breaks them again (a box at the foot of
+            // two columns, under a header line across them: the columns, then the box), when it spans each gutter
+            // between them from side to side (not a column's line ending a few points into one).
+            (x.s[0] > cols[0] || x.s[1] < cols[cols.length - 1] || (cols.length >= 2 && cols.length < columns && spansGutters(x.i, cols))),
+        );
       const colLines = (rs: number[], j: number): Line[] => {
         const lines: Line[] = [];
         for (const i of rs) {
