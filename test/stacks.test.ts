@@ -1086,6 +1086,46 @@ describe('a row of labels under pictures side by side', () => {
     expect(nestedBlock(contacts)).toBeNull();
   });
 
+  it('are read label by label in a column that runs past a partial span (a slide’s process diagram)', () => {
+    // Four columns of labels under a slide's title; the first holds two labels side by side. Far below, a line crossing
+    // the last gutter only ("Configuration as") is a partial span: the first column runs past it.
+    const runs: Run[] = [];
+    const put = placer(runs);
+    put('Weave Cloud Development Process', 207, 513, 33.5, 18);
+    const rows: [string, number, number][][] = [
+      [
+        ['App is developed', 4, 113],
+        ['Built automatically', 150, 266],
+        ['Container image', 308, 418],
+        ['Deployed', 487, 550],
+        ['...to an', 640, 683],
+      ],
+      [
+        ['& tested locally', 12, 106],
+        ['using CI of your', 159, 257],
+        ['pushed', 340, 386],
+        ['automatically using', 459, 578],
+        ['Environment', 619, 704],
+      ],
+      [
+        ['choice', 188, 228],
+        ['automatically', 322, 404],
+        ['Weave Cloud deploy', 454, 583],
+        ['of your choice', 618, 705],
+      ],
+      [['service...', 490, 546]],
+    ];
+    rows.forEach((row, k) => {
+      for (const [text, x0, x1] of row) put(text, x0, x1, 85.5 + 16.5 * k, 14);
+    });
+    put('Source control', 85, 175, 366, 14);
+    put('Configuration as', 541, 643, 366, 14);
+    put('code', 577, 607, 382.5, 14);
+    const text = textOf(runs);
+    expect(text).toContain('App is developed\n& tested locally');
+    expect(text).toContain('Built automatically\nusing CI of your\nchoice');
+  });
+
   it('are lines of the text when no blank space stands above them', () => {
     const lines = page([
       ['Centers for Disease', 'Social Security', 'Department'],

@@ -997,6 +997,25 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
       });
     };
     const columnsOfRow = new Map<number, number[]>();
+    /** A column's lines with short columns inside it (a box's named columns side by side) read one by one (nested.ts),
+     * one stretch after another (a box's two rows of cards); `plain` reads them when there are none. */
+    const readNested = (lines: Line[], band: number, col: number, plain: () => void) => {
+      let nested = nestedBlock(lines);
+      if (!nested) {
+        plain();
+        return;
+      }
+      let rest = lines;
+      while (nested) {
+        const before = rest.slice(0, nested.from);
+        if (before.length) segments.push(segment('column', params.page, band, col, before));
+        for (const c of direction === 'rtl' ? [...nested.columns].reverse() : nested.columns)
+          segments.push(segment('column', params.page, band, col, c));
+        rest = rest.slice(nested.to + 1);
+        nested = rest.length ? nestedBlock(rest) : null;
+      }
+      if (rest.length) segments.push(segment('column', params.page, band, col, rest));
+    };
     const emitColumnsOf = (rowIdx: number[], cols: number[], band: number) => {
       const inner = rowIdx
         .map((i) => ({ i, s: spanned(i) }))
@@ -1051,23 +1070,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
               segments.push(...within.map((s) => ({ ...s, band, column: col })));
               continue;
             }
-            // Short columns inside the column (a box's named columns side by side) are read one by one (nested.ts).
-            let nested = nestedBlock(lines);
-            if (!nested) {
-              pushAround('column', band, col, lines);
-              continue;
-            }
-            // One stretch after another (a box's two rows of cards).
-            let rest = lines;
-            while (nested) {
-              const before = rest.slice(0, nested.from);
-              if (before.length) segments.push(segment('column', params.page, band, col, before));
-              for (const c of direction === 'rtl' ? [...nested.columns].reverse() : nested.columns)
-                segments.push(segment('column', params.page, band, col, c));
-              rest = rest.slice(nested.to + 1);
-              nested = rest.length ? nestedBlock(rest) : null;
-            }
-            if (rest.length) segments.push(segment('column', params.page, band, col, rest));
+            readNested(lines, band, col, () => pushAround('column', band, col, lines));
           }
         }
         return;
@@ -1078,8 +1081,11 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
       spanEmitted.add(inner.i);
       for (const j of readingCols) {
         if (j < a || j > b) {
+          // A column running past the span is read whole, its short columns inside one by one (a slide's labels side
+          // by side in its first column, a box beside a heading over the others).
           const lines = colLines(rowIdx, j);
-          if (lines.length) segments.push(segment('column', params.page, band, order.indexOf(j), lines));
+          const col = order.indexOf(j);
+          if (lines.length) readNested(lines, band, col, () => segments.push(segment('column', params.page, band, col, lines)));
         } else if (j === sub[0]) {
           // The row's own text in these columns, beside the span, reads with the part above it.
           emitColumnsOf(
