@@ -256,6 +256,12 @@ describe('a head on one page', () => {
     const found = detectFurniture(deck, 30, 4, 36);
     expect(texts(found.headers)).toEqual([]);
     expect(found.diagnostics.map((d) => d.code)).toContain('furniture-uncertain');
+    // Where the other pages set a running head (repeating, taken), the first page's line in its place is a head too.
+    const journal = [
+      ...page(1, [['Harbour Works Review 7', 72, 40], ...body(100)]),
+      ...[2, 3, 4, 5].flatMap((no) => page(no, [['Smith and Jones', 72, 40], ...body(100, no)])),
+    ];
+    expect(texts(detectFurniture(journal, BODY, 3, ADVANCE).headers)).toContain('Harbour Works Review 7');
     // A lone first page keeps the venue-line reading: nothing set in its place elsewhere.
     expect(texts(detectFurniture(slide(1, 'Canada.ca AI Answers · design principle'), 30, 1, 36).headers)).toEqual([
       'Canada.ca AI Answers · design principle',

@@ -195,8 +195,18 @@ describe('bands and spans', () => {
     const heading = run(line('q000 A heading over the second and third column only', 60), 230, 60 + 8.5 * 10.8, 12);
     // A box's two lines across the second and third columns, under the ends of both.
     const box = [0, 1].map((k) => run(line(`q10${k} a box's line reaching across both of the columns`, 64), 230, 60 + (21.5 + k) * 10.8, 9));
-    const got = labels(textOf([...cols.flat(), heading, ...box]));
-    expect(got).toEqual([...seq(1, 20), ...seq(21, 29), ...seq(41, 49), 'q000', ...seq(30, 40), ...seq(50, 60), 'q100', 'q101']);
+    const want = [...seq(1, 20), ...seq(21, 29), ...seq(41, 49), 'q000', ...seq(30, 40), ...seq(50, 60), 'q100', 'q101'];
+    expect(labels(textOf([...cols.flat(), heading, ...box]))).toEqual(want);
+    // The box's lines drawn word by word: no one run spans the gutter, the line's ink does.
+    const words = box.flatMap((b) => {
+      let x = b.x0;
+      return b.text.split(' ').map((w) => {
+        const r = run(w, x, b.baseline, 9);
+        x = r.x1 + 4.5;
+        return r;
+      });
+    });
+    expect(labels(textOf([...cols.flat(), heading, ...words]))).toEqual(want);
   });
 
   it('reads a partial span drawn word by word whole, not only the word that lies over the gutter', () => {

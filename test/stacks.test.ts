@@ -136,13 +136,33 @@ describe('side stacks', () => {
     expect([...found[0].splits.values()]).toHaveLength(1);
     // In the body's size the row is two pieces of one table or of two columns: not parted here.
     expect(findSideStacks(rows(flyerTop(10)))).toEqual([]);
-    // A large initial beside its paragraph's first line (one word) is no stack either.
-    const initial: Run[] = [];
-    const put = placer(initial);
-    put('W', 34, 52, 95, 30);
-    put('hen the line begins', 56, 240, 95);
-    for (let i = 1; i < 5; i++) put(line(`J${i}`, 50, i), 34, 240, 95 + i * 12);
-    expect(findSideStacks(rows(initial))).toEqual([]);
+    // A large initial beside a paragraph's line, set well apart, lines of the text above and below it: one word,
+    // no stack.
+    const initial = (word: string) => {
+      const runs: Run[] = [];
+      const put = placer(runs);
+      for (let i = 0; i < 3; i++) put(line(`J${i}`, 50, i), 80, 286, 59 + i * 12);
+      put(word, 34, 70, 95, 30);
+      put('the line beside the initial', 80, 286, 95);
+      for (let i = 4; i < 8; i++) put(line(`J${i}`, 50, i), 80, 286, 59 + i * 12);
+      return runs;
+    };
+    expect(findSideStacks(rows(initial('W')))).toEqual([]);
+    // (Two words there would be a stack's line: the word rule alone parts them.)
+    expect(findSideStacks(rows(initial('Wide Set')))).toHaveLength(1);
+  });
+
+  it('do not take a side heading level with its section’s first line: the section over it is read first', () => {
+    const runs: Run[] = [];
+    const put = placer(runs);
+    // A 16 pt heading in the margin, level with the 10 pt section's first line, a paragraph's space under the last.
+    for (let i = 0; i < 6; i++) put(line(`q00${i + 1}`, 60, i), 150, 500, 100 + i * 12);
+    const y = 100 + 5 * 12 + 18;
+    put('q100 Side Heading', 40, 135, y, 16);
+    for (let i = 0; i < 6; i++) put(line(`q01${i + 1}`, 60, i), 150, 500, y + i * 12);
+    const got = labels(textOf(runs));
+    expect(got.indexOf('q006')).toBeLessThan(got.indexOf('q100'));
+    expect(got.indexOf('q100')).toBeLessThan(got.indexOf('q012'));
   });
 
   it('read in the direction of their own text: Latin side by side on a right-to-left page still reads left first', () => {
@@ -1076,6 +1096,19 @@ describe('a row of labels under pictures side by side', () => {
     // The line above standing over no label's first line is no label's: the lines are read as they stand.
     lines[1] = makeLine([run('Recursive ROAR: By re-', 120, 349, 10)], 349);
     expect(nestedBlock(lines)).toBeNull();
+    // Nor is a heading over labels side by side, in their size or larger: it runs on into no label.
+    for (const size of [10, 14]) {
+      const people = page([
+        ['Alice Smith', 'Bob Jones'],
+        ['Director', 'Engineer'],
+      ]);
+      people.splice(1, 0, makeLine([run('Key people', 70 - 25, 349, size)], 349));
+      expect(
+        nestedBlock(people)
+          ?.columns.flat()
+          .map((l) => l.text) ?? [],
+      ).not.toContain('Key people');
+    }
     // Nor is a link over contacts side by side the first contact's line: the text's, and the contacts stay as they are.
     const contacts = page([
       ['Contacts: Ms. Pauline Bowen', 'Mr. Mark Wilson'],

@@ -1101,22 +1101,27 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
       top ? footFolio(pageLines) : null,
     );
   // Each page's top row, and whether it stands as a head would (found before any is taken).
-  const tops = [...byPage.values()].map((pageLines) => ({ row: outermostRow(pageLines, true)?.row, head: edgeOf(pageLines, true) !== null }));
+  const leftmost = (row: PlacedLine[] | undefined) => row && [...row].sort((a, b) => a.line.bbox[0] - b.line.bbox[0])[0];
+  const tops = [...byPage.values()].map((pageLines) => {
+    const row = outermostRow(pageLines, true)?.row;
+    return { row, first: leftmost(row), head: edgeOf(pageLines, true) !== null };
+  });
   /** The row stands where other pages set a line of their text (a deck's kicker over each slide's title, "01 ·
    * Conversational design", numbered as a section): two pages at least hold a row in its place, in its type, and
    * none of them stands as a head. It is the text's kicker too. */
   const textSlot = (row: PlacedLine[]) => {
-    const [first] = row;
+    const first = leftmost(row)!;
     const same = tops.filter(
-      (t) =>
-        t.row?.length &&
-        t.row[0].page !== first.page &&
-        Math.abs(t.row[0].line.baseline - first.line.baseline) <= SLOT_TOLERANCE * body &&
-        Math.abs(t.row[0].line.bbox[0] - first.line.bbox[0]) <= SLOT_TOLERANCE * body &&
-        Math.abs(t.row[0].line.size - first.line.size) <= SLOT_SIZE * first.line.size &&
-        furnitureKey(t.row[0].line.text) !== furnitureKey(first.line.text),
+      (t): t is typeof t & { row: PlacedLine[]; first: PlacedLine } =>
+        !!t.first &&
+        t.first.page !== first.page &&
+        Math.abs(t.first.line.baseline - first.line.baseline) <= SLOT_TOLERANCE * body &&
+        Math.abs(t.first.line.bbox[0] - first.line.bbox[0]) <= SLOT_TOLERANCE * body &&
+        Math.abs(t.first.line.size - first.line.size) <= SLOT_SIZE * first.line.size &&
+        furnitureKey(t.first.line.text) !== furnitureKey(first.line.text),
     );
-    return same.length >= MIN_TEXT_SLOTS && same.every((t) => !t.head);
+    // (A row taken already, a running head found repeating, is a head there.)
+    return same.length >= MIN_TEXT_SLOTS && same.every((t) => !t.head && !t.row.some((l) => removed.has(lineKey(l))));
   };
   for (const pageLines of byPage.values()) {
     for (const top of [true, false]) {
@@ -1338,18 +1343,17 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
       if (SOURCE_CREDIT.test(rest[0].line.text.trim())) break;
       // Sentences of words, not a notice (a slide's note under its table: "TAC elects TAC Lead on a 2 year term. TAC
       // meet every 6 weeks."): the text's small print. A venue line, a journal's dates, an address are no sentences.
-      // (On a first page small print is a notice: "Author accepted manuscript. The final version …".)
-      if (rest[0].page > firstPage && !rest[0].line.mark && proseNote(rest.map((l) => l.line.text).join(' '))) break;
-      // A note under its mark, a sentence of words, on any page (a table's note at a first page's foot, "¹The three
-      // letter acronyms identify …"): the text's note, which the notes pass takes.
-      const marked = rest[0].line.mark;
+      // On a first page small print is a notice ("Author accepted manuscript. The final version …"), unless it opens
+      // with its raised mark: a note (a table's note at the foot, "¹The three letter acronyms identify …"), which the
+      // notes pass takes.
+      const mark = rest[0].line.mark ?? 0;
       if (
-        marked &&
+        (rest[0].page > firstPage || mark) &&
         proseNote(
           rest
             .map((l) => l.line.text)
             .join(' ')
-            .slice(marked),
+            .slice(mark),
         )
       )
         break;

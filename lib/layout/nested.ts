@@ -150,6 +150,8 @@ const MAX_LABEL_WORDS = 5;
 const LABEL_CLEAR = 2.5;
 /** With blank space above them, the text under the labels may follow them a step of this many of their advances. */
 const LABEL_STEP = 1.4;
+/** A label's lines over the others' first are in their size, to this share. */
+const HEAD_SIZE = 0.1;
 /** Consecutive lines of the labels follow one another at most this many of their sizes apart. */
 const LABEL_ADVANCE = 1.5;
 
@@ -172,13 +174,14 @@ function labelGrid(lines: Line[], pieces: Piece[][]): Nested | null {
     // One label may start a line or two above the others (a figure's three-line caption beside its neighbour's two,
     // their last lines level): lines of fewer pieces, each piece over a label's first.
     let from = i;
-    const over = (p: Piece) => pieces[i].findIndex((q) => underLabel(p, q));
+    // The label a piece of a line over or under the grid's first line belongs to.
+    const labelOf = (p: Piece) => pieces[i].findIndex((q) => underLabel(p, q));
     while (
       from > 0 &&
       i - from + 1 < MAX_LABEL_LINES - 1 &&
       pieces[from - 1].length < k &&
-      pieces[from - 1].every((p) => over(p) >= 0) &&
-      new Set(pieces[from - 1].map(over)).size === pieces[from - 1].length &&
+      pieces[from - 1].every((p) => labelOf(p) >= 0) &&
+      new Set(pieces[from - 1].map(labelOf)).size === pieces[from - 1].length &&
       follows(from - 1, from)
     )
       from--;
@@ -189,13 +192,12 @@ function labelGrid(lines: Line[], pieces: Piece[][]): Nested | null {
     const grid = to;
     // Some labels may run on a line or two longer than the others (a slide's "Built automatically / using CI of your
     // / choice" beside "App is developed / & tested locally"): lines of fewer pieces, each piece under a label's.
-    const under = (p: Piece) => pieces[i].findIndex((q) => underLabel(p, q));
     while (
       to + 1 < lines.length &&
       to + 1 - from < MAX_LABEL_LINES &&
       pieces[to + 1].length < k &&
-      pieces[to + 1].every((p) => under(p) >= 0) &&
-      new Set(pieces[to + 1].map(under)).size === pieces[to + 1].length &&
+      pieces[to + 1].every((p) => labelOf(p) >= 0) &&
+      new Set(pieces[to + 1].map(labelOf)).size === pieces[to + 1].length &&
       follows(to, to + 1)
     )
       to++;
@@ -215,13 +217,28 @@ function labelGrid(lines: Line[], pieces: Piece[][]): Nested | null {
     // Each label's lines start at the same x or share a middle, under its first line's piece.
     const aligned = stretch.every((ps) => ps.every((p, j) => underLabel(p, stretch[0][j])));
     // A label starting above the others is a caption's: not a contact's (the line over contacts side by side is the
-    // text's, a link above them), and standing over its own label only, clear of the next one.
-    const own = head.every((ps) => ps.every((p) => pieceEnd(p) <= (pieces[i][over(p) + 1]?.start ?? Infinity) - GAP_EM * lines[i].size));
-    if (!labels || !aligned || (head.length && (contacts || !own))) continue;
+    // text's, a link above them), in the labels' type (not a heading over them), standing over its own label only,
+    // clear of the labels beside it, and running on into its next line as a caption's lines do ("By re-" over
+    // "evaluating", a line closing without a stop over one opening in lower case).
+    const gap = GAP_EM * lines[i].size;
+    const own = head.every((ps) =>
+      ps.every((p) => {
+        const j = labelOf(p);
+        return pieceEnd(p) <= (pieces[i][j + 1]?.start ?? Infinity) - gap && p.start >= (j > 0 ? pieceEnd(pieces[i][j - 1]) + gap : -Infinity);
+      }),
+    );
+    const sized = lines.slice(from, i).every((l) => Math.abs(ownSize(l) - ownSize(lines[i])) <= HEAD_SIZE * ownSize(lines[i]));
+    const runsOn = head.every((ps) =>
+      ps.every((p) => {
+        const text = p.text.trim();
+        return /[-‐]$/u.test(text) || (!/[.!?:;]$/u.test(text) && /^\p{Ll}/u.test(pieces[i][labelOf(p)].text.trim()));
+      }),
+    );
+    if (!labels || !aligned || (head.length && (contacts || !own || !sized || !runsOn))) continue;
     const columns: Line[][] = pieces[i].map(() => []);
-    for (const ps of head) for (const p of ps) columns[over(p)].push(pieceLine(p.runs));
+    for (const ps of head) for (const p of ps) columns[labelOf(p)].push(pieceLine(p.runs));
     stretch.forEach((ps) => ps.forEach((p, j) => columns[j].push(pieceLine(p.runs))));
-    for (const ps of tail) for (const p of ps) columns[under(p)].push(pieceLine(p.runs));
+    for (const ps of tail) for (const p of ps) columns[labelOf(p)].push(pieceLine(p.runs));
     return { from, to, columns };
   }
   return null;

@@ -756,11 +756,15 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
     };
     let next = 0;
     for (const w of findSideStacks(rs)) {
-      beside(rs.slice(next, w.from));
       // In the direction of the stacks' own text: two blocks of Latin side by side in a Persian book's figure read left
       // to right.
       const own = runsDirection(rs.slice(w.from, w.to + 1).flatMap((r) => r.row.runs));
       const stacks = own === 'rtl' ? [w.right, w.left] : [w.left, w.right];
+      // A line standing only level with the other stack's lines is read after the stack it stands beside (a flyer's
+      // tagline), never before it: read first, a side heading level with its section's first line would go before
+      // the section over it. Such rows are read as they stand.
+      if (stacks[0].every((k) => w.splits.has(k))) continue;
+      beside(rs.slice(next, w.from));
       stacks.forEach((stack, j) =>
         segments.push(
           segment(
@@ -988,12 +992,12 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
     /** Whether a row's crossing runs, two words at least, span every gutter between the columns `cols` from one side
      * to the other. */
     const spansGutters = (i: number, cols: number[]) => {
-      const runs = [...crossingRuns(i)];
       // (A diagram's one-word label over a gutter is no line across.)
-      if (wordCount(runs.map((r) => r.text).join(' ')) < 2) return false;
+      if (wordCount([...crossingRuns(i)].map((r) => r.text).join(' ')) < 2) return false;
+      // Its ink, not one run: a line drawn word by word spans the gutter with its piece.
       return cols.slice(1).every((j) => {
         const g = zone.gutters[j - 1];
-        return runs.some((r) => r.x0 < g[0] && r.x1 > g[1]);
+        return zone.rows[i].ink.some((iv) => iv[0] < g[0] && iv[1] > g[1]);
       });
     };
     const columnsOfRow = new Map<number, number[]>();
@@ -1022,6 +1026,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
         .find(
           (x) =>
             x.s &&
+            // (A span read already is not found again: the part above it, which holds its row, is read next.)
             !spanEmitted.has(x.i) &&
             cols.includes(x.s[0]) &&
             cols.includes(x.s[1]) &&

@@ -109,11 +109,12 @@ function splitOf(r: InkRow): Split | null {
   return null;
 }
 
-function follows(side: Side, rows: InkRow[], i: number, down: boolean): boolean {
-  const near = rows[down ? side.rows[side.rows.length - 1] : side.rows[0]].row;
-  const r = rows[i].row;
-  const step = down ? r.baseline - near.baseline : near.baseline - r.baseline;
-  return step > 0 && step <= STACK_ADVANCE * Math.max(r.size, near.size);
+/** Whether row `i` follows the side's nearest row as a paragraph's next line would, each row counted in the size of
+ * its line on the side (`size`: a row holding a line of each stack has a size on each side). */
+function follows(side: Side, rows: InkRow[], i: number, down: boolean, size: (k: number, side: Side) => number): boolean {
+  const k = down ? side.rows[side.rows.length - 1] : side.rows[0];
+  const step = down ? rows[i].row.baseline - rows[k].row.baseline : rows[k].row.baseline - rows[i].row.baseline;
+  return step > 0 && step <= STACK_ADVANCE * Math.max(size(i, side), size(k, side));
 }
 
 /**
@@ -133,7 +134,8 @@ export function findSideStacks(rows: InkRow[]): SideStacks[] {
     const a = extentOf(rows[i]);
     const b = i + 1 < rows.length ? extentOf(rows[i + 1]) : null;
     const seed = a ? null : split(i);
-    const apart = a && b && (b[0] - a[1] >= stackGap(kind(i), kind(i + 1)) || a[0] - b[1] >= stackGap(kind(i), kind(i + 1)));
+    const gap = a && b ? stackGap(kind(i), kind(i + 1)) : 0;
+    const apart = a && b && (b[0] - a[1] >= gap || a[0] - b[1] >= gap);
     if (!apart && !seed) {
       i++;
       continue;
@@ -153,6 +155,11 @@ export function findSideStacks(rows: InkRow[]): SideStacks[] {
       e[1] <= right.x0 - stackGap(own, right.kind) && Math.min(left.x1, e[1]) > Math.max(left.x0, e[0]) - size;
     const onRight = (e: [number, number], own: RowKind, size: number) =>
       e[0] >= left.x1 + stackGap(own, left.kind) && Math.min(right.x1, e[1]) > Math.max(right.x0, e[0]) - size;
+    // A row's size on a side: the size of its line there (a row holding a line of each stack has one on each side).
+    const sizeOn = (k: number, side: Side) => {
+      const sp = extentOf(rows[k]) ? null : split(k);
+      return sp ? sp.kinds[side === left ? 0 : 1].size : rows[k].row.size;
+    };
     const grow = (side: Side, k: number, e: [number, number], down: boolean) => {
       side.x0 = Math.min(side.x0, e[0]);
       side.x1 = Math.max(side.x1, e[1]);
@@ -168,7 +175,7 @@ export function findSideStacks(rows: InkRow[]): SideStacks[] {
         if (!sp) return false;
         const [kl, kr] = sp.kinds;
         if (!onLeft(sp.left, kl, kl.size) || !onRight(sp.right, kr, kr.size)) return false;
-        if (!follows(left, rows, k, down) || !follows(right, rows, k, down)) return false;
+        if (!follows(left, rows, k, down, sizeOn) || !follows(right, rows, k, down, sizeOn)) return false;
         grow(left, k, sp.left, down);
         grow(right, k, sp.right, down);
         return true;
@@ -178,7 +185,7 @@ export function findSideStacks(rows: InkRow[]): SideStacks[] {
       const l = onLeft(e, own, size);
       const r = onRight(e, own, size);
       const side = l && !r ? left : r && !l ? right : null;
-      if (!side || !follows(side, rows, k, down)) return false;
+      if (!side || !follows(side, rows, k, down, sizeOn)) return false;
       grow(side, k, e, down);
       return true;
     };
@@ -189,12 +196,12 @@ export function findSideStacks(rows: InkRow[]): SideStacks[] {
     const base = (k: number) => rows[k].row.baseline;
     const between = (inner: Side, outer: Side) =>
       inner.rows.some((k) => outer.rows.some((p) => base(p) < base(k)) && outer.rows.some((q) => base(q) > base(k)));
-    const parted = new Map<number, number>();
-    for (let k = from; k <= to; k++) {
-      const sp = extentOf(rows[k]) ? null : split(k);
-      if (sp) parted.set(k, sp.at);
-    }
     if (between(left, right) || between(right, left)) {
+      const parted = new Map<number, number>();
+      for (let k = from; k <= to; k++) {
+        const sp = extentOf(rows[k]) ? null : split(k);
+        if (sp) parted.set(k, sp.at);
+      }
       out.push({ from, to, left: left.rows, right: right.rows, splits: parted });
       i = to + 1;
     } else {
