@@ -1100,19 +1100,23 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
       titled,
       top ? footFolio(pageLines) : null,
     );
-  // Each page's top row, and whether it stands as a head would (found before any is taken).
+  // Each page's top row, and whether it stands as a head would, found when first asked for (a page whose row was
+  // taken since is told by its lines taken, below).
   const leftmost = (row: PlacedLine[] | undefined) => row && [...row].sort((a, b) => a.line.bbox[0] - b.line.bbox[0])[0];
-  const tops = [...byPage.values()].map((pageLines) => {
-    const row = outermostRow(pageLines, true)?.row;
-    return { row, first: leftmost(row), head: edgeOf(pageLines, true) !== null };
-  });
+  type Top = { row: PlacedLine[] | undefined; first: PlacedLine | undefined; head: boolean };
+  let topRows: Top[] | null = null;
+  const topsOf = () =>
+    (topRows ??= [...byPage.values()].map((pageLines) => {
+      const row = outermostRow(pageLines, true)?.row;
+      return { row, first: leftmost(row), head: edgeOf(pageLines, true) !== null };
+    }));
   /** The row stands where other pages set a line of their text (a deck's kicker over each slide's title, "01 ·
    * Conversational design", numbered as a section): two pages at least hold a row in its place, in its type, and
    * none of them stands as a head. It is the text's kicker too. */
   const textSlot = (row: PlacedLine[]) => {
     const first = leftmost(row)!;
-    const same = tops.filter(
-      (t): t is typeof t & { row: PlacedLine[]; first: PlacedLine } =>
+    const same = topsOf().filter(
+      (t): t is Top & { row: PlacedLine[]; first: PlacedLine } =>
         !!t.first &&
         t.first.page !== first.page &&
         Math.abs(t.first.line.baseline - first.line.baseline) <= SLOT_TOLERANCE * body &&
@@ -1127,7 +1131,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
     for (const top of [true, false]) {
       const edge = edgeOf(pageLines, top);
       if (!edge || edge.row.every((l) => removed.has(lineKey(l)))) continue;
-      if (top && textSlot(edge.row)) {
+      if (edge.sure && top && textSlot(edge.row)) {
         diagnostics.push({
           code: 'furniture-uncertain',
           severity: 'info',
@@ -1136,9 +1140,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
             "the page's top line stands apart from the text as a running head does, but other pages set a line of their text in its place: kept in the flow",
           detail: { text: edge.row.map((l) => l.line.text).join(' '), gapAdvances: round2(edge.gap / advance) },
         });
-        continue;
-      }
-      if (edge.sure) {
+      } else if (edge.sure) {
         for (const l of edge.row) take(l, isPageLabel(l.line.text) ? 'folio' : 'running-head', top);
       } else {
         // Conservative: it may be a head, it may be the page's first or last line of text. It stays in the flow.

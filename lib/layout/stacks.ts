@@ -91,12 +91,29 @@ interface Split {
  */
 function splitOf(r: InkRow): Split | null {
   const runs = r.row.runs.filter((q) => q.text.trim());
-  for (let j = 1; j < runs.length; j++) {
+  const n = runs.length;
+  if (n < 2) return null;
+  // The sizes' running least and most from each end: a part is of one size when its most is within SAME_SIZE of its
+  // least. (Most rows are of one size: nothing to part.)
+  const lo = new Array<number>(n);
+  const hi = new Array<number>(n);
+  for (let k = 0; k < n; k++) {
+    lo[k] = Math.min(runs[k].size, k ? lo[k - 1] : Infinity);
+    hi[k] = Math.max(runs[k].size, k ? hi[k - 1] : -Infinity);
+  }
+  if (hi[n - 1] < SIZE_APART * lo[n - 1]) return null;
+  let rlo = Infinity;
+  let rhi = -Infinity;
+  const tail = new Array<[number, number]>(n);
+  for (let k = n - 1; k >= 0; k--) {
+    rlo = Math.min(rlo, runs[k].size);
+    rhi = Math.max(rhi, runs[k].size);
+    tail[k] = [rlo, rhi];
+  }
+  for (let j = 1; j < n; j++) {
+    if (hi[j - 1] > (1 + SAME_SIZE) * lo[j - 1] || tail[j][1] > (1 + SAME_SIZE) * tail[j][0]) continue;
     const a = runs.slice(0, j);
     const b = runs.slice(j);
-    const sizes = (part: Run[]) => part.map((q) => q.size);
-    const even = (part: Run[]) => Math.max(...sizes(part)) <= (1 + SAME_SIZE) * Math.min(...sizes(part));
-    if (!even(a) || !even(b)) continue;
     const ka = kindOfRuns(a);
     const kb = kindOfRuns(b);
     const [small, large] = ka.size < kb.size ? [ka, kb] : [kb, ka];
