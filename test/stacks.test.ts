@@ -24,14 +24,22 @@ function flyer(labelX = 466): Run[] {
   ];
 }
 
+/** A run with its right edge set: spanning(text, x, right, baseline, size). */
+const spanning = (text: string, x: number, x1: number, y: number, size = 10) => {
+  const r = run(text, x, y, size);
+  r.x1 = x1;
+  return r;
+};
+
 /** Runs placed with their right edges set: put(text, x, right, baseline, size). */
 const placer =
   (runs: Run[]) =>
   (text: string, x: number, x1: number, y: number, size = 10) => {
-    const r = run(text, x, y, size);
-    r.x1 = x1;
-    runs.push(r);
+    runs.push(spanning(text, x, x1, y, size));
   };
+
+/** The runs' rows with their ink, pieces bridged across gaps narrower than `bridge`. */
+const inkRows = (runs: Run[], bridge = 7) => buildRows(runs).map((row) => ({ row, ink: inkIntervals(row.runs, bridge) }));
 
 const textOf = (runs: Run[], dir: 'ltr' | 'rtl' = 'ltr') =>
   layoutPage(runs, layoutParams({ direction: dir }))
@@ -51,13 +59,12 @@ describe('side stacks', () => {
   });
 
   it('are found only where one side has a line between two lines of the other', () => {
-    const rows = (runs: Run[]) => buildRows(runs).map((row) => ({ row, ink: inkIntervals(row.runs, 7) }));
-    expect(findSideStacks(rows(flyer()))).toHaveLength(1);
+    expect(findSideStacks(inkRows(flyer()))).toHaveLength(1);
     // A label under the callout, not beside its lines: read top to bottom as it is.
     const below = [run('CALLOUT-A to learn more', 162, 300, 12.5), run('CALLOUT-B write to us.', 162, 316, 12.5), run('LABEL-1 scan', 466, 330, 8)];
-    expect(findSideStacks(rows(below))).toEqual([]);
+    expect(findSideStacks(inkRows(below))).toEqual([]);
     // A label reaching in under the callout's lines is not a side stack.
-    expect(findSideStacks(rows(flyer(330)))).toEqual([]);
+    expect(findSideStacks(inkRows(flyer(330)))).toEqual([]);
   });
 
   it('are not made of a paragraph and a line far below it', () => {
@@ -66,16 +73,12 @@ describe('side stacks', () => {
       run('NOTE-1 page', 400, 112, 10),
       run('PARA-2 before the season closed and', 46, 160, 10),
     ];
-    expect(findSideStacks(buildRows(far).map((row) => ({ row, ink: inkIntervals(row.runs, 7) })))).toEqual([]);
+    expect(findSideStacks(inkRows(far))).toEqual([]);
   });
 
   it('in sizes far apart are parted by a narrow gap: a manual’s margin tags beside the option’s description', () => {
     // "New: …" and "Updated: …" in 6 pt, right-aligned 5 pt short of an 11.6 pt description, its first line between.
-    const put = (text: string, x: number, x1: number, y: number, size: number) => {
-      const r = run(text, x, y, size);
-      r.x1 = x1;
-      return r;
-    };
+    const put = spanning;
     const tags = (gap: number) => [
       run(line('P1', 80, 1), 42, 240, 10),
       put('TAG-1 New: 2017-10-28', 72, 114, 254, 5.9),
@@ -88,7 +91,7 @@ describe('side stacks', () => {
     expect(at('TAG-1')).toBeLessThan(at('TAG-2'));
     expect(at('TAG-2')).toBeLessThan(at('DESC-1'));
     expect(at('DESC-1')).toBeLessThan(at('DESC-2'));
-    const stacks = (runs: Run[]) => findSideStacks(buildRows(runs).map((row) => ({ row, ink: inkIntervals(row.runs, 3) })));
+    const stacks = (runs: Run[]) => findSideStacks(inkRows(runs, 3));
     expect(stacks(tags(5))).toHaveLength(1);
     // In sizes near each other (the tags at 10 pt) the same gap parts no stacks.
     expect(stacks(tags(5).map((r) => (r.size === 5.9 ? { ...r, size: 10 } : r)))).toEqual([]);
@@ -130,12 +133,11 @@ describe('side stacks', () => {
     expect(at('I8')).toBeLessThan(at('I9'));
     expect(at('I9')).toBeLessThan(at('TAG'));
     expect(at('TAG')).toBeLessThan(at('S0'));
-    const rows = (runs: Run[]) => buildRows(runs).map((row) => ({ row, ink: inkIntervals(row.runs, 7) }));
-    const found = findSideStacks(rows(flyerTop(22)));
+    const found = findSideStacks(inkRows(flyerTop(22)));
     expect(found).toHaveLength(1);
     expect([...found[0].splits.values()]).toHaveLength(1);
     // In the body's size the row is two pieces of one table or of two columns: not parted here.
-    expect(findSideStacks(rows(flyerTop(10)))).toEqual([]);
+    expect(findSideStacks(inkRows(flyerTop(10)))).toEqual([]);
     // A large initial beside a paragraph's line, set well apart, lines of the text above and below it: one word,
     // no stack.
     const initial = (word: string) => {
@@ -147,9 +149,9 @@ describe('side stacks', () => {
       for (let i = 4; i < 8; i++) put(line(`J${i}`, 50, i), 80, 286, 59 + i * 12);
       return runs;
     };
-    expect(findSideStacks(rows(initial('W')))).toEqual([]);
+    expect(findSideStacks(inkRows(initial('W')))).toEqual([]);
     // (Two words there would be a stack's line: the word rule alone parts them.)
-    expect(findSideStacks(rows(initial('Wide Set')))).toHaveLength(1);
+    expect(findSideStacks(inkRows(initial('Wide Set')))).toHaveLength(1);
   });
 
   it('do not take a side heading level with its section’s first line: the section over it is read first', () => {
@@ -836,7 +838,6 @@ describe('a margin column of small type', () => {
 });
 
 describe('code beside its result', () => {
-  const rows = (runs: Run[]) => buildRows(runs).map((row) => ({ row, ink: inkIntervals(row.runs, 7) }));
   /** Four rows of a listing (fixed-pitch or not, left) beside what it typesets (text face, right), line for line. */
   const example = (mono: boolean, resultMono = false) => {
     const code = ['q002 daughter-in-law\\\\', 'q003 pages 13--67\\\\', 'q004 yes---or no?', 'q005 $0$ and $-1$'];
@@ -850,14 +851,14 @@ describe('code beside its result', () => {
   };
 
   it('is found where a fixed-pitch listing stands beside text-face lines, row for row', () => {
-    const found = findCodeBeside(rows(example(true)));
+    const found = findCodeBeside(inkRows(example(true)));
     expect(found).toHaveLength(1);
     expect([found[0].to - found[0].from + 1, found[0].split > 200 && found[0].split < 296]).toEqual([4, true]);
   });
 
   it('is not found for two text-face pieces (a term and its value) nor two listings side by side', () => {
-    expect(findCodeBeside(rows(example(false)))).toEqual([]);
-    expect(findCodeBeside(rows(example(true, true)))).toEqual([]);
+    expect(findCodeBeside(inkRows(example(false)))).toEqual([]);
+    expect(findCodeBeside(inkRows(example(true, true)))).toEqual([]);
   });
 });
 
