@@ -1245,6 +1245,30 @@ describe('a plot’s gap inside a poster’s column', () => {
     expect(doc.headers).toEqual([]);
   });
 
+  it('a poster header’s author line level with the venue line of the stack beside it, read author block, then venue (poster_epigraphyinfo_agile_lemmatizer)', async () => {
+    const text = squash((await read('poster_epigraphyinfo_agile_lemmatizer')).text);
+    expect(text).toContain('Malvina Nissim Centre for Language and Cognition Groningen');
+    expect(text).toContain('The Netherlands ENCODE 2023 Leuven April 24');
+  });
+
+  it('a poster’s row of boxes under a strip that only its tables leave clean: the box’s text whole (poster_epigraphyinfo_agile_lemmatizer)', async () => {
+    const text = squash((await read('poster_epigraphyinfo_agile_lemmatizer')).text);
+    expect(text).toContain('Lemmatizers for AG trained and tested on literary texts: low performance on inscriptions - GLEM');
+    expect(text).toContain('- UDPipe (Straka, 2018): pipeline for ancient Greek trained on Perseus and PROIEL treebank');
+    expect(text).toContain('- testing AGILe on other diverse corpora of inscriptions such as IGCyr, GVCyr, and Inscriptions of Aphrodisias');
+  });
+
+  it('a poster’s display title beside its abstract, the abstract running on past the title into the body’s zone (poster_epigraphyinfo_marcanova_codex)', async () => {
+    const text = squash((await read('poster_epigraphyinfo_marcanova_codex')).text);
+    expect(text).toContain('From Manuscript to Digital: Digitization Strategies for the Marcanova Codex');
+    expect(text).toContain('Its realization was made possible through the use of a new technology called IIIF');
+  });
+
+  it('a slide’s small citation at the end of a bullet’s first line, read after the bullet (slides_slds_lmu_iml_rule_based_table_beside_tree)', async () => {
+    const text = squash((await read('slides_slds_lmu_iml_rule_based_table_beside_tree')).text);
+    expect(text).toContain('Most methods work only for classification and categorical feat. Molnar 2022');
+  });
+
   it('two figures’ captions side by side, one starting a line above the other, read caption by caption (poster_nlproar_recursive_roar_faithfulness)', async () => {
     const text = squash((await read('poster_nlproar_recursive_roar_faithfulness')).text);
     expect(text).toContain('ROAR: Redundancies in the dataset can keep the performance high. Recursive ROAR: By recursively reevaluating');

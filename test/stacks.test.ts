@@ -154,6 +154,58 @@ describe('side stacks', () => {
     expect(findSideStacks(inkRows(initial('Wide Set')))).toHaveLength(1);
   });
 
+  it('may share their first row at the gap alone: a poster’s author line level with the venue line of the stack beside it', () => {
+    // A 40 pt title across the page; under it the 20 pt author line and a 16 pt affiliation at the left, the 16 pt
+    // venue, city and date at the right (sizes too near for the size rule), the authors level with the venue.
+    const header = (venueX = 520) => {
+      const runs: Run[] = [];
+      const put = placer(runs);
+      put('TITLE of the poster across the page', 100, 600, 100, 40);
+      put('AUTHORS Ada Lovelace, Charles Babbage', 100, 460, 140, 20);
+      put('VENUE Workshop 2023', venueX, venueX + 70, 140, 16);
+      put('CITY Leuven', venueX, venueX + 50, 152, 16);
+      put('AFFIL Centre for Language and Cognition', 100, 450, 160, 16);
+      put('DATE April 24', venueX, venueX + 50, 170, 16);
+      put(line('S0', 50, 0), 100, 600, 260);
+      return runs;
+    };
+    const text = textOf(header());
+    const order = ['TITLE', 'AUTHORS', 'AFFIL', 'VENUE', 'CITY', 'DATE', 'S0'];
+    for (let k = 1; k < order.length; k++) expect(text.indexOf(order[k]), order[k]).toBeGreaterThan(text.indexOf(order[k - 1]));
+    const found = findSideStacks(inkRows(header()));
+    expect(found).toHaveLength(1);
+    expect([...found[0].splits.keys()]).toEqual([found[0].from]);
+  });
+
+  it('do not take, at the gap alone, a line of a paragraph running on above it (text beside a figure’s caption)', () => {
+    // A 12 pt column; a 10 pt caption under a figure at its right, its first line level with a line of the column,
+    // its second between that line and the next: the column's lines run on above the shared row.
+    const runs: Run[] = [];
+    const put = placer(runs);
+    for (let i = 0; i < 9; i++) put(line(`L${i}`, 40, i), 34, 240, 100 + i * 15.7, 12);
+    put('L9 with these communities is', 34, 240, 241.3, 12);
+    put('CAP-1 Equity definition used at workshops', 298, 529, 241.5, 10);
+    put('CAP-2 thirteen (Consulting)', 338, 489, 252.8, 10);
+    put('L10 that each community:', 34, 179, 257, 12);
+    expect(findSideStacks(inkRows(runs))).toEqual([]);
+    // Nor a row under a window: a figure's source line under the label beside the callout stays a line of its own.
+    const cited = [...flyer(), run('CITE-A Faraway (2002), Ch. 7', 162, 334, 8), run('CITE-B Checking assumptions', 466, 334, 8)];
+    const windows = findSideStacks(inkRows(cited));
+    expect(windows).toHaveLength(1);
+    expect(windows[0].splits.size).toBe(0);
+    // Nor a formula's pieces: the limits under an integral part at the gaps between them.
+    const limits: Run[] = [];
+    const lim = placer(limits);
+    lim('b1', 100, 110, 100, 7);
+    lim('b2', 130, 140, 100, 7);
+    lim('bm', 300, 310, 100, 7);
+    lim('Phi(a, b) = x dx,', 90, 240, 112, 10);
+    lim('left', 300, 330, 108, 10);
+    lim('a1', 100, 110, 124, 7);
+    lim('am', 300, 310, 118, 7);
+    expect(findSideStacks(inkRows(limits)).every((w) => w.splits.size === 0)).toBe(true);
+  });
+
   it('do not take a side heading level with its section’s first line: the section over it is read first', () => {
     const runs: Run[] = [];
     const put = placer(runs);

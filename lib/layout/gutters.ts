@@ -527,7 +527,26 @@ export function findCandidates(rows: InkRow[], minWidth: number): GutterCandidat
   const weights = new Map(
     out.map((c) => [c, supportBetween(c, out, rows) - CROSSING_WEIGHT * c.crossing.size - RAGGED_WEIGHT * raggedAgainst(c, out, position, minWidth)]),
   );
-  return out.sort((a, b) => weights.get(b)! - weights.get(a)! || a.gutter[0] - b.gutter[0]);
+  out.sort((a, b) => weights.get(b)! - weights.get(a)! || a.gutter[0] - b.gutter[0]);
+  // A gap no row crosses, over all the rows of the strongest one and more, beats it when the rows running across the
+  // strongest one, counted in full, outweigh what it has more beside it (a poster's boxes in rows, each row's own gaps
+  // between its boxes, under one strip that happens to stay clean past a table's cells, its box titles running
+  // across it).
+  const top = out[0];
+  if (top && top.crossing.size > 0) {
+    const clean = out.find(
+      (c) =>
+        c.crossing.size === 0 &&
+        c.zone[0] <= top.zone[0] &&
+        c.zone[1] >= top.zone[1] &&
+        weights.get(c)! >= weights.get(top)! - (1 - CROSSING_WEIGHT) * top.crossing.size,
+    );
+    if (clean) {
+      out.splice(out.indexOf(clean), 1);
+      out.unshift(clean);
+    }
+  }
+  return out;
 }
 
 /**

@@ -17,7 +17,7 @@ const STACK_GAP_EM = 1;
  * 6 pt beside the option's 11 pt description) are told apart by their type: a gap of this many of the smaller size
  * parts them.
  */
-const SIZE_APART = 1.5;
+const SIZE_APART = 1.4;
 const APART_GAP_EM = 0.5;
 
 /** A tag holds two words at least (a raised "II" before an affiliation is its mark, not a stack)... */
@@ -126,6 +126,50 @@ function splitOf(r: InkRow): Split | null {
   return null;
 }
 
+/** A word: four letters in a row at least. */
+const WORD = /\p{L}{4,}/u;
+
+/**
+ * A row of ink pieces that part, at one of the gaps between them, into a piece on each side of a window's two sides
+ * (`onLeft`, `onRight`: wholly clear of the other side, level with its own).
+ */
+function partedAt(
+  r: InkRow,
+  left: Side,
+  right: Side,
+  onLeft: (e: [number, number], own: RowKind, size: number) => boolean,
+  onRight: (e: [number, number], own: RowKind, size: number) => boolean,
+): Split | null {
+  const runs = r.row.runs.filter((q) => q.text.trim());
+  for (let j = 1; j < r.ink.length; j++) {
+    const at = (r.ink[j - 1][1] + r.ink[j][0]) / 2;
+    if (at <= left.x0 || at >= right.x1) continue;
+    const a = runs.filter((q) => (q.x0 + q.x1) / 2 < at);
+    const b = runs.filter((q) => (q.x0 + q.x1) / 2 >= at);
+    // Each part holds a word (the limits of an integral, a formula's pieces, part at gaps too).
+    if (!a.some((q) => WORD.test(q.text)) || !b.some((q) => WORD.test(q.text))) continue;
+    const ka = kindOfRuns(a);
+    const kb = kindOfRuns(b);
+    const l: [number, number] = [r.ink[0][0], r.ink[j - 1][1]];
+    const rr: [number, number] = [r.ink[j][0], r.ink[r.ink.length - 1][1]];
+    if (onLeft(l, ka, ka.size) && onRight(rr, kb, kb.size)) return { at, left: l, right: rr, kinds: [ka, kb] };
+  }
+  return null;
+}
+
+/**
+ * Whether the row over row `k` may be a line of one of its blocks: close above it as a paragraph's line before, with
+ * ink other than one stretch across the whole row (a title over both blocks).
+ */
+function runsOn(rows: InkRow[], k: number): boolean {
+  if (k === 0) return false;
+  const [above, row] = [rows[k - 1], rows[k]];
+  if (row.row.baseline - above.row.baseline > STACK_ADVANCE * Math.max(above.row.size, row.row.size)) return false;
+  const e = extentOf(above);
+  const ink = row.ink;
+  return !e || e[1] <= ink[ink.length - 1][0] || e[0] >= ink[0][1];
+}
+
 /** Whether row `i` follows the side's nearest row as a paragraph's next line would, each row counted in the size of
  * its line on the side (`size`: a row holding a line of each stack has a size on each side). */
 function follows(side: Side, rows: InkRow[], i: number, down: boolean, size: (k: number, side: Side) => number): boolean {
@@ -172,9 +216,12 @@ export function findSideStacks(rows: InkRow[]): SideStacks[] {
       e[1] <= right.x0 - stackGap(own, right.kind) && Math.min(left.x1, e[1]) > Math.max(left.x0, e[0]) - size;
     const onRight = (e: [number, number], own: RowKind, size: number) =>
       e[0] >= left.x1 + stackGap(own, left.kind) && Math.min(right.x1, e[1]) > Math.max(right.x0, e[0]) - size;
+    // The rows holding a line of each stack, and how each parts.
+    const parts = new Map<number, Split>();
+    if (seed) parts.set(i, seed);
     // A row's size on a side: the size of its line there (a row holding a line of each stack has one on each side).
     const sizeOn = (k: number, side: Side) => {
-      const sp = extentOf(rows[k]) ? null : split(k);
+      const sp = extentOf(rows[k]) ? null : (parts.get(k) ?? split(k));
       return sp ? sp.kinds[side === left ? 0 : 1].size : rows[k].row.size;
     };
     const grow = (side: Side, k: number, e: [number, number], down: boolean) => {
@@ -187,14 +234,20 @@ export function findSideStacks(rows: InkRow[]): SideStacks[] {
     const take = (k: number, down: boolean): boolean => {
       const e = extentOf(rows[k]);
       if (!e) {
-        // A row holding a line of each stack continues both.
-        const sp = split(k);
+        // A row holding a line of each stack continues both: one whose sizes part it, or one whose pieces part at the
+        // gap between the sides found so far (a poster's author line level with the venue line of the stack beside
+        // it, both of a size). The latter only with nothing running on above it (two blocks starting level, as a header's
+        // do): lower down, a line of text level with a caption's first line beside it (a figure the text runs around)
+        // is the text's paragraph going on past the window, and a row under a window (a figure's source line under
+        // the figure and the text beside it) is a line of its own.
+        const sp = split(k) ?? (runsOn(rows, k) ? null : partedAt(rows[k], left, right, onLeft, onRight));
         if (!sp) return false;
         const [kl, kr] = sp.kinds;
         if (!onLeft(sp.left, kl, kl.size) || !onRight(sp.right, kr, kr.size)) return false;
         if (!follows(left, rows, k, down, sizeOn) || !follows(right, rows, k, down, sizeOn)) return false;
         grow(left, k, sp.left, down);
         grow(right, k, sp.right, down);
+        parts.set(k, sp);
         return true;
       }
       const size = rows[k].row.size;
@@ -215,10 +268,7 @@ export function findSideStacks(rows: InkRow[]): SideStacks[] {
       inner.rows.some((k) => outer.rows.some((p) => base(p) < base(k)) && outer.rows.some((q) => base(q) > base(k)));
     if (between(left, right) || between(right, left)) {
       const parted = new Map<number, number>();
-      for (let k = from; k <= to; k++) {
-        const sp = extentOf(rows[k]) ? null : split(k);
-        if (sp) parted.set(k, sp.at);
-      }
+      for (const [k, sp] of parts) parted.set(k, sp.at);
       out.push({ from, to, left: left.rows, right: right.rows, splits: parted });
       i = to + 1;
     } else {

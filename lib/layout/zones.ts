@@ -1042,10 +1042,44 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
   for (let n = 2; n <= MAX_EDGE_ROWS && n < rows.length - from && !foot; n++)
     if (blankAt(rows, rows.length - n)) foot = edgeBlocks(rows.slice(rows.length - n), MAX_EDGE_ROWS);
   const to = rows.length - (foot ? foot.rows.length : 0);
-  const zones = [...lead, ...blocksApart(rows.slice(from, to), p), ...(foot ? [foot] : [])]
-    .flatMap((z) => staggeredBlocks(z, p))
-    .flatMap(captionsBeside);
+  const zones = handOver(
+    [...lead, ...blocksApart(rows.slice(from, to), p), ...(foot ? [foot] : [])].flatMap((z) => staggeredBlocks(z, p)).flatMap(captionsBeside),
+    p,
+  );
   return ruledZones(zones, p.rules ?? [], p.hrules ?? [], (rs, gutters) => tabularZone(rs, gutters, p));
+}
+
+/** Rows with no more than this many of their sizes between baselines run on without blank space. */
+const HAND_OVER_BLANK = 2;
+
+/**
+ * Columns running on into the zone below theirs (a poster's display title at the left, three lines, beside its
+ * abstract at the right, the title's subtitle and the abstract's last lines under the title's last line): the zone
+ * below has a gutter of its own (the body's columns further down), which the longer column's lines cross, and read in
+ * its columns the lines are spliced with spans. The zone's first rows, up to blank space, that run on from the zone
+ * above without any, cross none of its gutters and cross one of their own zone's at least, are the zone above's.
+ */
+function handOver(zones: Zone[], p: ZoneParams): Zone[] {
+  const crosses = (r: InkRow, gutters: Interval[]) => r.ink.some((iv) => gutters.some((g) => iv[0] < g[1] && iv[1] > g[0]));
+  const blank = (a: InkRow, b: InkRow) => b.row.baseline - a.row.baseline > HAND_OVER_BLANK * Math.max(a.row.size, b.row.size);
+  const out = zones.slice();
+  for (let i = 0; i + 1 < out.length; i++) {
+    const [above, below] = [out[i], out[i + 1]];
+    if (!above.gutters.length || above.tabular || !below.gutters.length || below.tabular) continue;
+    let m = 0;
+    let prev = above.rows[above.rows.length - 1];
+    while (m < below.rows.length && !blank(prev, below.rows[m]) && !crosses(below.rows[m], above.gutters)) prev = below.rows[m++];
+    // The run ends at blank space, leaving the zone below rows of its own, and some of it crosses that zone's gutters.
+    if (m === 0 || m === below.rows.length || !blank(prev, below.rows[m])) continue;
+    if (!below.rows.slice(0, m).some((r) => crosses(r, below.gutters))) continue;
+    const zoneOf = (z: Zone, rs: InkRow[]): Zone => {
+      const worst = Math.max(...z.gutters.map((g) => crossingShare(g, rs).share));
+      return { ...z, rows: rs, crossingShare: worst, ambiguous: worst > p.tolerance };
+    };
+    out[i] = zoneOf(above, [...above.rows, ...below.rows.slice(0, m)]);
+    out[i + 1] = zoneOf(below, below.rows.slice(m));
+  }
+  return out;
 }
 
 /** Blocks side by side on baselines of their own are parted by a blank strip at least this many body sizes wide... */
