@@ -1264,6 +1264,16 @@ describe('a plot’s gap inside a poster’s column', () => {
     expect(text).toContain('Its realization was made possible through the use of a new technology called IIIF');
   });
 
+  it('a diagram’s top labels level with the first line of the text card beside it: the card’s line read with its card (cjk_cncf_kcd_beijing_power_cloud_table_diagram_cards)', async () => {
+    const text = squash((await read('cjk_cncf_kcd_beijing_power_cloud_table_diagram_cards')).text);
+    expect(text).toContain('容器资源管理缺失：对于专业领域组件、未实现微服务改造的容器应用，容器资源管控能力缺失。');
+  });
+
+  it('two LaTeX preambles side by side under their Chinese labels, each read whole past its blank line (cjk_xpinyin_manual_zh_pinyin_ruby_margin_tags)', async () => {
+    const text = squash((await read('cjk_xpinyin_manual_zh_pinyin_ruby_margin_tags')).text);
+    expect(text).toContain('\\setCJKmainfont{SimSun} \\begin{document} \\xpinyin*{汉语拼音示例} \\end{document} (pdf)LATEX');
+  });
+
   it('a slide’s small citation at the end of a bullet’s first line, read after the bullet (slides_slds_lmu_iml_rule_based_table_beside_tree)', async () => {
     const text = squash((await read('slides_slds_lmu_iml_rule_based_table_beside_tree')).text);
     expect(text).toContain('Most methods work only for classification and categorical feat. Molnar 2022');

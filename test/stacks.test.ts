@@ -933,6 +933,38 @@ describe('two listings side by side under their labels', () => {
     expect(labels(text)).toEqual(Array.from({ length: 13 }, (_, i) => `q${String(i + 1).padStart(3, '0')}`));
   });
 
+  it('reads them so with labels in an unspaced script, a string in the text face and a blank line in the code', () => {
+    // "XƎLATEX 下的简单示例：" over one preamble, "(pdf)LATEX 下的简单示例：" over the other; each listing has a blank
+    // line, and its `\xpinyin*{汉语拼音示例}` sets the string in a Chinese text face.
+    const code = (x: number, tag: string, y: number) => run(`\\${tag}{article}`, x, y, 9, { mono: true });
+    const stringLine = (x: number, tag: string, y: number) => [
+      spanning(`\\${tag}*{`, x, x + 47, y, 9),
+      spanning('汉语拼音示例', x + 47.5, x + 104, y, 9),
+      spanning('}', x + 104.3, x + 109, y, 9),
+    ];
+    const runs = [
+      run(line('INTRO a short introduction to the two examples below', 60), 90, 470, 10.5),
+      run('XƎL', 159, 493.4, 10.5),
+      run('A', 175, 493.4, 10.5),
+      run('TEX 下的简单示例：', 181, 493.4, 10.5),
+      run('(pdf)L', 362, 493.4, 10.5),
+      run('A', 391, 493.4, 10.5),
+      run('TEX 下的简单示例：', 395, 493.4, 10.5),
+      code(159.6, 'LEFT-1documentclass', 509.9),
+      code(370.7, 'RIGHT-1documentclass', 510.3),
+      code(159.6, 'LEFT-2usepackage', 520.7),
+      code(370.7, 'RIGHT-2usepackage', 521.1),
+      ...stringLine(159.6, 'LEFT-3xpinyin', 542.3),
+      ...stringLine(370.7, 'RIGHT-3xpinyin', 542.7),
+      code(159.6, 'LEFT-4end', 553.1),
+      code(370.7, 'RIGHT-4end', 553.5),
+    ];
+    for (const r of runs.slice(7)) r.mono = r.text !== '汉语拼音示例';
+    const text = textOf(runs);
+    const order = ['XƎL', 'LEFT-1', 'LEFT-2', 'LEFT-3', 'LEFT-4', '(pdf)L', 'RIGHT-1', 'RIGHT-2', 'RIGHT-3', 'RIGHT-4'];
+    for (let k = 1; k < order.length; k++) expect(text.indexOf(order[k]), order[k]).toBeGreaterThan(text.indexOf(order[k - 1]));
+  });
+
   it('leaves a listing without labels over it as it is (aligned comments read line by line)', () => {
     const text = textOf(example(false));
     expect(text).toMatch(/q003 ggplot\(cars\) \+ +q008/);

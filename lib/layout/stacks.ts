@@ -8,7 +8,7 @@
 import type { Line, Run } from '../types.js';
 import type { InkRow } from './gutters.js';
 import { pieceLine, runsOfLine } from './lines.js';
-import { wordCount } from './words.js';
+import { UNSPACED_CHARS, wordCount } from './words.js';
 
 /** The clear gap between the two stacks: at least this many of the larger stack's sizes. */
 const STACK_GAP_EM = 1;
@@ -328,8 +328,13 @@ export function findCodeBeside(rows: InkRow[]): CodeBeside[] {
   return out;
 }
 
-/** Two listings side by side: labels over them of at most this many words each. */
+/** Two listings side by side: labels over them of at most this many words each, or this many characters. */
 const LISTING_LABEL_WORDS = 3;
+const LISTING_LABEL_CHARS = 20;
+/** Text wholly in a script set without spaces (Chinese, Japanese). */
+const UNSPACED_ONLY = new RegExp(`^[${UNSPACED_CHARS}]+$`, 'u');
+/** A listing's next line stands at most this many of its sizes under the line before (a blank line between). */
+const LISTING_ADVANCE = 2 * STACK_ADVANCE;
 
 export interface ListingsBeside {
   /** Inclusive indices of the window's lines (the labels' line first). */
@@ -349,7 +354,12 @@ export interface ListingsBeside {
  * single listing with aligned comments has no labels over it, and stays as it is.
  */
 export function findListingsBeside(lines: Line[]): ListingsBeside | null {
-  const mono = (l: Line) => runsOfLine(l).every((r) => r.mono || !r.text.trim());
+  // A line of code: set in the fixed-pitch face, but for strings in an unspaced script inside it (the code's
+  // "汉语拼音示例" in `\xpinyin*{汉语拼音示例}`, set in a Chinese text face).
+  const mono = (l: Line) => {
+    const runs = runsOfLine(l).filter((r) => r.text.trim());
+    return runs.length > 0 && runs[0].mono && runs[runs.length - 1].mono && runs.every((r) => r.mono || UNSPACED_ONLY.test(r.text.trim()));
+  };
   for (let i = 1; i < lines.length; i++) {
     if (!mono(lines[i]) || mono(lines[i - 1])) continue;
     let to = i;
@@ -357,7 +367,7 @@ export function findListingsBeside(lines: Line[]): ListingsBeside | null {
     while (
       to + 1 < lines.length &&
       mono(lines[to + 1]) &&
-      lines[to + 1].baseline - lines[to].baseline <= STACK_ADVANCE * Math.max(size, lines[to + 1].size)
+      lines[to + 1].baseline - lines[to].baseline <= LISTING_ADVANCE * Math.max(size, lines[to + 1].size)
     )
       to++;
     const code = lines.slice(i, to + 1);
@@ -381,23 +391,19 @@ export function findListingsBeside(lines: Line[]): ListingsBeside | null {
     const rightOf = (l: Line) => runsOfLine(l).filter((r) => r.x0 >= b - 0.5);
     const both = code.filter((l) => leftOf(l).length && rightOf(l).length).length;
     const labels = lines[i - 1];
-    const words = (runs: Run[]) =>
-      runs
+    // A label's words, or (a label in an unspaced script, "XƎLATEX 下的简单示例：") its characters.
+    const short = (runs: Run[]) => {
+      const text = runs
         .map((r) => r.text)
         .join(' ')
-        .trim()
-        .split(/\s+/)
-        .filter(Boolean).length;
+        .trim();
+      return text.split(/\s+/).filter(Boolean).length <= LISTING_LABEL_WORDS || text.replace(/\s+/g, '').length <= LISTING_LABEL_CHARS;
+    };
     // The labels stand over their listings, either side of the strip's middle (a label may start a little left of its code).
     const mid = (a + b) / 2;
     const ll = runsOfLine(labels).filter((r) => r.x1 <= mid);
     const lr = runsOfLine(labels).filter((r) => r.x0 >= mid);
-    const labelled =
-      ll.length + lr.length === runsOfLine(labels).length &&
-      ll.length > 0 &&
-      lr.length > 0 &&
-      words(ll) <= LISTING_LABEL_WORDS &&
-      words(lr) <= LISTING_LABEL_WORDS;
+    const labelled = ll.length + lr.length === runsOfLine(labels).length && ll.length > 0 && lr.length > 0 && short(ll) && short(lr);
     if (both < MIN_BESIDE_ROWS || !labelled || lines[i].baseline - labels.baseline > STACK_ADVANCE * Math.max(size, labels.size)) {
       i = to;
       continue;

@@ -1049,6 +1049,13 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
   return ruledZones(zones, p.rules ?? [], p.hrules ?? [], (rs, gutters) => tabularZone(rs, gutters, p));
 }
 
+/** A row runs across some of the gutters and has ink on both sides of another. */
+function partlyAcross(r: InkRow, gutters: Interval[]): boolean {
+  const across = (g: Interval) => r.ink.some((iv) => iv[0] < g[1] && iv[1] > g[0]);
+  const beside = (g: Interval) => r.ink.some((iv) => iv[1] <= g[0]) && r.ink.some((iv) => iv[0] >= g[1]);
+  return gutters.some(across) && gutters.some((g) => !across(g) && beside(g));
+}
+
 /** Rows with no more than this many of their sizes between baselines run on without blank space. */
 const HAND_OVER_BLANK = 2;
 
@@ -1656,6 +1663,13 @@ function partitionRows(rows: InkRow[], p: ZoneParams): Zone[] {
     if (spliced >= 0) {
       gutters.splice(spliced - 1, 2);
       if (gutters.length === 0) continue;
+    }
+    // A row right over the zone that runs across some of its gutters and stands on both sides of another (a
+    // diagram's top labels level with the first line of the text card beside it) is the zone's first row: read as a
+    // partial span, the card's line stays with its card.
+    while (first > 0 && gutters.length >= 2 && !blankAfter(rows, first - 1, HAND_OVER_BLANK) && partlyAcross(rows[first - 1], gutters)) {
+      first--;
+      zoneRows.unshift(rows[first]);
     }
     const shares = gutters.map((g) => crossingShare(g, zoneRows).share);
     const worst = Math.max(...shares);
