@@ -1274,6 +1274,11 @@ describe('a plot’s gap inside a poster’s column', () => {
     expect(text).toContain('\\setCJKmainfont{SimSun} \\begin{document} \\xpinyin*{汉语拼音示例} \\end{document} (pdf)LATEX');
   });
 
+  it('a slide’s YAML panel beside a diagram’s boxes: the panel read whole, not as a table’s last column (cjk_cncf_kcd_beijing_genai_compute_stack_code_panels)', async () => {
+    const text = squash((await read('cjk_cncf_kcd_beijing_genai_compute_stack_code_panels')).text);
+    expect(text).toContain('schedulerName: volcano resources: requests: cpu: "250m" huawei.com/Ascend910: "8" ephemeral-storage: "500Gi"');
+  });
+
   it('a slide’s small citation at the end of a bullet’s first line, read after the bullet (slides_slds_lmu_iml_rule_based_table_beside_tree)', async () => {
     const text = squash((await read('slides_slds_lmu_iml_rule_based_table_beside_tree')).text);
     expect(text).toContain('Most methods work only for classification and categorical feat. Molnar 2022');

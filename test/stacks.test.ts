@@ -965,6 +965,16 @@ describe('two listings side by side under their labels', () => {
     for (let k = 1; k < order.length; k++) expect(text.indexOf(order[k]), order[k]).toBeGreaterThan(text.indexOf(order[k - 1]));
   });
 
+  it('stop at a blank line when the code under it runs across the strip between them', () => {
+    // The two listings, a blank line, then one listing across the whole width: the two are read as before.
+    const runs = [
+      ...example(true).slice(0, -1),
+      run('q014 print(render(chart, width = 600, height = 400, theme = dark))', 94, 185, 7, { mono: true }),
+    ];
+    const got = labels(textOf(runs));
+    expect(got.slice(0, 12)).toEqual(Array.from({ length: 12 }, (_, i) => `q${String(i + 1).padStart(3, '0')}`));
+  });
+
   it('leaves a listing without labels over it as it is (aligned comments read line by line)', () => {
     const text = textOf(example(false));
     expect(text).toMatch(/q003 ggplot\(cars\) \+ +q008/);

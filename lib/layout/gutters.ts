@@ -528,7 +528,7 @@ export function findCandidates(rows: InkRow[], minWidth: number): GutterCandidat
     out.map((c) => [c, supportBetween(c, out, rows) - CROSSING_WEIGHT * c.crossing.size - RAGGED_WEIGHT * raggedAgainst(c, out, position, minWidth)]),
   );
   out.sort((a, b) => weights.get(b)! - weights.get(a)! || a.gutter[0] - b.gutter[0]);
-  // A gap no row crosses, over all the rows of the strongest one and more, beats it when the rows running across the
+  // A gap no row crosses, over all the rows of the strongest one at least, beats it when the rows running across the
   // strongest one, counted in full, outweigh what it has more beside it (a poster's boxes in rows, each row's own gaps
   // between its boxes, under one strip that happens to stay clean past a table's cells, its box titles running
   // across it).

@@ -244,10 +244,14 @@ export function findSideStacks(rows: InkRow[]): SideStacks[] {
         if (!sp) return false;
         const [kl, kr] = sp.kinds;
         if (!onLeft(sp.left, kl, kl.size) || !onRight(sp.right, kr, kr.size)) return false;
-        if (!follows(left, rows, k, down, sizeOn) || !follows(right, rows, k, down, sizeOn)) return false;
+        // (Registered first, so that its steps are counted in each side's own size.)
+        parts.set(k, sp);
+        if (!follows(left, rows, k, down, sizeOn) || !follows(right, rows, k, down, sizeOn)) {
+          parts.delete(k);
+          return false;
+        }
         grow(left, k, sp.left, down);
         grow(right, k, sp.right, down);
-        parts.set(k, sp);
         return true;
       }
       const size = rows[k].row.size;
@@ -331,10 +335,12 @@ export function findCodeBeside(rows: InkRow[]): CodeBeside[] {
 /** Two listings side by side: labels over them of at most this many words each, or this many characters. */
 const LISTING_LABEL_WORDS = 3;
 const LISTING_LABEL_CHARS = 20;
-/** Text wholly in a script set without spaces (Chinese, Japanese). */
+/** Text wholly in a script set without spaces (Chinese, Japanese), or holding some. */
 const UNSPACED_ONLY = new RegExp(`^[${UNSPACED_CHARS}]+$`, 'u');
-/** A listing's next line stands at most this many of its sizes under the line before (a blank line between). */
-const LISTING_ADVANCE = 2 * STACK_ADVANCE;
+const UNSPACED_SOME = new RegExp(`[${UNSPACED_CHARS}]`, 'u');
+/** Past a blank line (one, at a leading of 1.3 at most), a listing's next line stands at most this many of its sizes
+ * under the line before. */
+const LISTING_ADVANCE = 2.6;
 
 export interface ListingsBeside {
   /** Inclusive indices of the window's lines (the labels' line first). */
@@ -364,15 +370,11 @@ export function findListingsBeside(lines: Line[]): ListingsBeside | null {
     if (!mono(lines[i]) || mono(lines[i - 1])) continue;
     let to = i;
     const size = lines[i].size;
-    while (
-      to + 1 < lines.length &&
-      mono(lines[to + 1]) &&
-      lines[to + 1].baseline - lines[to].baseline <= LISTING_ADVANCE * Math.max(size, lines[to + 1].size)
-    )
-      to++;
-    const code = lines.slice(i, to + 1);
-    // The strip: the widest gap in the union of the code's runs.
-    const spans = code
+    const step = (k: number, most: number) => lines[k + 1].baseline - lines[k].baseline <= most * Math.max(size, lines[k + 1].size);
+    while (to + 1 < lines.length && mono(lines[to + 1]) && step(to, STACK_ADVANCE)) to++;
+    // The strip: the widest gap in the union of the code's runs (of the lines before any blank line).
+    const spans = lines
+      .slice(i, to + 1)
       .flatMap(runsOfLine)
       .map((r): [number, number] => [r.x0, r.x1])
       .sort((a, b) => a[0] - b[0]);
@@ -387,6 +389,10 @@ export function findListingsBeside(lines: Line[]): ListingsBeside | null {
       continue;
     }
     const [a, b] = strip;
+    // The listings run on past blank lines while their lines keep the strip clear.
+    const clear = (l: Line) => runsOfLine(l).every((r) => r.x1 <= a + 0.5 || r.x0 >= b - 0.5);
+    while (to + 1 < lines.length && mono(lines[to + 1]) && step(to, LISTING_ADVANCE) && clear(lines[to + 1])) to++;
+    const code = lines.slice(i, to + 1);
     const leftOf = (l: Line) => runsOfLine(l).filter((r) => r.x1 <= a + 0.5);
     const rightOf = (l: Line) => runsOfLine(l).filter((r) => r.x0 >= b - 0.5);
     const both = code.filter((l) => leftOf(l).length && rightOf(l).length).length;
@@ -397,7 +403,10 @@ export function findListingsBeside(lines: Line[]): ListingsBeside | null {
         .map((r) => r.text)
         .join(' ')
         .trim();
-      return text.split(/\s+/).filter(Boolean).length <= LISTING_LABEL_WORDS || text.replace(/\s+/g, '').length <= LISTING_LABEL_CHARS;
+      return (
+        text.split(/\s+/).filter(Boolean).length <= LISTING_LABEL_WORDS ||
+        (UNSPACED_SOME.test(text) && text.replace(/\s+/g, '').length <= LISTING_LABEL_CHARS)
+      );
     };
     // The labels stand over their listings, either side of the strip's middle (a label may start a little left of its code).
     const mid = (a + b) / 2;

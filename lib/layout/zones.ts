@@ -672,6 +672,42 @@ function isSidebar(rows: InkRow[], gutter: Interval, gutters: number, bodySize: 
   return aligned < SIDEBAR_ALIGNED * starts.length;
 }
 
+/** A panel beside a diagram holds at least this many lines... */
+const PANEL_LINES = 8;
+/** ...each at most this many of its sizes under the one before (a blank line between two of them at most)... */
+const PANEL_ADVANCE = 2.5;
+/** ...and most of them (this share) on rows where nothing else of the zone stands, beyond the zone's widest gutter,
+ * at least this many of their sizes wide. */
+const PANEL_ALONE = 0.5;
+const PANEL_GAP_EM = 3;
+
+/**
+ * A block of lines in the zone's first or last column, beyond the widest of two gutters or more, set one under another as a
+ * listing's or a paragraph's lines are, most of them on rows of their own (a slide's YAML panel beside the boxes of a
+ * diagram): the column is no table's, whose cells stand level with the other cells of their rows. The zone is read
+ * in columns, the panel whole.
+ */
+function panelBeside(rows: InkRow[], gutters: Interval[]): boolean {
+  if (gutters.length < 2) return false;
+  const [first, last] = [gutters[0], gutters[gutters.length - 1]];
+  const widest = Math.max(...gutters.map((g) => g[1] - g[0]));
+  const sides: [Interval, (iv: Interval) => boolean, (iv: Interval) => boolean][] = [
+    [first, (iv) => iv[1] <= first[0], (iv) => iv[0] >= first[1]],
+    [last, (iv) => iv[0] >= last[1], (iv) => iv[1] <= last[0]],
+  ];
+  for (const [gutter, inPanel, outside] of sides) {
+    const lines = rows.filter((r) => r.ink.some(inPanel));
+    if (lines.length < PANEL_LINES || lines.some((r) => r.ink.filter(inPanel).length > 1)) continue;
+    // The panel stands apart: its gutter is the zone's widest, several of its lines' sizes wide.
+    const width = gutter[1] - gutter[0];
+    if (width < widest || width < PANEL_GAP_EM * median(lines.map((r) => r.row.size))) continue;
+    const solid = lines.every((r, k) => k === 0 || r.row.baseline - lines[k - 1].row.baseline <= PANEL_ADVANCE * r.row.size);
+    const alone = lines.filter((r) => !r.ink.some(outside)).length;
+    if (solid && alone >= PANEL_ALONE * lines.length) return true;
+  }
+  return false;
+}
+
 /** A zone is a table when most of its rows carry cells in several columns and its columns are narrow or terse. */
 function looksTabular(rows: InkRow[], gutters: Interval[], bodySize: number): boolean {
   if (gutters.length === 0) return false;
@@ -1049,11 +1085,20 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
   return ruledZones(zones, p.rules ?? [], p.hrules ?? [], (rs, gutters) => tabularZone(rs, gutters, p));
 }
 
-/** A row runs across some of the gutters and has ink on both sides of another. */
-function partlyAcross(r: InkRow, gutters: Interval[]): boolean {
+/**
+ * A row runs across some of the gutters and has ink on both sides of another, its piece past that one opening within
+ * a size of where the column's lines (`rows`) open.
+ */
+function partlyAcross(r: InkRow, gutters: Interval[], rows: InkRow[]): boolean {
   const across = (g: Interval) => r.ink.some((iv) => iv[0] < g[1] && iv[1] > g[0]);
-  const beside = (g: Interval) => r.ink.some((iv) => iv[1] <= g[0]) && r.ink.some((iv) => iv[0] >= g[1]);
-  return gutters.some(across) && gutters.some((g) => !across(g) && beside(g));
+  const beside = (g: Interval, k: number) => {
+    const next = gutters[k + 1]?.[0] ?? Infinity;
+    const piece = r.ink.find((iv) => iv[0] >= g[1] && iv[0] < next);
+    if (!piece || !r.ink.some((iv) => iv[1] <= g[0])) return false;
+    const opens = rows.flatMap((q) => q.ink.filter((iv) => iv[0] >= g[1] && iv[0] < next).map((iv) => iv[0]));
+    return opens.length > 0 && Math.abs(piece[0] - Math.min(...opens)) <= r.row.size;
+  };
+  return gutters.some(across) && gutters.some((g, k) => !across(g) && beside(g, k));
 }
 
 /** Rows with no more than this many of their sizes between baselines run on without blank space. */
@@ -1081,7 +1126,7 @@ function handOver(zones: Zone[], p: ZoneParams): Zone[] {
     if (!below.rows.slice(0, m).some((r) => crosses(r, below.gutters))) continue;
     const zoneOf = (z: Zone, rs: InkRow[]): Zone => {
       const worst = Math.max(...z.gutters.map((g) => crossingShare(g, rs).share));
-      return { ...z, rows: rs, crossingShare: worst, ambiguous: worst > p.tolerance };
+      return { ...z, rows: rs, crossingShare: worst, ambiguous: worst > p.tolerance, tabular: tabularZone(rs, z.gutters, p) };
     };
     out[i] = zoneOf(above, [...above.rows, ...below.rows.slice(0, m)]);
     out[i + 1] = zoneOf(below, below.rows.slice(m));
@@ -1556,6 +1601,7 @@ function tabularZone(zoneRows: InkRow[], gutters: Interval[], p: ZoneParams): bo
   return (
     looksTabular(zoneRows, gutters, p.bodySize) &&
     !isSidebar(zoneRows, gutters[0], gutters.length, p.bodySize) &&
+    !panelBeside(zoneRows, gutters) &&
     !centredBlocks(zoneRows, gutters) &&
     !titleBeside(zoneRows, gutters, p.bodySize) &&
     !sortedDownColumns(zoneRows, gutters) &&
@@ -1664,10 +1710,17 @@ function partitionRows(rows: InkRow[], p: ZoneParams): Zone[] {
       gutters.splice(spliced - 1, 2);
       if (gutters.length === 0) continue;
     }
-    // A row right over the zone that runs across some of its gutters and stands on both sides of another (a
-    // diagram's top labels level with the first line of the text card beside it) is the zone's first row: read as a
-    // partial span, the card's line stays with its card.
-    while (first > 0 && gutters.length >= 2 && !blankAfter(rows, first - 1, HAND_OVER_BLANK) && partlyAcross(rows[first - 1], gutters)) {
+    // The row right over the zone, when it runs across some of its gutters and stands on both sides of another, its
+    // piece past that gutter opening where the column's lines open (a diagram's top labels level with the first line
+    // of the text card beside it), is the zone's first row: read as a partial span, the card's line stays with its
+    // card. (Not a row the zone's start left to the text above.)
+    if (
+      first > 0 &&
+      first === from &&
+      gutters.length >= 2 &&
+      !blankAfter(rows, first - 1, HAND_OVER_BLANK) &&
+      partlyAcross(rows[first - 1], gutters, zoneRows)
+    ) {
       first--;
       zoneRows.unshift(rows[first]);
     }
