@@ -85,9 +85,10 @@ interface Split {
 }
 
 /**
- * A row whose runs part, at one gap, into two sizes 1.5× apart, both of two words at least (a logo's 22 pt tagline
- * level with the last lines of a 10 pt paragraph beside it; a poster's 91 pt title line level with its intro's 32 pt
- * one): a line of each of two stacks. Not a drop cap, nor a number beside its item (a word each).
+ * A row whose runs part, at one gap, into two sizes SIZE_APART apart, both of two words at least (a logo's 22 pt
+ * tagline level with the last lines of a 10 pt paragraph beside it; a poster's 91 pt title line level with its
+ * intro's 32 pt one; a slide's 6.2 pt citation at the end of a 9.2 pt bullet line): a line of each of two stacks. Not
+ * a drop cap, nor a number beside its item (a word each).
  */
 function splitOf(r: InkRow): Split | null {
   const runs = r.row.runs.filter((q) => q.text.trim());
@@ -236,10 +237,10 @@ export function findSideStacks(rows: InkRow[]): SideStacks[] {
       if (!e) {
         // A row holding a line of each stack continues both: one whose sizes part it, or one whose pieces part at the
         // gap between the sides found so far (a poster's author line level with the venue line of the stack beside
-        // it, both of a size). The latter only with nothing running on above it (two blocks starting level, as a header's
-        // do): lower down, a line of text level with a caption's first line beside it (a figure the text runs around)
-        // is the text's paragraph going on past the window, and a row under a window (a figure's source line under
-        // the figure and the text beside it) is a line of its own.
+        // it, both of a size). The latter only with nothing running on above it (two blocks starting level, as a
+        // header's do): lower down, a line of text level with a caption's first line beside it (a figure the text
+        // runs around) is the text's paragraph going on past the window, and a row under a window (a figure's source
+        // line under the figure and the text beside it) is a line of its own.
         const sp = split(k) ?? (runsOn(rows, k) ? null : partedAt(rows[k], left, right, onLeft, onRight));
         if (!sp) return false;
         const [kl, kr] = sp.kinds;

@@ -676,16 +676,16 @@ function isSidebar(rows: InkRow[], gutter: Interval, gutters: number, bodySize: 
 const PANEL_LINES = 8;
 /** ...each at most this many of its sizes under the one before (a blank line between two of them at most)... */
 const PANEL_ADVANCE = 2.5;
-/** ...and most of them (this share) on rows where nothing else of the zone stands, beyond the zone's widest gutter,
- * at least this many of their sizes wide. */
+/** ...most of them (this share) on rows where nothing else of the zone stands... */
 const PANEL_ALONE = 0.5;
+/** ...beyond the zone's widest gutter, at least this many of the lines' sizes wide. */
 const PANEL_GAP_EM = 3;
 
 /**
- * A block of lines in the zone's first or last column, beyond the widest of two gutters or more, set one under another as a
- * listing's or a paragraph's lines are, most of them on rows of their own (a slide's YAML panel beside the boxes of a
- * diagram): the column is no table's, whose cells stand level with the other cells of their rows. The zone is read
- * in columns, the panel whole.
+ * A block of lines in the zone's first or last column, beyond the widest of two gutters or more, set one under
+ * another as a listing's or a paragraph's lines are, most of them on rows of their own (a slide's YAML panel beside
+ * the boxes of a diagram): the column is no table's, whose cells stand level with the other cells of their rows. The
+ * zone is read in columns, the panel whole.
  */
 function panelBeside(rows: InkRow[], gutters: Interval[]): boolean {
   if (gutters.length < 2) return false;
