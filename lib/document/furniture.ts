@@ -1102,7 +1102,7 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
     );
   // Each page's top row, and whether it stands as a head would, found when first asked for (a page whose row was
   // taken since is told by its lines taken, below).
-  const leftmost = (row: PlacedLine[] | undefined) => row && [...row].sort((a, b) => a.line.bbox[0] - b.line.bbox[0])[0];
+  const leftmost = (row: PlacedLine[] | undefined) => row?.reduce((a, b) => (b.line.bbox[0] < a.line.bbox[0] ? b : a));
   type Top = { row: PlacedLine[] | undefined; first: PlacedLine | undefined; head: boolean };
   let topRows: Top[] | null = null;
   const topsOf = () =>

@@ -16,6 +16,9 @@ export interface InkRow {
 }
 
 /** The runs of a row that lie within one of its ink pieces. */
+/** Whether some of a row's ink runs into one of the gutters. */
+export const crossesAny = (r: InkRow, gutters: Interval[]) => r.ink.some((iv) => gutters.some((g) => iv[0] < g[1] && iv[1] > g[0]));
+
 export const pieceRuns = (r: InkRow, iv: Interval) => r.row.runs.filter((q) => q.x0 >= iv[0] - 0.5 && q.x1 <= iv[1] + 0.5);
 
 /** A gutter candidate over a set of rows. */

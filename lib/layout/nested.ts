@@ -65,10 +65,7 @@ export function runPieces(runs: Run[], size: number, gapEm = GAP_EM): Piece[] {
 const pieceEnd = (p: Piece) => Math.max(...p.runs.map((r) => r.x1));
 
 /** A piece's middle across. */
-const middle = (p: Piece) => {
-  const x1 = Math.max(...p.runs.map((r) => r.x1));
-  return (p.start + x1) / 2;
-};
+const middle = (p: Piece) => (p.start + pieceEnd(p)) / 2;
 
 /** The size of a line's own type: its largest run on its baseline (note calls set above it do not make it smaller). */
 function ownSize(line: Line): number {
@@ -176,15 +173,10 @@ function labelGrid(lines: Line[], pieces: Piece[][]): Nested | null {
     let from = i;
     // The label a piece of a line over or under the grid's first line belongs to.
     const labelOf = (p: Piece) => pieces[i].findIndex((q) => underLabel(p, q));
-    while (
-      from > 0 &&
-      i - from + 1 < MAX_LABEL_LINES - 1 &&
-      pieces[from - 1].length < k &&
-      pieces[from - 1].every((p) => labelOf(p) >= 0) &&
-      new Set(pieces[from - 1].map(labelOf)).size === pieces[from - 1].length &&
-      follows(from - 1, from)
-    )
-      from--;
+    // Line m holds fewer pieces than the labels, each over or under a label of its own.
+    const ownPieces = (m: number) =>
+      pieces[m].length < k && pieces[m].every((p) => labelOf(p) >= 0) && new Set(pieces[m].map(labelOf)).size === pieces[m].length;
+    while (from > 0 && i - from + 1 < MAX_LABEL_LINES - 1 && ownPieces(from - 1) && follows(from - 1, from)) from--;
     if (from > 0 && !clear(from - 1, from)) continue;
     let to = i;
     while (to + 1 < lines.length && to + 1 - from < MAX_LABEL_LINES && pieces[to + 1].length === k && follows(to, to + 1)) to++;
@@ -192,15 +184,7 @@ function labelGrid(lines: Line[], pieces: Piece[][]): Nested | null {
     const grid = to;
     // Some labels may run on a line or two longer than the others (a slide's "Built automatically / using CI of your
     // / choice" beside "App is developed / & tested locally"): lines of fewer pieces, each piece under a label's.
-    while (
-      to + 1 < lines.length &&
-      to + 1 - from < MAX_LABEL_LINES &&
-      pieces[to + 1].length < k &&
-      pieces[to + 1].every((p) => labelOf(p) >= 0) &&
-      new Set(pieces[to + 1].map(labelOf)).size === pieces[to + 1].length &&
-      follows(to, to + 1)
-    )
-      to++;
+    while (to + 1 < lines.length && to + 1 - from < MAX_LABEL_LINES && ownPieces(to + 1) && follows(to, to + 1)) to++;
     // (Under a picture, the text may go on a step under the labels: a photo's two captions in a column.)
     const step = (lines[to].baseline - lines[from].baseline) / (to - from);
     const stepped = from > 0 && to + 1 < lines.length && lines[to + 1].baseline - lines[to].baseline >= LABEL_STEP * step;

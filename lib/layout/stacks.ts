@@ -222,7 +222,7 @@ export function findSideStacks(rows: InkRow[]): SideStacks[] {
     if (seed) parts.set(i, seed);
     // A row's size on a side: the size of its line there (a row holding a line of each stack has one on each side).
     const sizeOn = (k: number, side: Side) => {
-      const sp = extentOf(rows[k]) ? null : (parts.get(k) ?? split(k));
+      const sp = parts.get(k);
       return sp ? sp.kinds[side === left ? 0 : 1].size : rows[k].row.size;
     };
     const grow = (side: Side, k: number, e: [number, number], down: boolean) => {

@@ -6,7 +6,7 @@
  */
 import type { HRule, Interval, Rule, Run } from '../types.js';
 import { ruledZones } from './ruled.js';
-import { classify, findCandidates, pieceRuns, sideSupport, sweep, type InkRow } from './gutters.js';
+import { classify, crossesAny, findCandidates, pieceRuns, sideSupport, sweep, type InkRow } from './gutters.js';
 import { BULLET_CHARS } from './markers.js';
 import { displayFormula, TWO_WORDS } from './formulas.js';
 import { blockStarts, centredBlocks, paragraphStarts, sideLines, sideText } from './sides.js';
@@ -537,7 +537,7 @@ function narrowestColumn(gutters: Interval[], rows: InkRow[]): number {
   const lo = new Array<number>(sorted.length + 1).fill(Infinity);
   const hi = new Array<number>(sorted.length + 1).fill(-Infinity);
   for (const r of rows) {
-    if (r.ink.some((iv) => sorted.some((g) => iv[0] < g[1] && iv[1] > g[0]))) continue;
+    if (crossesAny(r, sorted)) continue;
     for (const iv of r.ink) {
       const a = iv[0];
       const b = iv[1];
@@ -633,7 +633,7 @@ function titleBeside(rows: InkRow[], gutters: Interval[], bodySize: number): boo
   const lengths: number[][] = gutters.map(() => []).concat([[]]);
   for (const r of rows) {
     // Rows running across a gutter (a caption over the table) belong to no column.
-    if (r.ink.some((iv) => gutters.some((g) => iv[0] < g[1] && iv[1] > g[0]))) continue;
+    if (crossesAny(r, gutters)) continue;
     const chars = lengths.map(() => 0);
     for (const q of r.row.runs) {
       const j = Math.max(0, edges.findIndex((e, k) => k > 0 && (q.x0 + q.x1) / 2 <= e) - 1);
@@ -728,7 +728,7 @@ function looksTabular(rows: InkRow[], gutters: Interval[], bodySize: number): bo
   // another column's lines set on baselines of their own (two columns of prose and code side by side).
   let lastMulti: { baseline: number; size: number; cols: boolean[]; turned: number; lines: number } | null = null;
   for (const r of rows) {
-    if (r.ink.some((iv) => gutters.some((g) => iv[0] < g[1] && iv[1] > g[0]))) continue;
+    if (crossesAny(r, gutters)) continue;
     counted++;
     // Words per column of this row (a run's words: its spaces plus one); 0 where the row has no text. Only whether
     // the median reaches MIN_TEXT_WORDS matters, so counting stops there.
@@ -1037,9 +1037,11 @@ function numberedListStretch(rows: InkRow[], gutter: Interval, p: ZoneParams): {
   return { from: best[0], zone: sub[0] };
 }
 
+/** Row b stands under row a past blank space, `sizes` of the larger line's sizes. */
+const blankBetween = (a: InkRow, b: InkRow, sizes: number) => b.row.baseline - a.row.baseline > sizes * Math.max(a.row.size, b.row.size);
+
 /** Rows i and i + 1 are parted by blank space, `sizes` of the larger line's sizes. */
-const blankAfter = (rows: InkRow[], i: number, sizes: number) =>
-  rows[i + 1].row.baseline - rows[i].row.baseline > sizes * Math.max(rows[i].row.size, rows[i + 1].row.size);
+const blankAfter = (rows: InkRow[], i: number, sizes: number) => blankBetween(rows[i], rows[i + 1], sizes);
 
 /** Rows i - 1 and i are parted by blank space (EDGE_BLANK of the larger line's sizes). */
 const blankAt = (rows: InkRow[], i: number) => blankAfter(rows, i - 1, EDGE_BLANK);
@@ -1090,7 +1092,7 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
  * a size of where the column's lines (`rows`) open.
  */
 function partlyAcross(r: InkRow, gutters: Interval[], rows: InkRow[]): boolean {
-  const across = (g: Interval) => r.ink.some((iv) => iv[0] < g[1] && iv[1] > g[0]);
+  const across = (g: Interval) => crossesAny(r, [g]);
   const beside = (g: Interval, k: number) => {
     const next = gutters[k + 1]?.[0] ?? Infinity;
     const piece = r.ink.find((iv) => iv[0] >= g[1] && iv[0] < next);
@@ -1112,18 +1114,17 @@ const HAND_OVER_BLANK = 2;
  * above without any, cross none of its gutters and cross one of their own zone's at least, are the zone above's.
  */
 function handOver(zones: Zone[], p: ZoneParams): Zone[] {
-  const crosses = (r: InkRow, gutters: Interval[]) => r.ink.some((iv) => gutters.some((g) => iv[0] < g[1] && iv[1] > g[0]));
-  const blank = (a: InkRow, b: InkRow) => b.row.baseline - a.row.baseline > HAND_OVER_BLANK * Math.max(a.row.size, b.row.size);
+  const blank = (a: InkRow, b: InkRow) => blankBetween(a, b, HAND_OVER_BLANK);
   const out = zones.slice();
   for (let i = 0; i + 1 < out.length; i++) {
     const [above, below] = [out[i], out[i + 1]];
     if (!above.gutters.length || above.tabular || !below.gutters.length || below.tabular) continue;
     let m = 0;
     let prev = above.rows[above.rows.length - 1];
-    while (m < below.rows.length && !blank(prev, below.rows[m]) && !crosses(below.rows[m], above.gutters)) prev = below.rows[m++];
+    while (m < below.rows.length && !blank(prev, below.rows[m]) && !crossesAny(below.rows[m], above.gutters)) prev = below.rows[m++];
     // The run ends at blank space, leaving the zone below rows of its own, and some of it crosses that zone's gutters.
     if (m === 0 || m === below.rows.length || !blank(prev, below.rows[m])) continue;
-    if (!below.rows.slice(0, m).some((r) => crosses(r, below.gutters))) continue;
+    if (!below.rows.slice(0, m).some((r) => crossesAny(r, below.gutters))) continue;
     const zoneOf = (z: Zone, rs: InkRow[]): Zone => {
       const worst = Math.max(...z.gutters.map((g) => crossingShare(g, rs).share));
       return { ...z, rows: rs, crossingShare: worst, ambiguous: worst > p.tolerance, tabular: tabularZone(rs, z.gutters, p) };
@@ -1568,11 +1569,7 @@ function blocksApart(rows: InkRow[], p: ZoneParams): Zone[] {
 function splicedColumn(rows: InkRow[], gutters: Interval[]): number {
   for (let k = 1; k < gutters.length; k++) {
     const [lo, hi] = [gutters[k - 1][1], gutters[k][0]];
-    const inside = rows.filter(
-      (r) =>
-        r.row.runs.some((q) => q.x1 > lo && q.x0 < hi && !PAGE_NUMBER.test(q.text.trim())) &&
-        !r.ink.some((iv) => gutters.some((g) => iv[0] < g[1] && iv[1] > g[0])),
-    );
+    const inside = rows.filter((r) => r.row.runs.some((q) => q.x1 > lo && q.x0 < hi && !PAGE_NUMBER.test(q.text.trim())) && !crossesAny(r, gutters));
     if (inside.length !== 1) continue;
     const { ink } = inside[0];
     if (ink.some((iv) => iv[1] <= gutters[k - 1][0]) && ink.some((iv) => iv[0] >= gutters[k][1])) return k;
@@ -1672,7 +1669,7 @@ function partitionRows(rows: InkRow[], p: ZoneParams): Zone[] {
     for (const other of candidates) {
       if (other === best) continue;
       if (gutters.some((g) => other.gutter[0] < g[1] && other.gutter[1] > g[0])) continue;
-      const inColumns = zoneRows.filter((r) => !r.ink.some((iv) => gutters.some((g) => iv[0] < g[1] && iv[1] > g[0])));
+      const inColumns = zoneRows.filter((r) => !crossesAny(r, gutters));
       const support = sideSupport(other.gutter, inColumns);
       const st = stretches(other.gutter, zoneRows);
       if (support < Math.max(MIN_TWO_SIDED, EXTRA_GUTTER_SUPPORT * best.support) || st.inStretches < Math.max(MIN_STRETCH, st.clean / 2)) continue;
@@ -1754,14 +1751,14 @@ function partitionRows(rows: InkRow[], p: ZoneParams): Zone[] {
     // A table's caption inside a table zone, over a title that runs across the zone's gutters: where the rows above
     // it are columns of text on their own, the zone is cut there (a report's three columns over a full-width table,
     // whose many gaps the columns' gutters happened to share).
-    const crossesAny = (r: InkRow | undefined) => !!r && r.ink.some((iv) => gutters.some((g) => iv[0] < g[1] && iv[1] > g[0]));
+    const crossing = (r: InkRow | undefined) => !!r && crossesAny(r, gutters);
     if (zone.tabular)
       for (let k = 1; k < zoneRows.length; k++) {
         const text = zoneRows[k].row.runs
           .map((q) => q.text)
           .join(' ')
           .trim();
-        if (!CAPTION_LABEL.test(`${text} `) || !(crossesAny(zoneRows[k]) || crossesAny(zoneRows[k + 1]))) continue;
+        if (!CAPTION_LABEL.test(`${text} `) || !(crossing(zoneRows[k]) || crossing(zoneRows[k + 1]))) continue;
         const above = partitionRows(rows.slice(0, first + k), p);
         if (above.some((z) => z.gutters.length > 0 && !z.tabular)) return [...above, ...partitionRows(rows.slice(first + k), p)];
       }
