@@ -304,6 +304,13 @@ describe('a head on one page', () => {
     expect(texts(detectFurniture(lines, BODY, 3, ADVANCE).footers)).toEqual(['Contents of the footer']);
   });
 
+  it('is not a row whose number closes a list of items named alike ("story 1, story 2, story 3")', () => {
+    const foot = (text: string) => page(1, [...body(372), [text, 72, 760, 8]]);
+    expect(detectFurniture(foot('Links: story 1, story 2, story 3'), BODY, 3, ADVANCE).footers).toEqual([]);
+    // A head's words and its folio.
+    expect(texts(detectFurniture(foot('Harbour Board Annual Report 3'), BODY, 3, ADVANCE).footers)).toEqual(['Harbour Board Annual Report 3']);
+  });
+
   it('is not a short last line a few advances below the text, nor a far one higher up the page', () => {
     // A closing line three advances below the text (a letter's "Yours faithfully").
     const closing = page(1, [...body(372), ['Yours faithfully, the harbour board', 72, 720 + 3 * ADVANCE]]);
@@ -672,18 +679,21 @@ describe('a licence notice closing a sidebar on a journal’s first page', () =>
     'terms of the Creative Commons',
     'Attribution licence, which permits reuse.',
   ];
-  /** A sidebar at x (width 150) with a few lines at its top and the given paragraph at its foot, beside the text. */
-  function sidebar(tail: string[], width = 150): PlacedLine[] {
+  /** A column at x with a few lines at its top and the given paragraph at its foot. */
+  function narrowColumn(tail: string[], x: number, segment: number, width = 150): PlacedLine[] {
     const entries: [string, number][] = [
       ['Cite this article: Survey T,', 100],
       ['Engineer C (2026). Harbour works.', 110],
       ['Received: 13 August 2025', 130],
       ...tail.map((t, k): [string, number] => [t, 600 + 9 * k]),
     ];
-    const lines = entries.map(([text, baseline]) => makeLine([run(text.slice(0, Math.floor(width / 3.5)), 43, baseline, 7)], baseline));
-    const seg: Segment = { kind: 'column', page: 1, band: 0, column: 0, text: '', bbox: roundBox(unionBox(lines.map((l) => l.bbox))), lines };
-    const side = lines.map((line, index) => ({ page: 1, segment: 0, index, line, seg, pageHeight: 792, pageWidth: 612 }));
-    return [...side, ...page(1, body(80)).map((l) => ({ ...l, segment: l.segment + 1 }))];
+    const lines = entries.map(([text, baseline]) => makeLine([run(text.slice(0, Math.floor(width / 3.5)), x, baseline, 7)], baseline));
+    const seg: Segment = { kind: 'column', page: 1, band: 0, column: segment, text: '', bbox: roundBox(unionBox(lines.map((l) => l.bbox))), lines };
+    return lines.map((line, index) => ({ page: 1, segment, index, line, seg, pageHeight: 792, pageWidth: 612 }));
+  }
+  /** A sidebar at x (width 150) with a few lines at its top and the given paragraph at its foot, beside the text. */
+  function sidebar(tail: string[], width = 150): PlacedLine[] {
+    return [...narrowColumn(tail, 43, 0, width), ...page(1, body(80)).map((l) => ({ ...l, segment: l.segment + 1 }))];
   }
   const footers = (lines: PlacedLine[]) => texts(detectFurniture(lines, BODY, 3, ADVANCE).footers.filter((f) => f.kind === 'page-footer'));
 
@@ -706,6 +716,15 @@ describe('a licence notice closing a sidebar on a journal’s first page', () =>
     expect(footers(sidebar(titled))).toEqual([]);
     // The same notice with no heading over it is lifted out.
     expect(footers(sidebar(titled.slice(1)))).toHaveLength(4);
+  });
+
+  it('is read with the page when the columns beside are as narrow (a refcard’s or a folded leaflet’s panels)', () => {
+    const text = ['The harbour works and the survey of the piers', 'were noted in the minute book by the engineer.'];
+    const panels = (tail: string[]) => [...narrowColumn(tail, 43, 0), ...narrowColumn(text, 230, 1), ...narrowColumn(text, 420, 2)];
+    expect(footers(panels(notice))).toEqual([]);
+    // Beside a column 1.4 times as wide, the text, it is a sidebar's notice again.
+    const wide = text.map((t) => `${t} The season's funds were spent on repairs.`);
+    expect(footers([...narrowColumn(notice, 43, 0), ...narrowColumn(wide, 230, 1, 220)])).toHaveLength(5);
   });
 });
 

@@ -23,6 +23,7 @@ export const UNIT = [
   'furniture-rules.test.ts',
   'layout.test.ts',
   'formulas.test.ts',
+  'glyphs.test.ts',
   'overprint.test.ts',
   'ruby.test.ts',
   'invisible-layer.test.ts',

@@ -1288,4 +1288,43 @@ describe('a plot’s gap inside a poster’s column', () => {
     const text = squash((await read('poster_nlproar_recursive_roar_faithfulness')).text);
     expect(text).toContain('ROAR: Redundancies in the dataset can keep the performance high. Recursive ROAR: By recursively reevaluating');
   });
+
+  it('Thai tone marks and vowels a font names with suffixes (uni0E48.low, uni0E47.left), read as Thai, not as è, é, ì (manual_thaienum_th_lists)', async () => {
+    const text = (await read('manual_thaienum_th_lists')).text;
+    expect(text).toContain('อาภาพงศ์ จันทร์ทอง');
+    expect(text).toContain('ต้องการที่จะเขียน');
+    expect(text).toContain('เป็นแพ็กเกจ');
+    expect(text).not.toMatch(/[\u0E00-\u0E7F][èéì]/u);
+  });
+
+  it('polytonic Greek a font names with suffixes (uni1FF6.alt), read whole, not with its letters dropped as control codes (thesis_demarc_unc_boundary_disputes_footnotes)', async () => {
+    const text = (await read('thesis_demarc_unc_boundary_disputes_footnotes')).text;
+    expect(text).toContain('περὶ τῶν ὅρων');
+    expect(text).toContain('ὑπὸ τοῦ μεγίστου');
+  });
+
+  it('a one-page poster’s last line listing its links, “story 1, story 2, story 3”: the poster’s text, not a foot with its folio (poster_epigraphyinfo_marcanova_codex)', async () => {
+    const doc = await read('poster_epigraphyinfo_marcanova_codex');
+    expect(squash(doc.text)).toContain('Links: story 1, story 2, story 3');
+    expect(doc.footers).toEqual([]);
+  });
+
+  it('a licence paragraph closing one of a refcard’s three columns of a width: the card’s text, not a sidebar’s notice (refcard_octave_quickref)', async () => {
+    const doc = await read('refcard_octave_quickref');
+    expect(squash(doc.text)).toContain(
+      'Octave itself is free software; you are welcome to distribute copies of it under the terms of the GNU General Public License.',
+    );
+    expect(doc.footers.map((f) => f.text).join(' ')).not.toContain('free software');
+  });
+
+  it('math symbols of fonts whose /ToUnicode map covers only a few codes, read from the fonts’ built-in encoding (scripts/patch-pdfjs.mjs; paper_inlg2019_topic_labels_tables_equations, form_sexam_bac_dz_math_exam)', async () => {
+    // txsys' brackets and tilde operator were "» ¼" and "1"; a Fourier symbol font's minus "Å".
+    expect(squash((await read('paper_inlg2019_topic_labels_tables_equations')).text)).toContain('∼ softmax(tanh(Wc [ct ; ct market ; Ht i] + bc )).');
+    expect(squash((await read('form_sexam_bac_dz_math_exam')).text)).toContain('C(3; −1; −1)');
+    // A set's tall bar, now read as "∣" pieces, is dropped: the display is read as one line in the order it was drawn
+    // (its braces' pieces are private-use characters, as before), and the notes under it stay notes.
+    const nwejm = await read('paper_nwejm_article_fr');
+    expect(squash(nwejm.text)).toContain('x ∈ Rn n∑ i=1 |xi |p < rp');
+    expect(nwejm.footnotes.map((f) => f.text).join(' ')).toContain('Goossens, Mittelbach et Samarin, 1994');
+  });
 });

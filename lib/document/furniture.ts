@@ -222,6 +222,8 @@ const WORDS_THEN_FOLIO = /^\p{L}[^\p{Nd}]*\p{L}\s+\p{Nd}{1,3}$/u;
 const PLAIN_FOLIO = /^\p{Nd}{1,3}$/u;
 /** A number closing a line as a reference does ("… on page 12", "… Table 4"), not as the page's number. */
 const CROSS_REFERENCE = /\b(?:tables?|fig(?:ure)?s?|sections?|pages?|pp?|appendix|eq|no|vol|chapters?|items?)\.?\s+\p{Nd}{1,3}$/iu;
+/** A number closing a list of items named alike ("Links: story 1, story 2, story 3"): it counts them. */
+const COUNTED = /(\p{L}+)\s+\p{Nd}{1,3}\s*[,;]\s*(?:\1\s+\p{Nd}{1,3}\s*[,;]\s*)*(?:and\s+|&\s*)?\1\s+\p{Nd}{1,3}$/iu;
 const SMALL_HEAD = 0.95;
 /**
  * A short row at the very foot of the page this many line advances below all of its text needs no number: nothing
@@ -265,6 +267,8 @@ const LICENCE = /creative\s*commons|\blicen[cçs][ae]\b|all rights reserved/iu;
 const SIDEBAR_WIDTH = 0.35;
 const MAX_LICENCE_LINES = 12;
 const LICENCE_ADVANCE = 1.6;
+/** The text beside a sidebar is set at least this many times its width. */
+const SIDEBAR_TEXT_RATIO = 1.4;
 /** A sidebar item's heading: a word or two, no stop. */
 const SIDEBAR_HEADING = /^\p{L}+(?:\s\p{L}+)?:?$/u;
 /** A venue stack holds at most this many lines. */
@@ -449,7 +453,8 @@ function isolatedEdgeRow(
   // A field closing in a date ("Ort und Datum: Hoyerswerda, 20. September 2020" at a title page's foot) is filled in,
   // its year no folio; a head's date ("Updated April 16, 2026") is set without a label.
   const dateField = (t: string) => FIELD_LABEL.test(t) && MONTH_YEAR.test(t) && !HISTORY.test(t);
-  const endNumber = texts.some((t) => END_FOLIO.test(t) && !dateField(t.normalize('NFKC').trim()));
+  // (Nor is the last of a list's numbered items: "Links: story 1, story 2, story 3".)
+  const endNumber = texts.some((t) => END_FOLIO.test(t) && !dateField(t.normalize('NFKC').trim()) && !COUNTED.test(t.normalize('NFKC').trim()));
   const startNumber = texts.some((t) => START_FOLIO.test(t));
   // At the foot, a row in words closing with a number flush with the numbers closing the lines over it (a contents
   // page's last entry, "6 The \text command   20", under "5.2 \mod and its relatives . . .   20") is one more entry
@@ -1395,9 +1400,16 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
   //    distributed under the terms of the Creative Commons Attribution licence …" at the foot of the narrow column
   //    beside the text): the last lines of a narrow column, a paragraph standing apart below the column's other lines,
   //    in the lower half of the page, that names the licence.
+  const width = (s: Segment) => s.bbox[2] - s.bbox[0];
   for (const segLines of columnLines.values()) {
     const seg = segLines[0].seg;
-    if (seg.kind !== 'column' || seg.bbox[2] - seg.bbox[0] > SIDEBAR_WIDTH * segLines[0].pageWidth) continue;
+    if (seg.kind !== 'column' || width(seg) > SIDEBAR_WIDTH * segLines[0].pageWidth) continue;
+    // A sidebar stands beside the text, set wider than it: one of a refcard's or a brochure's columns, all of a width,
+    // is the text itself, and a paragraph closing it ("Octave itself is free software …") is the text's.
+    const beside = [...columnLines.keys()].some(
+      (o) => o !== seg && o.page === seg.page && width(o) >= SIDEBAR_TEXT_RATIO * width(seg) && o.bbox[1] < seg.bbox[3] && o.bbox[3] > seg.bbox[1],
+    );
+    if (!beside) continue;
     let k = segLines.length - 1;
     while (k > 0 && segLines[k].line.baseline - segLines[k - 1].line.baseline <= LICENCE_ADVANCE * segLines[k].line.size) k--;
     const notice = segLines.slice(k);

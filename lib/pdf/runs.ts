@@ -3,7 +3,7 @@
  * font size, font facts, direction, content-stream index and marked-content ids.
  */
 import type { CheckBox, Direction, Run } from '../types.js';
-import { fontFacts, type FontFacts } from './fonts.js';
+import { fontFacts, glyphRepairs, repairGlyphs, type FontFacts } from './fonts.js';
 import { multiply, type Matrix } from './matrix.js';
 import type { OpenPdf, PdfPage } from './open.js';
 
@@ -280,9 +280,14 @@ async function resolveFonts(pdf: OpenPdf, page: PdfPage, names: Iterable<string>
   for (const n of missing) {
     let facts: FontFacts;
     try {
-      const obj = page.commonObjs.has(n) ? (page.commonObjs.get(n) as { name?: string; isMonospace?: boolean }) : null;
+      const obj = page.commonObjs.has(n)
+        ? (page.commonObjs.get(n) as { name?: string; isMonospace?: boolean; differences?: (string | undefined)[]; toUnicode?: { _map?: unknown[] } })
+        : null;
       facts = fontFacts(obj?.name ?? n);
       if (obj?.isMonospace) facts.fixedWidths = true;
+      const map = obj?.toUnicode?._map;
+      const repair = obj?.differences?.length && Array.isArray(map) ? glyphRepairs(obj.differences, map) : null;
+      if (repair) facts.repair = repair;
     } catch {
       facts = fontFacts(n);
     }
@@ -343,6 +348,58 @@ export function restoreAstralLetters(runs: Run[]): void {
     if (KOREAN_FACE.test(font) || fontRuns.some((r) => OTHER_HANGUL.test(r.text))) continue;
     for (const r of fontRuns) r.text = r.text.replace(CUT_MATH_ALL, (c) => String.fromCodePoint(c.charCodeAt(0) + 0x10000));
   }
+}
+
+/** A tall delimiter's pieces: one symbol drawn again and again, each this many of its sizes at most below the last... */
+const PIECE_STEP = 0.6;
+/** ...at the same x, to within this share of its size... */
+const PIECE_ALIGN = 0.1;
+/** ...this many times at least. */
+const MIN_PIECES = 3;
+/** One character that is no letter, digit or space: a symbol, a bracket, a bar. */
+const SYMBOL = /^[^\p{L}\p{N}\p{Z}]$/u;
+
+/**
+ * A delimiter set as tall as a display formula (a set's "∣" between its braces, built of a font's extensible pieces)
+ * is one glyph drawn again and again down the formula, each copy overlapping the last: a drawing, as a brace's pieces
+ * are. Such stacks, drawn one piece after another (MIN_PIECES at least), are dropped: read as lines, the copies would
+ * stand as a column of their own across the formula's rows and split it. (A brace's pieces are each a character of
+ * their own, top, extensions, bottom, and stay: their ink keeps a display's gaps from reading as a gutter.) Runs are
+ * given in drawing order, `stream` their index.
+ */
+export function mergeStackedPieces(runs: Run[]): Run[] {
+  const drop = new Set<Run>();
+  let k = 0;
+  while (k < runs.length) {
+    const first = runs[k];
+    let end = k + 1;
+    if (SYMBOL.test(first.text)) {
+      while (end < runs.length) {
+        const prev = runs[end - 1];
+        const next = runs[end];
+        if (
+          next.text !== first.text ||
+          next.stream !== prev.stream + 1 ||
+          Math.abs(next.size - first.size) > PIECE_ALIGN * first.size ||
+          Math.abs(next.x0 - first.x0) > PIECE_ALIGN * first.size ||
+          Math.abs(next.baseline - prev.baseline) > PIECE_STEP * first.size ||
+          next.baseline === prev.baseline
+        )
+          break;
+        end++;
+      }
+      if (end - k >= MIN_PIECES) for (let j = k; j < end; j++) drop.add(runs[j]);
+    }
+    k = end;
+  }
+  if (!drop.size) return runs;
+  // Numbered again in drawing order, as if never drawn: a display's runs are one unbroken stretch of the stream
+  // (formulas.ts), as they are where a font leaves such pieces without characters.
+  const kept = runs.filter((r) => !drop.has(r));
+  kept.forEach((r, k) => {
+    r.stream = k;
+  });
+  return kept;
 }
 
 /** Read a page's text runs. */
@@ -420,7 +477,9 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
     // gives as DEL: it is a line-end hyphen, a soft one (U+00AD), never a control character in the text.
     // Control characters are no text: a figure's labels in a font without a Unicode map come out as U+0001…U+001F
     // (pdftotext prints them as ^A^C^B); they are dropped, and a run of nothing else with them.
-    let str = (item.str.includes('\u007f') ? item.str.replace(/\u007f/g, '\u00ad') : item.str).replace(CONTROL, '');
+    // (Glyphs pdf.js could not name are put right first: a ligature's code may be a control character.)
+    const shown = font.repair ? repairGlyphs(item.str, font.repair) : item.str;
+    let str = (shown.includes('\u007f') ? shown.replace(/\u007f/g, '\u00ad') : shown).replace(CONTROL, '');
     // pdf.js takes the mirrored glyph's backward step for a space after it ("E TEX-"): there is none.
     if (mirrored) str = str.replace(/^(\S) (?=\S)/u, '$1');
     if (!str.trim()) continue;
@@ -524,16 +583,17 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
     if (!out && measuredFixedPitch(pitch, text)) for (const r of fontRuns) r.mono = true;
   }
   restoreAstralLetters(runs);
-  const shown = fieldRuns((await annotations) as AnnotationLike[], vt, runs.length);
+  const read = mergeStackedPieces(runs);
+  const shown = fieldRuns((await annotations) as AnnotationLike[], vt, read.length);
   const checks = fieldChecks((await annotations) as AnnotationLike[], vt);
-  const fields = shown.slice(0, Math.max(0, maxRuns - runs.length));
+  const fields = shown.slice(0, Math.max(0, maxRuns - read.length));
   dropped += shown.length - fields.length;
-  runs.push(...fields);
+  read.push(...fields);
   return {
     width: viewport.width,
     height: viewport.height,
     rotation: ((page.rotate % 360) + 360) % 360,
-    runs,
+    runs: read,
     droppedRuns: dropped,
     operatorList,
     fieldLines: fields.length,
