@@ -516,6 +516,28 @@ describe('lines', () => {
     expect(lines).toContain('Y = m GeV + 3 ln(m) 15 (3)');
   });
 
+  it("leaves a middle column's lines, short runs each, out of a row whose sign stands in a third column", () => {
+    // A cheat sheet: a heading in the left column (9.2 pt) level with "$ > \\$" in the right one; between them, the
+    // middle column's lines a little above and below, in short runs, each closing with two words ("Italic shape"): no
+    // fraction's numerator and denominator.
+    const line = (k: number, baseline: number, words: string) => [
+      run(`q00${k} \\text{`, 292, baseline, 8),
+      run('⟨text⟩', 326, baseline, 8),
+      run('} {\\shape', 362, baseline, 8),
+      run('⟨text⟩}', 413, baseline, 8),
+      run(words, 462, baseline, 8),
+    ];
+    const runs = [
+      ...line(1, 375, 'Italic shape'),
+      run('Contents', 24, 381.3, 9.2),
+      run('$ > \\$', 560, 382.4, 8),
+      ...line(2, 384.9, 'Slanted shape'),
+    ];
+    const texts = layoutPage(runs, params()).segments.flatMap((sg) => sg.lines.map((l) => l.text));
+    expect(texts.find((t) => t.includes('Contents'))).not.toContain('text');
+    expect(texts.filter((t) => t.includes('Italic shape') && !t.includes('Slanted'))).toHaveLength(1);
+  });
+
   it('leaves short lines above and below a line of text where they are', () => {
     // A paragraph's short last line, a full line, and a short line under it: no formula.
     const runs = [run('q001 end.', 50, 88), run('q002 the harbour works were incomplete before the season', 50, 100), run('q003 Next', 50, 112)];
