@@ -693,7 +693,8 @@ describe('a licence notice closing a sidebar on a journal’s first page', () =>
   }
   /** A sidebar at x (width 150) with a few lines at its top and the given paragraph at its foot, beside the text. */
   function sidebar(tail: string[], width = 150): PlacedLine[] {
-    return [...narrowColumn(tail, 43, 0, width), ...page(1, body(80)).map((l) => ({ ...l, segment: l.segment + 1 }))];
+    const text = body(80).map(([t, , y]): [string, number, number] => [t, 43 + width + 20, y]);
+    return [...narrowColumn(tail, 43, 0, width), ...page(1, text).map((l) => ({ ...l, segment: l.segment + 1 }))];
   }
   const footers = (lines: PlacedLine[]) => texts(detectFurniture(lines, BODY, 3, ADVANCE).footers.filter((f) => f.kind === 'page-footer'));
 

@@ -1321,8 +1321,10 @@ describe('a plot’s gap inside a poster’s column', () => {
     // txsys' brackets and tilde operator were "» ¼" and "1"; a Fourier symbol font's minus "Å".
     expect(squash((await read('paper_inlg2019_topic_labels_tables_equations')).text)).toContain('∼ softmax(tanh(Wc [ct ; ct market ; Ht i] + bc )).');
     expect(squash((await read('form_sexam_bac_dz_math_exam')).text)).toContain('C(3; −1; −1)');
-    // A set's tall bar, now read as "∣" pieces, is dropped: the display is read as one line in the order it was drawn
-    // (its braces' pieces are private-use characters, as before), and the notes under it stay notes.
+  });
+
+  it('a set’s tall bar drawn as a stack of “∣” pieces is dropped: the display read as one line in the order it was drawn, the notes under it notes (paper_nwejm_article_fr)', async () => {
+    // (Its braces' pieces are private-use characters, as before.)
     const nwejm = await read('paper_nwejm_article_fr');
     expect(squash(nwejm.text)).toContain('x ∈ Rn n∑ i=1 |xi |p < rp');
     expect(nwejm.footnotes.map((f) => f.text).join(' ')).toContain('Goossens, Mittelbach et Samarin, 1994');

@@ -223,7 +223,7 @@ const PLAIN_FOLIO = /^\p{Nd}{1,3}$/u;
 /** A number closing a line as a reference does ("… on page 12", "… Table 4"), not as the page's number. */
 const CROSS_REFERENCE = /\b(?:tables?|fig(?:ure)?s?|sections?|pages?|pp?|appendix|eq|no|vol|chapters?|items?)\.?\s+\p{Nd}{1,3}$/iu;
 /** A number closing a list of items named alike ("Links: story 1, story 2, story 3"): it counts them. */
-const COUNTED = /(\p{L}+)\s+\p{Nd}{1,3}\s*[,;]\s*(?:\1\s+\p{Nd}{1,3}\s*[,;]\s*)*(?:and\s+|&\s*)?\1\s+\p{Nd}{1,3}$/iu;
+const COUNTED = /(?<!\p{L})(\p{L}+)\s+\p{Nd}{1,3}\s*[,;]\s*(?:\1\s+\p{Nd}{1,3}\s*[,;]\s*)*(?:and\s+|&\s*)?\1\s+\p{Nd}{1,3}$/iu;
 const SMALL_HEAD = 0.95;
 /**
  * A short row at the very foot of the page this many line advances below all of its text needs no number: nothing
@@ -1407,7 +1407,13 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
     // A sidebar stands beside the text, set wider than it: one of a refcard's or a brochure's columns, all of a width,
     // is the text itself, and a paragraph closing it ("Octave itself is free software …") is the text's.
     const beside = [...columnLines.keys()].some(
-      (o) => o !== seg && o.page === seg.page && width(o) >= SIDEBAR_TEXT_RATIO * width(seg) && o.bbox[1] < seg.bbox[3] && o.bbox[3] > seg.bbox[1],
+      (o) =>
+        o !== seg &&
+        o.page === seg.page &&
+        width(o) >= SIDEBAR_TEXT_RATIO * width(seg) &&
+        (o.bbox[0] >= seg.bbox[2] || o.bbox[2] <= seg.bbox[0]) &&
+        o.bbox[1] < seg.bbox[3] &&
+        o.bbox[3] > seg.bbox[1],
     );
     if (!beside) continue;
     let k = segLines.length - 1;

@@ -85,9 +85,6 @@ export function documentParams(bytes: Uint8Array, password: string | null, stopA
     cMapPacked: true,
     isEvalSupported: false,
     disableFontFace: true,
-    // Each font's encoding and Unicode map come with it: glyphs pdf.js cannot name are put right from them
-    // (lib/pdf/fonts.ts, glyphRepairs).
-    fontExtraProperties: true,
     useSystemFonts: false,
     verbosity: 0,
     // Parse errors reject instead of silently yielding a page with less text: a damaged page must be reported.

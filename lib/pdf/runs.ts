@@ -3,7 +3,7 @@
  * font size, font facts, direction, content-stream index and marked-content ids.
  */
 import type { CheckBox, Direction, Run } from '../types.js';
-import { fontFacts, glyphRepairs, repairGlyphs, type FontFacts } from './fonts.js';
+import { fontFacts, type FontFacts } from './fonts.js';
 import { multiply, type Matrix } from './matrix.js';
 import type { OpenPdf, PdfPage } from './open.js';
 
@@ -280,14 +280,9 @@ async function resolveFonts(pdf: OpenPdf, page: PdfPage, names: Iterable<string>
   for (const n of missing) {
     let facts: FontFacts;
     try {
-      const obj = page.commonObjs.has(n)
-        ? (page.commonObjs.get(n) as { name?: string; isMonospace?: boolean; differences?: (string | undefined)[]; toUnicode?: { _map?: unknown[] } })
-        : null;
+      const obj = page.commonObjs.has(n) ? (page.commonObjs.get(n) as { name?: string; isMonospace?: boolean }) : null;
       facts = fontFacts(obj?.name ?? n);
       if (obj?.isMonospace) facts.fixedWidths = true;
-      const map = obj?.toUnicode?._map;
-      const repair = obj?.differences?.length && Array.isArray(map) ? glyphRepairs(obj.differences, map) : null;
-      if (repair) facts.repair = repair;
     } catch {
       facts = fontFacts(n);
     }
@@ -352,12 +347,12 @@ export function restoreAstralLetters(runs: Run[]): void {
 
 /** A tall delimiter's pieces: one symbol drawn again and again, each this many of its sizes at most below the last... */
 const PIECE_STEP = 0.6;
-/** ...at the same x, to within this share of its size... */
+/** ...at the same x and in the same size, to within this share of its size... */
 const PIECE_ALIGN = 0.1;
 /** ...this many times at least. */
 const MIN_PIECES = 3;
-/** One character that is no letter, digit or space: a symbol, a bracket, a bar. */
-const SYMBOL = /^[^\p{L}\p{N}\p{Z}]$/u;
+/** One symbol or bracket character (a bar, a brace): not a letter, digit or punctuation ("⋮" set as three dots stays). */
+const SYMBOL = /^[\p{S}\p{Ps}\p{Pe}|‖]$/u;
 
 /**
  * A delimiter set as tall as a display formula (a set's "∣" between its braces, built of a font's extensible pieces)
@@ -477,9 +472,7 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
     // gives as DEL: it is a line-end hyphen, a soft one (U+00AD), never a control character in the text.
     // Control characters are no text: a figure's labels in a font without a Unicode map come out as U+0001…U+001F
     // (pdftotext prints them as ^A^C^B); they are dropped, and a run of nothing else with them.
-    // (Glyphs pdf.js could not name are put right first: a ligature's code may be a control character.)
-    const shown = font.repair ? repairGlyphs(item.str, font.repair) : item.str;
-    let str = (shown.includes('\u007f') ? shown.replace(/\u007f/g, '\u00ad') : shown).replace(CONTROL, '');
+    let str = (item.str.includes('\u007f') ? item.str.replace(/\u007f/g, '\u00ad') : item.str).replace(CONTROL, '');
     // pdf.js takes the mirrored glyph's backward step for a space after it ("E TEX-"): there is none.
     if (mirrored) str = str.replace(/^(\S) (?=\S)/u, '$1');
     if (!str.trim()) continue;

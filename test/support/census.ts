@@ -7,13 +7,9 @@
  */
 import { SPACING_ACCENTS } from '../../lib/layout/lines.js';
 import { documentParams } from '../../lib/pdf/open.js';
-import { glyphRepairs, repairGlyphs } from '../../lib/pdf/fonts.js';
-import { restoreAstralLetters, shownFieldText } from '../../lib/pdf/runs.js';
+import { CUT_MATH, restoreAstralLetters, shownFieldText } from '../../lib/pdf/runs.js';
 import { pdfjs } from '../../lib/pdf/pdfjs.js';
 import type { DocumentResult, Run } from '../../lib/types.js';
-
-/** What pdf.js' font objects hold that the census reads: the real name, the encoding, the Unicode map. */
-type FontObject = { name?: string; differences?: (string | undefined)[]; toUnicode?: { _map?: unknown[] } };
 
 /** Character counts, per page. */
 export type Census = Map<number, Map<string, number>>;
@@ -37,33 +33,17 @@ export async function textLayerCensus(bytes: Uint8Array): Promise<Census> {
       const page = await doc.getPage(p);
       // pdf.js' 16-bit cut of mathematical letters is mended as readflow mends it (lib/pdf/runs.ts), by the fonts' own
       // names (a Korean face's subfont holding only syllables in that range keeps them). The operator list loads the
-      // names.
-      // Glyphs pdf.js cannot name are read from their names as readflow reads them (lib/pdf/fonts.ts): the fonts' encodings
-      // come with the operator list too.
-      // (Asked for only on a page bringing a font no page before it used, as readflow asks.)
+      // names: asked for only on a page holding such characters.
       const content = await page.getTextContent();
-      if (content.items.some((item) => 'fontName' in item && !page.commonObjs.has(item.fontName)))
-        await page.getOperatorList().catch(() => undefined);
-      const font = (n: string) => {
+      if (content.items.some((item) => 'str' in item && CUT_MATH.test(item.str))) await page.getOperatorList().catch(() => undefined);
+      const realName = (n: string) => {
         try {
-          return page.commonObjs.has(n) ? (page.commonObjs.get(n) as FontObject) : null;
+          return page.commonObjs.has(n) ? ((page.commonObjs.get(n) as { name?: string }).name ?? n) : n;
         } catch {
-          return null;
+          return n;
         }
       };
-      const repairs = new Map<string, Map<string, string> | null>();
-      const repaired = (text: string, n: string) => {
-        if (!repairs.has(n)) {
-          const f = font(n);
-          const map = f?.toUnicode?._map;
-          repairs.set(n, f?.differences && Array.isArray(map) ? glyphRepairs(f.differences, map) : null);
-        }
-        const r = repairs.get(n);
-        return r ? repairGlyphs(text, r) : text;
-      };
-      const items = content.items.flatMap((item) =>
-        'str' in item ? [{ text: repaired(item.str, item.fontName), font: font(item.fontName)?.name ?? item.fontName } as Run] : [],
-      );
+      const items = content.items.flatMap((item) => ('str' in item ? [{ text: item.str, font: realName(item.fontName) } as Run] : []));
       restoreAstralLetters(items);
       for (const item of items) add(census, p, item.text);
       // A filled form's entries: drawn by the fields' appearances, not by the page's content, and part of what the page
