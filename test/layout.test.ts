@@ -516,6 +516,20 @@ describe('lines', () => {
     expect(lines).toContain('Y = m GeV + 3 ln(m) 15 (3)');
   });
 
+  it('reads a fraction of words in its formula’s line', () => {
+    // "v = mass moved / time taken (1)": a run of two words over a run of two.
+    const runs = [
+      run('q001 the speed is given by', 50, 80),
+      run('v =', 80, 100),
+      run('mass moved', 100, 93.5),
+      run('time taken', 110, 106.5),
+      run('(1)', 300, 100),
+      run('q002 where the time is', 50, 124),
+    ];
+    const lines = layoutPage(runs, params()).segments.flatMap((s) => s.lines);
+    expect(lines.map((l) => l.text)).toEqual(['q001 the speed is given by', 'v = mass moved time taken (1)', 'q002 where the time is']);
+  });
+
   it("leaves a middle column's lines, short runs each, out of a row whose sign stands in a third column", () => {
     // A cheat sheet: a heading in the left column (9.2 pt) level with "$ > \\$" in the right one; between them, the
     // middle column's lines a little above and below, in short runs, each closing with two words ("Italic shape"): no

@@ -171,8 +171,12 @@ const FRACTION_OFFSET = 0.85;
 const FRACTION_MIN_OFFSET = 0.3;
 /** ...each a few characters (a formula's pieces, not a line of text)... */
 const FRACTION_MAX_CHARS = 16;
-/** ...and no two running words in one run ("Italic shape", a cheat sheet's middle column level with a sign in the
- * third): a numerator holds one at most. */
+/**
+ * ...and, among more than this many of them, none of two running words ("Italic shape"): a fraction of words
+ * ("mass moved" over "time taken") is a run or two each, but a cheat sheet's middle-column lines level with a
+ * sign in its third column are many runs, one of them closing in words.
+ */
+const WORDY_PIECES = 4;
 const RUNNING_WORDS = /\p{L}{4,}\P{L}+\p{L}{4,}/u;
 /** A formula's row holds a relation sign or an equation number. */
 const FORMULA = /[=<>≤≥≈≡∝→⇒]|^\s*\(\p{Nd}{1,3}[a-z]?\)\s*$/u;
@@ -226,7 +230,9 @@ function placeFractions(rows: Row[], changed: Set<Row>): void {
     const upRuns = up.flatMap((u) => u.runs);
     const downRuns = down.flatMap((d) => d.runs);
     if (!upRuns.length || !downRuns.length) continue;
-    if (![...upRuns, ...downRuns].every((x) => codePoints(x.text.trim()) <= FRACTION_MAX_CHARS && !RUNNING_WORDS.test(x.text) && inGap(x))) continue;
+    const pieces = [...upRuns, ...downRuns];
+    if (!pieces.every((x) => codePoints(x.text.trim()) <= FRACTION_MAX_CHARS && inGap(x))) continue;
+    if (pieces.length > WORDY_PIECES && pieces.some((x) => RUNNING_WORDS.test(x.text))) continue;
     // Numerators over denominators: each stands over one of the others.
     const over = (a: Run[], b: Run[]) => a.every((x) => b.some((y) => Math.min(x.x1, y.x1) - Math.max(x.x0, y.x0) > 0));
     if (!over(upRuns, downRuns) && !over(downRuns, upRuns)) continue;
