@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mergeStackedPieces } from '../lib/pdf/runs.js';
+import { dropStackedPieces } from '../lib/pdf/runs.js';
 import { run } from './support/runs.js';
 
 describe('the installed pdf.js', () => {
@@ -31,14 +31,14 @@ describe('a tall delimiter drawn as a stack of one glyph', () => {
   }
 
   it('is dropped, the runs after it numbered on in drawing order without a gap', () => {
-    const kept = mergeStackedPieces(display());
+    const kept = dropStackedPieces(display());
     expect(kept.map((r) => r.text)).toEqual(['B(r) =', '∑', '|xi|p < rp']);
     expect(kept.map((r) => r.stream)).toEqual([0, 1, 2]);
   });
 
   it('is kept when the glyphs stand a line apart (a column of bars in a table), are two, or are letters', () => {
-    expect(mergeStackedPieces(display('∣', 12))).toHaveLength(10);
-    expect(mergeStackedPieces(display('∣', 4.5, 2))).toHaveLength(5);
-    expect(mergeStackedPieces(display('l'))).toHaveLength(10);
+    expect(dropStackedPieces(display('∣', 12))).toHaveLength(10);
+    expect(dropStackedPieces(display('∣', 4.5, 2))).toHaveLength(5);
+    expect(dropStackedPieces(display('l'))).toHaveLength(10);
   });
 });

@@ -362,7 +362,7 @@ const SYMBOL = /^[\p{S}\p{Ps}\p{Pe}|‖]$/u;
  * their own, top, extensions, bottom, and stay: their ink keeps a display's gaps from reading as a gutter.) Runs are
  * given in drawing order, `stream` their index.
  */
-export function mergeStackedPieces(runs: Run[]): Run[] {
+export function dropStackedPieces(runs: Run[]): Run[] {
   const drop = new Set<Run>();
   let k = 0;
   while (k < runs.length) {
@@ -576,7 +576,7 @@ export async function readPageText(pdf: OpenPdf, page: PdfPage, maxRuns: number)
     if (!out && measuredFixedPitch(pitch, text)) for (const r of fontRuns) r.mono = true;
   }
   restoreAstralLetters(runs);
-  const read = mergeStackedPieces(runs);
+  const read = dropStackedPieces(runs);
   const shown = fieldRuns((await annotations) as AnnotationLike[], vt, read.length);
   const checks = fieldChecks((await annotations) as AnnotationLike[], vt);
   const fields = shown.slice(0, Math.max(0, maxRuns - read.length));
