@@ -20,7 +20,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-export const MARK = '/* readflow: mended (scripts/patch-pdfjs.mjs) */';
+const MARK = '/* readflow: mended (scripts/patch-pdfjs.mjs) */';
 const MENDS = [
   // 1: the Adobe Glyph List's rule for names with a suffix or of a ligature.
   {
@@ -87,23 +87,17 @@ function getUnicodeForGlyph(name, glyphsUnicodeMap) {`,
   },
 ];
 
-/** The installed pdf.js worker readflow loads. */
-export function workerFile() {
-  const require = createRequire(import.meta.url);
-  return join(dirname(require.resolve('pdfjs-dist/package.json')), 'legacy', 'build', 'pdf.worker.mjs');
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const file = workerFile();
-  let text = readFileSync(file, 'utf8');
-  if (text.includes(MARK)) process.exit(0);
-  for (const { from } of MENDS) {
-    if (text.split(from).length !== 2) {
-      console.error(`patch-pdfjs: ${file} does not hold the code to mend, once (another pdfjs-dist than package.json pins?)`);
-      process.exit(1);
-    }
+// The installed pdf.js worker readflow loads.
+const require = createRequire(import.meta.url);
+const file = join(dirname(require.resolve('pdfjs-dist/package.json')), 'legacy', 'build', 'pdf.worker.mjs');
+let text = readFileSync(file, 'utf8');
+if (text.includes(MARK)) process.exit(0);
+for (const { from } of MENDS) {
+  if (text.split(from).length !== 2) {
+    console.error(`patch-pdfjs: ${file} does not hold the code to mend, once (another pdfjs-dist than package.json pins?)`);
+    process.exit(1);
   }
-  for (const { from, to } of MENDS) text = text.replace(from, to);
-  writeFileSync(file, text);
-  console.log(`patch-pdfjs: mended ${file}`);
 }
+for (const { from, to } of MENDS) text = text.replace(from, to);
+writeFileSync(file, text);
+console.log(`patch-pdfjs: mended ${file}`);
