@@ -454,7 +454,11 @@ function isolatedEdgeRow(
   // its year no folio; a head's date ("Updated April 16, 2026") is set without a label.
   const dateField = (t: string) => FIELD_LABEL.test(t) && MONTH_YEAR.test(t) && !HISTORY.test(t);
   // (Nor is the last of a list's numbered items: "Links: story 1, story 2, story 3".)
-  const endNumber = texts.some((t) => END_FOLIO.test(t) && !dateField(t.normalize('NFKC').trim()) && !COUNTED.test(t.normalize('NFKC').trim()));
+  const endNumber = texts.some((t) => {
+    if (!END_FOLIO.test(t)) return false;
+    const plain = t.normalize('NFKC').trim();
+    return !dateField(plain) && !COUNTED.test(plain);
+  });
   const startNumber = texts.some((t) => START_FOLIO.test(t));
   // At the foot, a row in words closing with a number flush with the numbers closing the lines over it (a contents
   // page's last entry, "6 The \text command   20", under "5.2 \mod and its relatives . . .   20") is one more entry
@@ -1404,8 +1408,18 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
   for (const segLines of columnLines.values()) {
     const seg = segLines[0].seg;
     if (seg.kind !== 'column' || width(seg) > SIDEBAR_WIDTH * segLines[0].pageWidth) continue;
+    let k = segLines.length - 1;
+    while (k > 0 && segLines[k].line.baseline - segLines[k - 1].line.baseline <= LICENCE_ADVANCE * segLines[k].line.size) k--;
+    const notice = segLines.slice(k);
+    if (k > 0 && notice[0].line.baseline - segLines[k - 1].line.baseline < NOTICE_STEP * advance) continue;
+    if (notice.length > MAX_LICENCE_LINES || notice[0].line.bbox[1] < notice[0].pageHeight / 2) continue;
+    if (!LICENCE.test(notice.map((l) => l.line.text).join(' '))) continue;
+    // A notice under a heading of its own ("License" over "Authors of papers retain copyright …", a software journal's
+    // sidebar of "Software", "Submitted", "License") is one of the sidebar's titled items: the sidebar's text.
+    if (notice.length >= 2 && SIDEBAR_HEADING.test(notice[0].line.text.trim())) continue;
     // A sidebar stands beside the text, set wider than it: one of a refcard's or a brochure's columns, all of a width,
-    // is the text itself, and a paragraph closing it ("Octave itself is free software …") is the text's.
+    // is the text itself, and a paragraph closing it ("Octave itself is free software …") is the text's. (Looked for
+    // last, over the document's segments, only for a notice found.)
     const beside = [...columnLines.keys()].some(
       (o) =>
         o !== seg &&
@@ -1416,15 +1430,6 @@ export function detectFurniture(lines: PlacedLine[], body: number, minRepeats: n
         o.bbox[3] > seg.bbox[1],
     );
     if (!beside) continue;
-    let k = segLines.length - 1;
-    while (k > 0 && segLines[k].line.baseline - segLines[k - 1].line.baseline <= LICENCE_ADVANCE * segLines[k].line.size) k--;
-    const notice = segLines.slice(k);
-    if (k > 0 && notice[0].line.baseline - segLines[k - 1].line.baseline < NOTICE_STEP * advance) continue;
-    if (notice.length > MAX_LICENCE_LINES || notice[0].line.bbox[1] < notice[0].pageHeight / 2) continue;
-    if (!LICENCE.test(notice.map((l) => l.line.text).join(' '))) continue;
-    // A notice under a heading of its own ("License" over "Authors of papers retain copyright …", a software journal's
-    // sidebar of "Software", "Submitted", "License") is one of the sidebar's titled items: the sidebar's text.
-    if (notice.length >= 2 && SIDEBAR_HEADING.test(notice[0].line.text.trim())) continue;
     for (const l of notice) take(l, 'page-footer', false);
   }
 
