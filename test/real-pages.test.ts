@@ -1329,4 +1329,12 @@ describe('a plot’s gap inside a poster’s column', () => {
     expect(squash(nwejm.text)).toContain('x ∈ Rn n∑ i=1 |xi |p < rp');
     expect(nwejm.footnotes.map((f) => f.text).join(' ')).toContain('Goossens, Mittelbach et Samarin, 1994');
   });
+  it('boxed heads over three columns of bullets are each read over their column, not as a table (form_irs_f1040v_2024_payment_voucher)', async () => {
+    const text = squash((await read('form_irs_f1040v_2024_payment_voucher')).text);
+    expectInOrder(text, [
+      'Use Your Online Account (no fees) • Go to www.irs.gov/Account',
+      'certain notices, and more. Pay by Bank Account (no fees) • Use Direct Pay',
+      'withdrawal (EFW). Pay by Card (processing fees apply) • Pay online or by phone.',
+    ]);
+  });
 });

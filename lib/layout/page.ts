@@ -11,7 +11,7 @@ import { headingRowBands, labelCellBands, sideHeadBands } from './sideheads.js';
 import { narrowGutters, spansNarrow } from './narrow.js';
 import { baselineOf, buildRows, inkIntervals, type Row } from './rows.js';
 import type { InkRow } from './gutters.js';
-import { partition, type Zone } from './zones.js';
+import { headsOnColumns, partition, type Zone } from './zones.js';
 import { boxesOf, roomForRules } from './ruled.js';
 import { growSpans } from './spans.js';
 import { displayFormula, TWO_WORDS } from './formulas.js';
@@ -489,7 +489,11 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
   // Tables whose cells line up are found first; for the gutter pass their rows are full-width material, so a
   // table's own column gaps are never taken for gutters.
   const tableRows = new Set<number>();
-  for (const t of findTableBlocks(rows, bodySize)) for (let i = t.from; i <= t.to; i++) tableRows.add(rows[i].row.index);
+  const heads: InkRow[][] = [];
+  for (const t of findTableBlocks(rows, bodySize)) {
+    for (let i = t.from; i <= t.to; i++) tableRows.add(rows[i].row.index);
+    if (t.heads) heads.push(rows.slice(t.from, t.to + 1));
+  }
   const masked = rows.map((r) => (tableRows.has(r.row.index) ? { row: r.row, ink: [[-Infinity, Infinity] as Interval] } : r));
   const zoneParams = {
     minGutter: narrow.length ? Math.min(minGutter, 0.9 * Math.min(...narrow.map((g) => g[1] - g[0]))) : minGutter,
@@ -510,6 +514,11 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
       rows[i] = masked[i] = { row: rows[i].row, ink: crowdedInk(rows[i].row.runs, minGutter, apart, c) };
     }
     zones = partition(masked, zoneParams);
+  }
+  if (heads.length) {
+    zones = headsOnColumns(zones, heads, zoneParams);
+    // Heads taken into their columns' zone (their own rows, not the masked ones) are read as lines, not a table.
+    for (const block of heads) if (zones.some((z) => z.rows.includes(block[0]))) for (const r of block) tableRows.delete(r.row.index);
   }
   const advance = lineAdvance(zones, bodySize);
   const multiColumn = zones.some((z) => z.gutters.length > 0 && !z.tabular);

@@ -61,6 +61,9 @@ export interface TableBlock {
   /** Inclusive indices into the rows given. */
   from: number;
   to: number;
+  /** The block is a row of heads over the page's columns (headsOverColumns): masked for the gutter pass as a table
+   * is, then read as the first lines of the columns under it (zones.ts headsOnColumns). */
+  heads?: boolean;
 }
 
 function columnsOf(pieces: Interval[]): Interval[] {
@@ -512,6 +515,50 @@ function pageColumns(rows: InkRow[], from: number, to: number, pieces: Interval[
   return true;
 }
 
+/** A block's first row set at least this many times the size of the text under it is a row of heads, not cells... */
+const HEAD_SIZE = 1.3;
+/** ...and a gap between its heads a gutter when it stays at least a body size wide down at least GUTTER_ROWS rows
+ * (and GUTTER_BLOCK_SHARE times the block's) of the text under it, each side holding ink on at least this many. */
+const HEADED_SIDE_ROWS = 3;
+
+/** Whether the gap [a, b] runs on as a gutter down the rows under a block (see HEADED_SIDE_ROWS). */
+function gutterBelow(a: number, b: number, below: Interval[][], bodySize: number, blockRows: number): boolean {
+  let strip: Interval = [a, b];
+  let stretch = 0;
+  let left = 0;
+  let right = 0;
+  for (const row of below) {
+    let [c, d] = strip;
+    // A piece reaching into the strip from one side narrows it; one crossing it ends the stretch.
+    for (const p of row) {
+      if (p[1] <= c || p[0] >= d) continue;
+      if (p[0] - c < d - p[1]) c = Math.max(c, p[1]);
+      else d = Math.min(d, p[0]);
+    }
+    if (d - c < bodySize) break;
+    strip = [c, d];
+    stretch++;
+    if (row.some((p) => p[1] <= c)) left++;
+    if (row.some((p) => p[0] >= d)) right++;
+  }
+  return stretch >= Math.max(GUTTER_ROWS, GUTTER_BLOCK_SHARE * blockRows) && left >= HEADED_SIDE_ROWS && right >= HEADED_SIDE_ROWS;
+}
+
+/**
+ * Heads over the page's columns (a leaflet's three boxed titles, "Use Your Online Account" / "Pay by Bank Account" /
+ * "Pay by Card", each over a column of bullets): the block's first row is set well over the size of the text right
+ * under it (HEAD_SIZE), and every gap between its columns runs on as a gutter down that text (gutterBelow). Cells of
+ * a table are set in the text's size or smaller, and the text under a table runs across its gaps.
+ */
+function headsOverColumns(rows: InkRow[], from: number, to: number, pieces: Interval[][], bodySize: number): boolean {
+  if (to + 1 >= rows.length || rows[to + 1].row.baseline - rows[to].row.baseline > MAX_ROW_ADVANCE_EM * bodySize) return false;
+  const under = rows.slice(to + 1).map((r) => r.row.size);
+  if (rows[from].row.size < HEAD_SIZE * median(under.slice(0, GUTTER_ROWS))) return false;
+  const gaps = gapsBetween(columnsOf(pieces.slice(from, to + 1).flat()));
+  const below = pieces.slice(to + 1);
+  return gaps.length > 0 && gaps.every(([a, b]) => gutterBelow(a, b, below, bodySize, to - from + 1));
+}
+
 /** Table blocks among rows sorted top to bottom. */
 export function findTableBlocks(rows: InkRow[], bodySize: number): TableBlock[] {
   const bridge = CELL_GAP_EM * bodySize;
@@ -539,7 +586,7 @@ export function findTableBlocks(rows: InkRow[], bodySize: number): TableBlock[] 
       !pageColumns(rows, i, j, pieces, bodySize) &&
       !sortedDownColumns(rows.slice(i, j + 1), gapsBetween(columnsOf(pieces.slice(i, j + 1).flat())))
     )
-      blocks.push({ from: i, to: j });
+      blocks.push(headsOverColumns(rows, i, j, pieces, bodySize) ? { from: i, to: j, heads: true } : { from: i, to: j });
     i = j + 1;
   }
   return blocks;

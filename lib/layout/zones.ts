@@ -1088,6 +1088,34 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
 }
 
 /**
+ * Heads over the page's columns, found as a table block (tables.ts headsOverColumns) and masked for the gutter pass:
+ * where the block's rows close a zone, or make one, and the zone right under them has gutters that none of the heads'
+ * ink crosses, each gutter with heads on both sides, the rows are that zone's first lines, each head read over its
+ * column. Otherwise they stay the table they were found as.
+ */
+export function headsOnColumns(zones: Zone[], heads: InkRow[][], p: ZoneParams): Zone[] {
+  const out = zones.slice();
+  for (const block of heads) {
+    const i = out.findIndex((z) => z.rows.some((r) => r.row === block[0].row));
+    if (i < 0 || i + 1 >= out.length) continue;
+    const [above, below] = [out[i], out[i + 1]];
+    const keep = above.rows.length - block.length;
+    if (keep < 0 || above.rows.slice(keep).some((r, k) => r.row !== block[k].row)) continue;
+    if (!below.gutters.length || below.tabular || below.ruled) continue;
+    const overEach = below.gutters.every(
+      (g) => block.some((r) => r.ink.some((iv) => iv[1] <= g[0])) && block.some((r) => r.ink.some((iv) => iv[0] >= g[1])),
+    );
+    if (!overEach || block.some((r) => crossesAny(r, below.gutters))) continue;
+    const rows = [...block, ...below.rows];
+    const worst = Math.max(...below.gutters.map((g) => crossingShare(g, rows).share));
+    out[i + 1] = { ...below, rows, crossingShare: worst, ambiguous: worst > p.tolerance, tabular: tabularZone(rows, below.gutters, p) };
+    if (keep) out[i] = { ...above, rows: above.rows.slice(0, keep) };
+    else out.splice(i, 1);
+  }
+  return out;
+}
+
+/**
  * A row runs across some of the gutters and has ink on both sides of another, its piece past that one opening within
  * a size of where the column's lines (`rows`) open.
  */
