@@ -1337,4 +1337,19 @@ describe('a plot’s gap inside a poster’s column', () => {
       'withdrawal (EFW). Pay by Card (processing fees apply) • Pay online or by phone.',
     ]);
   });
+  it('a caption beside bullets inside a poster’s column is read whole, then the bullets (poster_zerospeech_std_abnet_interspeech2015, poster_bfh_sciposter_demo)', async () => {
+    const zs = squash((await read('poster_zerospeech_std_abnet_interspeech2015')).text);
+    expect(zs).toContain('Figure: Similarity matrix of the signal. Source: [1]');
+    expect(zs).toContain('• Searches for diagonal patterns • Filters and cluster those patterns');
+    const bfh = squash((await read('poster_bfh_sciposter_demo')).text);
+    expect(bfh).toContain('Beispielbox mit Pfeil, um zwei Boxen miteinander zu verknüpfen oder Leseabzweigungen zu generieren.');
+    // A continued fraction's numerators beside its terms in a book's text column are no stacks: no words.
+    const kao = squash((await read('book_kaobook_theorem_boxes')).text);
+    expect(kao).toContain('x = a0 + 1 a1 + 1 a2 + 1 a3 + a4');
+  });
+
+  it('a pull quote that a column’s text runs around stays out of the paragraph, read as stacks side by side are not (gov_useiti_exec_summary_2015)', async () => {
+    const text = squash((await read('gov_useiti_exec_summary_2015')).text);
+    expect(text).toContain('the Marcellus Play (spanning nine states from New York to Tennessee) is the largest shale gas play');
+  });
 });

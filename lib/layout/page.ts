@@ -2,7 +2,7 @@
  * The per-page ordering pass (pure): runs → rows → zones and gutters → spans and bands → ordered segments.
  */
 import type { BandInfo, CheckBox, Diagnostic, Direction, HRule, Interval, Line, Rule, Run, Segment } from '../types.js';
-import { findCodeBeside, findListingsBeside, findSideStacks } from './stacks.js';
+import { findCodeBeside, findListingsBeside, findSideStacks, type SideStacks } from './stacks.js';
 import { findRunAround } from './runaround.js';
 import { nestedBlock } from './nested.js';
 import { optionBlock } from './options.js';
@@ -471,6 +471,9 @@ function layoutParallel(parallel: ParallelText, params: LayoutParams, direction:
   });
 }
 
+/** A line of words: three letters in a row (or two Chinese, Japanese or Korean characters). */
+const WORDED = /\p{L}{3}|[\u3400-\u9fff\u3040-\u30ff\uac00-\ud7af]{2}/u;
+
 /** Lay out runs that make one page (or one page of a spread). */
 function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): PageLayout {
   const diagnostics: Diagnostic[] = [];
@@ -724,6 +727,15 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
     pushAround(kind, band, col, around.text.slice(around.after + 1), options);
   };
 
+  /** A row holding a line of each of two side stacks (row `k` of the window `w`): its left or right stack's line; null
+   * when the row is one stack's line whole. */
+  const sideOfRow = (r: InkRow, w: SideStacks, k: number, left: boolean): Line | null => {
+    const at = w.splits.get(k);
+    if (at === undefined) return null;
+    const runs = r.row.runs.filter((x) => (left ? x.x1 <= at : x.x0 >= at));
+    return makeLine(runs, baselineOf(runs), { tie });
+  };
+
   /**
    * Rows of one column, read top to bottom, but for side stacks (stacks.ts): two short stacks of lines side by side
    * whose baselines interleave are read as two columns of a band of their own, in the direction of their text.
@@ -781,13 +793,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
             params.page,
             bands.length,
             j,
-            stack.map((k) => {
-              // A row holding a line of each stack gives each its side's runs.
-              const at = w.splits.get(k);
-              if (at === undefined) return rowLine(rs[k].row);
-              const runs = rs[k].row.runs.filter((x) => (stack === w.left ? x.x1 <= at : x.x0 >= at));
-              return makeLine(runs, baselineOf(runs), { tie });
-            }),
+            stack.map((k) => sideOfRow(rs[k], w, k, stack === w.left) ?? rowLine(rs[k].row)),
           ),
         ),
       );
@@ -1009,10 +1015,58 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
         return zone.rows[i].ink.some((iv) => iv[0] < g[0] && iv[1] > g[1]);
       });
     };
+    /**
+     * A column's lines parted into side stacks (stacks.ts, as the rows of a page of one column are) and the lines
+     * around them, in reading order; null when the column holds none. Only where the column's lines make its rows
+     * again one for one, so the lines around the stacks are read as they were built.
+     */
+    const sideStacksOf = (lines: Line[]): { lines: Line[]; stack: boolean }[] | null => {
+      // Text run around a box inside the column is read whole, then the box (pushAround), not as two stacks.
+      if (lines.length < 3 || findRunAround(lines)) return null;
+      const rows: InkRow[] = buildRows(lines.flatMap((l) => runsOfLine(l))).map((row) => ({
+        row,
+        ink: inkIntervals(row.runs, minGutter, apart, bodySize),
+      }));
+      if (rows.length !== lines.length || rows.some((r, k) => r.row.runs.length !== runsOfLine(lines[k]).length)) return null;
+      const windows = findSideStacks(rows);
+      const out: { lines: Line[]; stack: boolean }[] = [];
+      let next = 0;
+      for (const w of windows) {
+        const own = runsDirection(rows.slice(w.from, w.to + 1).flatMap((r) => r.row.runs));
+        const stacks = own === 'rtl' ? [w.right, w.left] : [w.left, w.right];
+        // (A line standing only level with the other stack's lines is read as it stands, as on a page of one column.)
+        if (stacks[0].every((k) => w.splits.has(k))) continue;
+        // Stacks of words, not a display's parts (a continued fraction's numerators beside its terms).
+        const stackRuns = (stack: number[]) => stack.map((k) => rows[k].row.runs);
+        if (stacks.some((stack) => !stackRuns(stack).some((rs) => rs.some((q) => WORDED.test(q.text))) || displayFormula(stackRuns(stack)))) continue;
+        if (w.from > next) out.push({ lines: lines.slice(next, w.from), stack: false });
+        for (const stack of stacks)
+          out.push({
+            stack: true,
+            lines: stack.map((k) => sideOfRow(rows[k], w, k, stack === w.left) ?? lines[k]),
+          });
+        next = w.to + 1;
+      }
+      if (!out.length) return null;
+      if (next < lines.length) out.push({ lines: lines.slice(next), stack: false });
+      return out;
+    };
     const columnsOfRow = new Map<number, number[]>();
     /** A column's lines with short columns inside it (a box's named columns side by side) read one by one (nested.ts),
      * one stretch after another (a box's two rows of cards); `plain` reads them when there are none. */
     const readNested = (lines: Line[], band: number, col: number, plain: () => void) => {
+      // Two stacks side by side inside the column (a poster column's figure caption beside its bullets), read one
+      // after the other; the lines around them read as below.
+      const parts = sideStacksOf(lines);
+      if (parts) {
+        for (const part of parts)
+          if (part.stack) segments.push(segment('column', params.page, band, col, part.lines));
+          else readNestedOnly(part.lines, band, col, () => pushAround('column', band, col, part.lines));
+        return;
+      }
+      readNestedOnly(lines, band, col, plain);
+    };
+    const readNestedOnly = (lines: Line[], band: number, col: number, plain: () => void) => {
       let nested = nestedBlock(lines);
       if (!nested) {
         plain();
