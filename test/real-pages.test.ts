@@ -1352,4 +1352,10 @@ describe('a plot’s gap inside a poster’s column', () => {
     const text = squash((await read('gov_useiti_exec_summary_2015')).text);
     expect(text).toContain('the Marcellus Play (spanning nine states from New York to Tennessee) is the largest shale gas play');
   });
+  it('margin notes six characters wide beside justified Chinese lines whose closing quotes hang into the gap are read apart from the lines (cjk_texproposal_cqu_toc_margin_notes)', async () => {
+    const text = squash((await read('cjk_texproposal_cqu_toc_margin_notes')).text);
+    expect(text).toContain('本提案与“双一流”建设之联系');
+    expect(text).toContain('引入 TEX 助力创新型人才培养');
+    expect(text).toContain('我国即将实行的“双一流大学”建设计划，是事关未来教育发展的重要改革，其一主要任务');
+  });
 });

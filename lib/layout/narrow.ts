@@ -18,8 +18,10 @@ const MIN_EDGE_ROWS = 6;
 const MIN_GAP_EM = 0.2;
 /** ...with as many rows beside them that the strip is clean in (a paragraph's last line, a blank line) as cross it. */
 const MAX_CROSSING_SHARE = 0.5;
-/** The columns either side are at least this many body ems wide. */
+/** The columns either side are at least this many body ems wide... */
 const MIN_SIDE_EM = 8;
+/** ...but for a column right of a justified edge, this many (margin notes six characters wide beside Chinese text). */
+const MIN_RIGHT_SIDE_EM = 5;
 
 /**
  * Narrow gutters found on a page: the strip between a justified edge and the nearest start of text right of it.
@@ -123,10 +125,13 @@ function stripAfter(edge: number, on: number[], rows: Row[], body: number, bridg
   const to = Math.max(...on);
   let right = Infinity;
   for (let r = from; r <= to; r++) for (const run of rows[r].runs) if (run.x0 >= edge + MIN_GAP_EM * body) right = Math.min(right, run.x0);
-  if (!(right - edge < bridge)) return null;
+  if (!Number.isFinite(right)) return null;
   // Justified lines end on the edge to within a point; the strip starts after the longest of them.
   let left = edge;
   for (let r = from; r <= to; r++) for (const run of rows[r].runs) if (run.x1 > left && run.x1 < right - MIN_GAP_EM * body) left = run.x1;
+  // Narrower than the bridge: from the edge, or from the lines that run past it (a closing quote or full stop hung
+  // past a Chinese column's edge leaves the margin notes beside it less than the bridge).
+  if (!(right - left < bridge)) return null;
   const strip: Interval = [left, right];
   let crossing = 0;
   const leftWidths: number[] = [];
@@ -142,7 +147,7 @@ function stripAfter(edge: number, on: number[], rows: Row[], body: number, bridg
     if (right && right.start <= strip[1] + 3 * body) rightWidths.push(right.width);
   }
   if (crossing > MAX_CROSSING_SHARE * (to - from + 1) || rightWidths.length < MIN_EDGE_ROWS || leftWidths.length < MIN_EDGE_ROWS) return null;
-  return median(leftWidths) >= MIN_SIDE_EM * body && median(rightWidths) >= MIN_SIDE_EM * body ? strip : null;
+  return median(leftWidths) >= MIN_SIDE_EM * body && median(rightWidths) >= MIN_RIGHT_SIDE_EM * body ? strip : null;
 }
 
 /**
