@@ -2655,3 +2655,33 @@ describe('an author line with its affiliation marks raised after each name', () 
     }
   });
 });
+
+describe('heads over columns', () => {
+  it('keeps a table with a large header row over three columns of text a table: its rows of cells are no heads', () => {
+    const cells = [
+      ['Time', 'Room', 'Speaker'],
+      ['9:00', 'A12', 'Smith'],
+      ['10:30', 'B4', 'Jones'],
+      ['12:00', 'C7', 'Brown'],
+      ['14:30', 'A12', 'Green'],
+    ];
+    const table = cells.flatMap((row, i) => row.map((t, k) => run(t, 44 + k * 180, 100 + i * 16, i === 0 ? 14 : 10)));
+    const cols = [0, 1, 2].map((k) => column(1 + 100 * k, 10, 40 + k * 180, 200, { size: 10, chars: 30 }));
+    const title = [
+      run('A title line that runs right across the page from one side to the other side', 40, 60, 10),
+      run('and a second line of it that also runs right across all the columns below it', 40, 72, 10),
+    ];
+    const segments = layoutPage([...title, ...table, ...cols.flat()], params()).segments;
+    const tables = segments.filter((s) => s.kind === 'table').map((s) => s.text);
+    expect(tables.join(' ')).toContain('Time Room Speaker');
+    expect(tables.join(' ')).toContain('14:30 A12 Green');
+    expect(
+      labels(
+        segments
+          .filter((s) => s.kind !== 'table')
+          .map((s) => s.text)
+          .join('\n'),
+      ),
+    ).toEqual([...seq(1, 10), ...seq(101, 110), ...seq(201, 210)]);
+  });
+});

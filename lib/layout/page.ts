@@ -9,7 +9,7 @@ import { optionBlock } from './options.js';
 import { crowdedInk, crowdedRows } from './crowded.js';
 import { headingRowBands, labelCellBands, sideHeadBands } from './sideheads.js';
 import { narrowGutters, spansNarrow } from './narrow.js';
-import { baselineOf, buildRows, inkIntervals, type Row } from './rows.js';
+import { baselineOf, buildRows, inkIntervals, rowOf, type Row } from './rows.js';
 import type { InkRow } from './gutters.js';
 import { headsOnColumns, partition, type Zone } from './zones.js';
 import { boxesOf, roomForRules } from './ruled.js';
@@ -520,7 +520,8 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
   }
   if (heads.length) {
     zones = headsOnColumns(zones, heads, zoneParams);
-    // Heads taken into their columns' zone (their own rows, not the masked ones) are read as lines, not a table.
+    // Heads taken into their columns' zone are read as lines, not a table: the zone holds their own rows, while the
+    // masked rows (new objects) stay in the zones of heads left a table.
     for (const block of heads) if (zones.some((z) => z.rows.includes(block[0]))) for (const r of block) tableRows.delete(r.row.index);
   }
   const advance = lineAdvance(zones, bodySize);
@@ -1017,18 +1018,17 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
     };
     /**
      * A column's lines parted into side stacks (stacks.ts, as the rows of a page of one column are) and the lines
-     * around them, in reading order; null when the column holds none. Only where the column's lines make its rows
-     * again one for one, so the lines around the stacks are read as they were built.
+     * around them, in reading order; null when the column holds none. Each line is a row of its own runs.
      */
     const sideStacksOf = (lines: Line[]): { lines: Line[]; stack: boolean }[] | null => {
-      // Text run around a box inside the column is read whole, then the box (pushAround), not as two stacks.
-      if (lines.length < 3 || findRunAround(lines)) return null;
-      const rows: InkRow[] = buildRows(lines.flatMap((l) => runsOfLine(l))).map((row) => ({
-        row,
-        ink: inkIntervals(row.runs, minGutter, apart, bodySize),
-      }));
-      if (rows.length !== lines.length || rows.some((r, k) => r.row.runs.length !== runsOfLine(lines[k]).length)) return null;
+      if (lines.length < 3) return null;
+      const rows: InkRow[] = lines.map((l, k) => {
+        const row = { ...rowOf([...runsOfLine(l)]), index: k };
+        return { row, ink: inkIntervals(row.runs, minGutter, apart, bodySize) };
+      });
       const windows = findSideStacks(rows);
+      // Text run around a box inside the column is read whole, then the box (pushAround), not as two stacks.
+      if (!windows.length || findRunAround(lines)) return null;
       const out: { lines: Line[]; stack: boolean }[] = [];
       let next = 0;
       for (const w of windows) {
@@ -1052,24 +1052,25 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
       return out;
     };
     const columnsOfRow = new Map<number, number[]>();
-    /** A column's lines with short columns inside it (a box's named columns side by side) read one by one (nested.ts),
-     * one stretch after another (a box's two rows of cards); `plain` reads them when there are none. */
-    const readNested = (lines: Line[], band: number, col: number, plain: () => void) => {
-      // Two stacks side by side inside the column (a poster column's figure caption beside its bullets), read one
-      // after the other; the lines around them read as below.
+    /** A column's lines, but for two stacks side by side inside it (a poster column's figure caption beside its
+     * bullets, read one after the other: sideStacksOf), read by `readNestedOnly`; `plain` reads a part without nested
+     * columns. */
+    const readNested = (lines: Line[], band: number, col: number, plain: (lines: Line[]) => void) => {
       const parts = sideStacksOf(lines);
-      if (parts) {
-        for (const part of parts)
-          if (part.stack) segments.push(segment('column', params.page, band, col, part.lines));
-          else readNestedOnly(part.lines, band, col, () => pushAround('column', band, col, part.lines));
+      if (!parts) {
+        readNestedOnly(lines, band, col, plain);
         return;
       }
-      readNestedOnly(lines, band, col, plain);
+      for (const part of parts)
+        if (part.stack) segments.push(segment('column', params.page, band, col, part.lines));
+        else readNestedOnly(part.lines, band, col, plain);
     };
-    const readNestedOnly = (lines: Line[], band: number, col: number, plain: () => void) => {
+    /** A column's lines with short columns inside it (a box's named columns side by side) read one by one (nested.ts),
+     * one stretch after another (a box's two rows of cards); `plain` reads them when there are none. */
+    const readNestedOnly = (lines: Line[], band: number, col: number, plain: (lines: Line[]) => void) => {
       let nested = nestedBlock(lines);
       if (!nested) {
-        plain();
+        plain(lines);
         return;
       }
       let rest = lines;
@@ -1138,7 +1139,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
               segments.push(...within.map((s) => ({ ...s, band, column: col })));
               continue;
             }
-            readNested(lines, band, col, () => pushAround('column', band, col, lines));
+            readNested(lines, band, col, (ls) => pushAround('column', band, col, ls));
           }
         }
         return;
@@ -1153,7 +1154,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
           // by side in its first column, a box beside a heading over the others).
           const lines = colLines(rowIdx, j);
           const col = order.indexOf(j);
-          if (lines.length) readNested(lines, band, col, () => segments.push(segment('column', params.page, band, col, lines)));
+          if (lines.length) readNested(lines, band, col, (ls) => segments.push(segment('column', params.page, band, col, ls)));
         } else if (j === sub[0]) {
           // The row's own text in these columns, beside the span, reads with the part above it.
           emitColumnsOf(

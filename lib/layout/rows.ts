@@ -50,7 +50,7 @@ const shortScript = (text: string) => {
  */
 const SCRIPT_ROW_RUNS = 4;
 
-function rowOf(runs: Run[]): Row {
+export function rowOf(runs: Run[]): Row {
   runs.sort((a, b) => a.x0 - b.x0 || a.stream - b.stream);
   // A drop cap does not set its row's size or baseline: the line beside it does.
   let initials = 0;

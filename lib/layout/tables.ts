@@ -515,7 +515,9 @@ function pageColumns(rows: InkRow[], from: number, to: number, pieces: Interval[
   return true;
 }
 
-/** A block's first row set at least this many times the size of the text under it is a row of heads, not cells... */
+/** A block of at most this many rows, its first set at least this many times the size of the text under it (and of
+ * the page's body), is a row of heads, not cells... */
+const MAX_HEAD_ROWS = 3;
 const HEAD_SIZE = 1.3;
 /** ...and a gap between its heads a gutter when it stays at least a body size wide down at least GUTTER_ROWS rows
  * (and GUTTER_BLOCK_SHARE times the block's) of the text under it, each side holding ink on at least this many. */
@@ -546,14 +548,19 @@ function gutterBelow(a: number, b: number, below: Interval[][], bodySize: number
 
 /**
  * Heads over the page's columns (a leaflet's three boxed titles, "Use Your Online Account" / "Pay by Bank Account" /
- * "Pay by Card", each over a column of bullets): the block's first row is set well over the size of the text right
- * under it (HEAD_SIZE), and every gap between its columns runs on as a gutter down that text (gutterBelow). Cells of
- * a table are set in the text's size or smaller, and the text under a table runs across its gaps.
+ * "Pay by Card", each over a column of bullets): a block of a few rows (MAX_HEAD_ROWS) of words, its first row set
+ * well over the size of the text right under it and of the page's body (HEAD_SIZE), and every gap between its columns
+ * running on as a gutter down that text (gutterBelow). A table's header may be set large, but its rows of cells
+ * follow it; cells are set in the body's size or smaller, and the text under a table runs across its gaps.
  */
 function headsOverColumns(rows: InkRow[], from: number, to: number, pieces: Interval[][], bodySize: number): boolean {
+  if (to - from + 1 > MAX_HEAD_ROWS) return false;
   if (to + 1 >= rows.length || rows[to + 1].row.baseline - rows[to].row.baseline > MAX_ROW_ADVANCE_EM * bodySize) return false;
-  const under = rows.slice(to + 1).map((r) => r.row.size);
-  if (rows[from].row.size < HEAD_SIZE * median(under.slice(0, GUTTER_ROWS))) return false;
+  const under = rows.slice(to + 1, to + 1 + GUTTER_ROWS).map((r) => r.row.size);
+  if (rows[from].row.size < HEAD_SIZE * Math.max(bodySize, median(under))) return false;
+  // Heads are words: a row of figures is a table's.
+  const texts = rows.slice(from, to + 1).flatMap((r) => r.row.runs.map((q) => q.text.trim()));
+  if (texts.filter((t) => FIGURE_ONLY.test(t)).length * 2 >= texts.length) return false;
   const gaps = gapsBetween(columnsOf(pieces.slice(from, to + 1).flat()));
   const below = pieces.slice(to + 1);
   return gaps.length > 0 && gaps.every(([a, b]) => gutterBelow(a, b, below, bodySize, to - from + 1));

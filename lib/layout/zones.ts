@@ -1091,7 +1091,8 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
  * Heads over the page's columns, found as a table block (tables.ts headsOverColumns) and masked for the gutter pass:
  * where the block's rows close a zone, or make one, and the zone right under them has gutters that none of the heads'
  * ink crosses, each gutter with heads on both sides, the rows are that zone's first lines, each head read over its
- * column. Otherwise they stay the table they were found as.
+ * column (a column of the zone may stand under two heads, its own columns found when it is read: columnsWithin).
+ * Otherwise they stay the table they were found as.
  */
 export function headsOnColumns(zones: Zone[], heads: InkRow[][], p: ZoneParams): Zone[] {
   const out = zones.slice();
@@ -1101,15 +1102,19 @@ export function headsOnColumns(zones: Zone[], heads: InkRow[][], p: ZoneParams):
     const [above, below] = [out[i], out[i + 1]];
     const keep = above.rows.length - block.length;
     if (keep < 0 || above.rows.slice(keep).some((r, k) => r.row !== block[k].row)) continue;
-    if (!below.gutters.length || below.tabular || below.ruled) continue;
+    if (!below.gutters.length || below.tabular || below.ruled || above.ruled) continue;
     const overEach = below.gutters.every(
       (g) => block.some((r) => r.ink.some((iv) => iv[1] <= g[0])) && block.some((r) => r.ink.some((iv) => iv[0] >= g[1])),
     );
     if (!overEach || block.some((r) => crossesAny(r, below.gutters))) continue;
-    const rows = [...block, ...below.rows];
-    const worst = Math.max(...below.gutters.map((g) => crossingShare(g, rows).share));
-    out[i + 1] = { ...below, rows, crossingShare: worst, ambiguous: worst > p.tolerance, tabular: tabularZone(rows, below.gutters, p) };
-    if (keep) out[i] = { ...above, rows: above.rows.slice(0, keep) };
+    // Each zone's shares and kind, found again on the rows it keeps (the masked heads counted across its gutters).
+    const zoneOf = (z: Zone, rs: InkRow[]): Zone => {
+      if (!z.gutters.length) return { ...z, rows: rs };
+      const worst = Math.max(...z.gutters.map((g) => crossingShare(g, rs).share));
+      return { ...z, rows: rs, crossingShare: worst, ambiguous: worst > p.tolerance, tabular: tabularZone(rs, z.gutters, p) };
+    };
+    out[i + 1] = zoneOf(below, [...block, ...below.rows]);
+    if (keep) out[i] = zoneOf(above, above.rows.slice(0, keep));
     else out.splice(i, 1);
   }
   return out;
