@@ -2666,7 +2666,7 @@ describe('heads over columns', () => {
       ['14:30', 'A12', 'Green'],
     ];
     const table = cells.flatMap((row, i) => row.map((t, k) => run(t, 44 + k * 180, 100 + i * 16, i === 0 ? 14 : 10)));
-    const cols = [0, 1, 2].map((k) => column(1 + 100 * k, 10, 40 + k * 180, 200, { size: 10, chars: 30 }));
+    const cols = [0, 1, 2].map((k) => column(1 + 100 * k, 10, 40 + k * 180, 186, { size: 10, chars: 32 }));
     const title = [
       run('A title line that runs right across the page from one side to the other side', 40, 60, 10),
       run('and a second line of it that also runs right across all the columns below it', 40, 72, 10),
