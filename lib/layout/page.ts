@@ -22,7 +22,7 @@ import { segment } from './segment.js';
 import { findSpread } from './spread.js';
 import { findParallel, type ParallelText } from './parallel.js';
 import { gridBlocks } from './grid.js';
-import { wordCount } from './words.js';
+import { HOLDS_WORD, wordCount } from './words.js';
 import { overprintedRuns } from './rotated.js';
 
 export interface LayoutParams {
@@ -471,8 +471,21 @@ function layoutParallel(parallel: ParallelText, params: LayoutParams, direction:
   });
 }
 
-/** A line of words: three letters in a row (or two Chinese, Japanese or Korean characters). */
-const WORDED = /\p{L}{3}|[\u3400-\u9fff\u3040-\u30ff\uac00-\ud7af]{2}/u;
+/**
+ * Side stacks among rows read top to bottom (stacks.ts), each window's two stacks in the direction of their own text
+ * (two blocks of Latin side by side in a Persian book's figure read left to right). A window whose first stack's
+ * lines all stand level with the other stack's (a flyer's tagline) is left out: read first, a side heading level with
+ * its section's first line would go before the section over it. Such rows are read as they stand.
+ */
+function readableStacks(rows: InkRow[]): { w: SideStacks; stacks: number[][] }[] {
+  const out: { w: SideStacks; stacks: number[][] }[] = [];
+  for (const w of findSideStacks(rows)) {
+    const own = runsDirection(rows.slice(w.from, w.to + 1).flatMap((r) => r.row.runs));
+    const stacks = own === 'rtl' ? [w.right, w.left] : [w.left, w.right];
+    if (!stacks[0].every((k) => w.splits.has(k))) out.push({ w, stacks });
+  }
+  return out;
+}
 
 /** Lay out runs that make one page (or one page of a spread). */
 function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): PageLayout {
@@ -519,10 +532,10 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
     zones = partition(masked, zoneParams);
   }
   if (heads.length) {
-    zones = headsOnColumns(zones, heads, zoneParams);
-    // Heads taken into their columns' zone are read as lines, not a table: the zone holds their own rows, while the
-    // masked rows (new objects) stay in the zones of heads left a table.
-    for (const block of heads) if (zones.some((z) => z.rows.includes(block[0]))) for (const r of block) tableRows.delete(r.row.index);
+    const placed = headsOnColumns(zones, heads, zoneParams);
+    zones = placed.zones;
+    // Heads taken into their columns' zone are read as lines, not a table.
+    for (const block of placed.moved) for (const r of block) tableRows.delete(r.row.index);
   }
   const advance = lineAdvance(zones, bodySize);
   const multiColumn = zones.some((z) => z.gutters.length > 0 && !z.tabular);
@@ -777,15 +790,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
       plain(part.slice(at));
     };
     let next = 0;
-    for (const w of findSideStacks(rs)) {
-      // In the direction of the stacks' own text: two blocks of Latin side by side in a Persian book's figure read left
-      // to right.
-      const own = runsDirection(rs.slice(w.from, w.to + 1).flatMap((r) => r.row.runs));
-      const stacks = own === 'rtl' ? [w.right, w.left] : [w.left, w.right];
-      // A line standing only level with the other stack's lines is read after the stack it stands beside (a flyer's
-      // tagline), never before it: read first, a side heading level with its section's first line would go before
-      // the section over it. Such rows are read as they stand.
-      if (stacks[0].every((k) => w.splits.has(k))) continue;
+    for (const { w, stacks } of readableStacks(rs)) {
       beside(rs.slice(next, w.from));
       stacks.forEach((stack, j) =>
         segments.push(
@@ -1026,19 +1031,16 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
         const row = { ...rowOf([...runsOfLine(l)]), index: k };
         return { row, ink: inkIntervals(row.runs, minGutter, apart, bodySize) };
       });
-      const windows = findSideStacks(rows);
+      const windows = readableStacks(rows);
       // Text run around a box inside the column is read whole, then the box (pushAround), not as two stacks.
       if (!windows.length || findRunAround(lines)) return null;
       const out: { lines: Line[]; stack: boolean }[] = [];
       let next = 0;
-      for (const w of windows) {
-        const own = runsDirection(rows.slice(w.from, w.to + 1).flatMap((r) => r.row.runs));
-        const stacks = own === 'rtl' ? [w.right, w.left] : [w.left, w.right];
-        // (A line standing only level with the other stack's lines is read as it stands, as on a page of one column.)
-        if (stacks[0].every((k) => w.splits.has(k))) continue;
+      for (const { w, stacks } of windows) {
         // Stacks of words, not a display's parts (a continued fraction's numerators beside its terms).
         const stackRuns = (stack: number[]) => stack.map((k) => rows[k].row.runs);
-        if (stacks.some((stack) => !stackRuns(stack).some((rs) => rs.some((q) => WORDED.test(q.text))) || displayFormula(stackRuns(stack)))) continue;
+        if (stacks.some((stack) => !stackRuns(stack).some((rs) => rs.some((q) => HOLDS_WORD.test(q.text))) || displayFormula(stackRuns(stack))))
+          continue;
         if (w.from > next) out.push({ lines: lines.slice(next, w.from), stack: false });
         for (const stack of stacks)
           out.push({

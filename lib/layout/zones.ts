@@ -11,7 +11,7 @@ import { BULLET_CHARS } from './markers.js';
 import { displayFormula, TWO_WORDS } from './formulas.js';
 import { blockStarts, centredBlocks, paragraphStarts, sideLines, sideText } from './sides.js';
 import { median, runsOf } from './lines.js';
-import { MAIL, UNSPACED_CHARS, wordCount } from './words.js';
+import { HOLDS_WORD, MAIL, UNSPACED_CHARS, wordCount } from './words.js';
 import { decimal } from './digits.js';
 import {
   CAPTION_LABEL,
@@ -1092,10 +1092,11 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
  * where the block's rows close a zone, or make one, and the zone right under them has gutters that none of the heads'
  * ink crosses, each gutter with heads on both sides, the rows are that zone's first lines, each head read over its
  * column (a column of the zone may stand under two heads, its own columns found when it is read: columnsWithin).
- * Otherwise they stay the table they were found as.
+ * Otherwise they stay the table they were found as. The blocks moved are given back with the zones.
  */
-export function headsOnColumns(zones: Zone[], heads: InkRow[][], p: ZoneParams): Zone[] {
+export function headsOnColumns(zones: Zone[], heads: InkRow[][], p: ZoneParams): { zones: Zone[]; moved: InkRow[][] } {
   const out = zones.slice();
+  const moved: InkRow[][] = [];
   for (const block of heads) {
     const i = out.findIndex((z) => z.rows.some((r) => r.row === block[0].row));
     if (i < 0 || i + 1 >= out.length) continue;
@@ -1108,16 +1109,19 @@ export function headsOnColumns(zones: Zone[], heads: InkRow[][], p: ZoneParams):
     );
     if (!overEach || block.some((r) => crossesAny(r, below.gutters))) continue;
     // Each zone's shares and kind, found again on the rows it keeps (the masked heads counted across its gutters).
-    const zoneOf = (z: Zone, rs: InkRow[]): Zone => {
-      if (!z.gutters.length) return { ...z, rows: rs };
-      const worst = Math.max(...z.gutters.map((g) => crossingShare(g, rs).share));
-      return { ...z, rows: rs, crossingShare: worst, ambiguous: worst > p.tolerance, tabular: tabularZone(rs, z.gutters, p) };
-    };
-    out[i + 1] = zoneOf(below, [...block, ...below.rows]);
-    if (keep) out[i] = zoneOf(above, above.rows.slice(0, keep));
+    out[i + 1] = zoneWithRows(below, [...block, ...below.rows], p);
+    if (keep) out[i] = zoneWithRows(above, above.rows.slice(0, keep), p);
     else out.splice(i, 1);
+    moved.push(block);
   }
-  return out;
+  return { zones: out, moved };
+}
+
+/** A zone with other rows: its gutters kept, its crossing share, ambiguity and kind found again on those rows. */
+function zoneWithRows(z: Zone, rows: InkRow[], p: ZoneParams): Zone {
+  if (!z.gutters.length) return { ...z, rows };
+  const worst = Math.max(...z.gutters.map((g) => crossingShare(g, rows).share));
+  return { ...z, rows, crossingShare: worst, ambiguous: worst > p.tolerance, tabular: tabularZone(rows, z.gutters, p) };
 }
 
 /**
@@ -1158,12 +1162,8 @@ function handOver(zones: Zone[], p: ZoneParams): Zone[] {
     // The run ends at blank space, leaving the zone below rows of its own, and some of it crosses that zone's gutters.
     if (m === 0 || m === below.rows.length || !blank(prev, below.rows[m])) continue;
     if (!below.rows.slice(0, m).some((r) => crossesAny(r, below.gutters))) continue;
-    const zoneOf = (z: Zone, rs: InkRow[]): Zone => {
-      const worst = Math.max(...z.gutters.map((g) => crossingShare(g, rs).share));
-      return { ...z, rows: rs, crossingShare: worst, ambiguous: worst > p.tolerance, tabular: tabularZone(rs, z.gutters, p) };
-    };
-    out[i] = zoneOf(above, [...above.rows, ...below.rows.slice(0, m)]);
-    out[i + 1] = zoneOf(below, below.rows.slice(m));
+    out[i] = zoneWithRows(above, [...above.rows, ...below.rows.slice(0, m)], p);
+    out[i + 1] = zoneWithRows(below, below.rows.slice(m), p);
   }
   return out;
 }
@@ -1232,8 +1232,7 @@ function staggeredBlocks(zone: Zone, p: ZoneParams): Zone[] {
     const blockRuns = edges
       .slice(1)
       .map((hi, k) => stretch.map((r) => r.row.runs.filter((q) => q.x0 >= edges[k] && q.x1 <= hi)).filter((rs) => rs.length));
-    const worded = (rs: Run[][]) =>
-      rs.filter((line) => line.some((q) => /\p{L}{3}|[\u3400-\u9fff\u3040-\u30ff\uac00-\ud7af]{2}/u.test(q.text))).length;
+    const worded = (rs: Run[][]) => rs.filter((line) => line.some((q) => HOLDS_WORD.test(q.text))).length;
     if (blockRuns.some((rs) => worded(rs) < STAGGER_WORDED || displayFormula(rs))) {
       i = j;
       continue;
