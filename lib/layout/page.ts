@@ -1027,10 +1027,13 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
      */
     const sideStacksOf = (lines: Line[]): { lines: Line[]; stack: boolean }[] | null => {
       if (lines.length < 3) return null;
-      const rows: InkRow[] = lines.map((l, k) => {
-        const row = { ...rowOf([...runsOfLine(l)]), index: k };
-        return { row, ink: inkIntervals(row.runs, minGutter, apart, bodySize) };
-      });
+      const across = lines.map((l) => [...runsOfLine(l)].sort((a, b) => a.x0 - b.x0 || a.stream - b.stream));
+      const inks = across.map((runs) => inkIntervals(runs, minGutter, apart, bodySize));
+      // Stacks need a line in two pieces (one of each stack) or two lines one after the other that share no x (a line
+      // of one stack right after one of the other): most columns have neither, and are not searched.
+      const apartX = (a: Interval[], b: Interval[]) => a[a.length - 1][1] <= b[0][0] || b[b.length - 1][1] <= a[0][0];
+      if (!inks.some((ink, k) => ink.length > 1 || (k > 0 && apartX(inks[k - 1], ink)))) return null;
+      const rows: InkRow[] = across.map((runs, k) => ({ row: { ...rowOf(runs), index: k }, ink: inks[k] }));
       const windows = readableStacks(rows);
       // Text run around a box inside the column is read whole, then the box (pushAround), not as two stacks.
       if (!windows.length || findRunAround(lines)) return null;
