@@ -206,6 +206,43 @@ describe('a figure at the foot of a column, inside a paragraph that runs on into
     expect(section[0]!.text).not.toContain('proposal, explain');
   });
 
+  it('reads no box of text under a heading at the next column’s top as a masthead: its own line goes on from it', () => {
+    const bold = (text: string, x: number, baseline: number, size: number) => makeLine([run(text, x, baseline, size, { bold: true })], baseline);
+    const tail = [
+      lineTo('The board invites you to send written comments on this', 72, 600, 290, 9),
+      lineTo('proposal. The most helpful comments name a portion of the', 72, 611, 290, 9),
+    ];
+    // A box of labels in two faces: its first line in the smaller face turned at the measure, the next one in the text's.
+    const box = [
+      bold('Harbour Labels', 321, 59, 9),
+      lineTo('Target: [North Quay], [South Quay], [Inner Basin], [Dock] (first', 321, 74, 540, 7),
+      lineTo('of the harbour’s docks), [Pier], [Old Harbour], [Lock], [Canal]', 321, 86, 540, 9),
+    ];
+    const rest = [lineTo('proposal, explain the reason for any change, and include', 321, 122, 540, 9), lineTo('supporting data.', 321, 133, 420, 9)];
+    const blocks = buildBlocks([segment(tail, 0), segment([...box, ...rest], 1)], 9, 11);
+    expect(blocks[0]!.text).not.toContain('of the harbour');
+    expect(blocks.map((b) => b.text).join('\n')).toContain('Harbour Labels');
+  });
+
+  it('takes no row of a table of small cells for a figure’s labels past a cell cut off mid-sentence', () => {
+    // A page's text goes on under a table whose second column's cells are sentences cut at the cell's edge: the next
+    // row's cells, as small, are the table's, not labels floating between the cell and the text below the table.
+    const cell = (text: string, x: number, baseline: number, column: number, band: number) => ({
+      ...segment([lineTo(text, x, baseline, x + 200, 9.8)], column),
+      band,
+    });
+    const cells = [
+      cell('[Investors]', 72, 100, 0, 0),
+      cell('investors got slightly risk-averse,', 300, 100, 1, 0),
+      cell('[Index]', 72, 112, 0, 1),
+      cell('and selling pressure prevailed.', 300, 112, 1, 1),
+    ];
+    const caption = { ...segment([lineTo('Table 2: Example of a sentence and its labels.', 72, 130, 400, 9)], 0), band: 2 };
+    const text = { ...segment([lineTo('encoders we first obtain three vectors, which encode the data', 72, 160, 290, 10.9)], 0), band: 3 };
+    const blocks = buildBlocks([...cells, caption, text], 11, 13);
+    expect(blocks.find((b) => b.text.includes('risk-averse'))!.text).not.toContain('encoders');
+  });
+
   it('still takes small notes stepped down at the foot of a column', () => {
     const notes = [...col1.slice(0, 2), lineAt('1 Boots nuts are made in Britain under licence.', 72, 700, 8)];
     const { footnotes } = detectFootnotes(placed([segment(notes, 0), segment(col2, 1)]), new Set(), 10, 12.5);

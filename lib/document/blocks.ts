@@ -219,10 +219,13 @@ const subcaption = (g: Group) =>
  * Tables are not floats: they are read where they stand, but for one at the top of the page the sentence runs on to.
  */
 function floatRun(groups: Group[], i: number, body: number, tail?: Group): number {
+  // Small type: under the body's size and the paragraph's own (a table's cell set small, its sentence cut at the cell's
+  // edge, has no labels of a figure under it: the next row's cells are set as small).
+  const small = LABEL_SIZE * Math.min(body, tail ? median(tail.lines.map((l) => l.size)) : body);
   const isFloat = (g: Group) =>
     g.kind === 'caption' ||
     sideways(g) ||
-    ((g.kind === 'paragraph' || g.kind === 'code') && median(g.lines.map((l) => l.size)) < LABEL_SIZE * body) ||
+    ((g.kind === 'paragraph' || g.kind === 'code') && median(g.lines.map((l) => l.size)) < small) ||
     subcaption(g) ||
     // A table opening the page a sentence runs on to (a float set at the page's top) is read after the sentence; on
     // the sentence's own page a table between its halves is read where it stands.
@@ -266,6 +269,14 @@ function floatRun(groups: Group[], i: number, body: number, tail?: Group): numbe
   return anchored || apart ? n : 0;
 }
 
+/**
+ * The group goes on from the one before it in its segment, turned at the measure mid-sentence: the text of a box or
+ * a masthead under a heading at a column's top going on to its own next line ("Target: [Nikkei 225], … (First
+ * section" in one face over "of Tokyo Stock Exchange), …" in another), not the sequel of a paragraph broken off
+ * before the box.
+ */
+const goesOnFrom = (prev: Group, next: Group) => next.seg === prev.seg && unfinished(prev) && wrapped(prev, next);
+
 /** A titled box read after the paragraph it interrupts holds at most this many groups (its heading included). */
 const MAX_BOX_GROUPS = 6;
 
@@ -304,6 +315,7 @@ function boxRun(groups: Group[], i: number, tail: Group, columnTop = false): num
   const next = groups[i + n];
   if (!(n > 1 && next && continues(next))) return 0;
   if (!columnTop) return next.seg.page > tail.seg.page ? n : 0;
+  if (goesOnFrom(groups[i + n - 1], next)) return 0;
   const boxEnd = Math.max(...groups.slice(i, i + n).flatMap((b) => b.lines.map((l) => l.bbox[3])));
   return next.seg === g.seg && next.lines[0].bbox[1] >= boxEnd ? n : 0;
 }
@@ -357,7 +369,7 @@ function mastheadRun(groups: Group[], i: number, tail: Group, body: number): num
   )
     n++;
   const next = groups[i + n];
-  return n > 1 && next && turnsBack(tail, next) ? n : 0;
+  return n > 1 && next && !goesOnFrom(groups[i + n - 1], next) && turnsBack(tail, next) ? n : 0;
 }
 
 /** Prose opens this share of its words, at least, in lower case (a table's cells: names in capitals and figures)... */
