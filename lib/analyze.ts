@@ -6,7 +6,7 @@ import type { ResolvedOptions } from './options.js';
 import type { OpenPdf, PdfPage } from './pdf/open.js';
 import { readPageText } from './pdf/runs.js';
 import { dropOverprints, overprintDiagnostic } from './layout/overprint.js';
-import { layoutPage } from './layout/page.js';
+import { layoutPage, type LayoutParams } from './layout/page.js';
 import { readRuby } from './layout/ruby.js';
 import { turnUpright } from './layout/sideways.js';
 import { findLineNumbers } from './layout/line-numbers.js';
@@ -167,7 +167,10 @@ async function analyzeWith(
     // stretch may take (ruled.ts' `roomForRules`, a cheap test that lets through most pages whose rules could
     // matter), is the page laid out again with them. Whether it is depends on the page alone, not on which pages came
     // before it in the process (a page worker's batch): the pipeline and the command line read it alike. A page read
-    // turned has its text's coordinates, not the rules'.
+    // turned has its text's coordinates, not the rules'. A page whose column zone has blank space across its columns
+    // (ruled.ts' `roomForBreaks`) asks for them too, to find where the columns' rules stop and start again only: there
+    // they part no box.
+
     const params = {
       page: pageNo,
       direction: o.direction,
@@ -179,18 +182,21 @@ async function analyzeWith(
     // The layout marks drop caps on their runs (rows.ts): the second one starts from the runs as they came.
     const initials = runs.map((r) => r.initial);
     let layout = layoutPage(runs, params);
-    if (read.source === 'text' && read.turned === 0 && layout.roomForRules) {
+    if (read.source === 'text' && read.turned === 0 && (layout.roomForRules || layout.roomForBreaks)) {
       const rules = await pageRules(page).catch(() => ({ vertical: [], horizontal: [], checks: [] }));
       // The boxes the page draws and those of its check-box fields (a fillable form's, drawn by their appearance).
       const checks = text.fieldChecks.length ? distinctChecks([...rules.checks, ...text.fieldChecks]) : rules.checks;
-      if (rules.vertical.length || checks.length) {
+      const again = (more: Partial<LayoutParams>) => {
         runs.forEach((r, i) => {
           r.initial = initials[i];
         });
+        layout = layoutPage(runs, { ...params, ...more });
+      };
+      if (layout.roomForRules) {
         // The page's top closes a box over its first line as a rule would (ruled.ts).
-        const hrules = withPageTop(rules.horizontal, runs.filter(isHorizontal));
-        layout = layoutPage(runs, { ...params, rules: rules.vertical, hrules, checks });
-      }
+        if (rules.vertical.length || checks.length)
+          again({ rules: rules.vertical, hrules: withPageTop(rules.horizontal, runs.filter(isHorizontal)), checks });
+      } else if (rules.vertical.length) again({ columnRules: rules.vertical });
     }
     let segments: Segment[] = layout.segments;
     let source: PageSource = 'text';

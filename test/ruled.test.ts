@@ -199,6 +199,45 @@ describe('boxes parted by a rule', () => {
     expect(text).toEqual(textOf(runs, []));
   });
 
+  it('reads two stretches of columns one over the other apart where their column rules stop and start again', () => {
+    // A multicols environment of three columns with a rule between them (five lines each), blank, then another
+    // (six lines each): LaTeX draws each environment's own rules.
+    const upper = [0, 1, 2].flatMap((k) => column(1 + 5 * k, 5, 72 + 180 * k, 100, { chars: 30 }));
+    const lower = [0, 1, 2].flatMap((k) => column(16 + 6 * k, 6, 72 + 180 * k, 184, { chars: 30 }));
+    const runs = [...upper, ...lower];
+    const rules: Rule[] = [237, 417].flatMap((x) => [
+      { x, y0: 90, y1: 152 },
+      { x, y0: 174, y1: 248 },
+    ]);
+    expect(labels(textOf(runs, rules))).toEqual(Array.from({ length: 33 }, (_, i) => q(i + 1)));
+    // Without the rules, or with rules that run on past the blank, the columns are read down through it.
+    const through = labels(textOf(runs, []));
+    expect(through.slice(0, 11)).toEqual([...[1, 2, 3, 4, 5], ...[16, 17, 18, 19, 20, 21]].map(q));
+    expect(
+      labels(
+        textOf(
+          runs,
+          [237, 417].map((x) => ({ x, y0: 90, y1: 248 })),
+        ),
+      ),
+    ).toEqual(through);
+    // Nor where the rules stand at the lines' edge, not amid the white between the columns (boxes' edges).
+    const edges: Rule[] = [224, 404].flatMap((x) => [
+      { x, y0: 90, y1: 152 },
+      { x, y0: 174, y1: 248 },
+    ]);
+    expect(labels(textOf(runs, edges))).toEqual(through);
+    // Nor where one gutter's rule runs on (a rule between two of the columns only stops).
+    expect(labels(textOf(runs, [...rules.slice(0, 2), { x: 417, y0: 90, y1: 248 }]))).toEqual(through);
+    // Rules asked for only to find where the columns' rules stop read the page alike.
+    const asked = layoutPage(runs, layoutParams({ columnRules: rules }));
+    expect(labels(asked.segments.map((s) => s.text).join('\n'))).toEqual(Array.from({ length: 33 }, (_, i) => q(i + 1)));
+    // The blank between the stretches is room for rules to stop: the page's rules are asked for; a page of columns
+    // without such blank asks for none.
+    expect(layoutPage(runs, layoutParams()).roomForBreaks).toBe(true);
+    expect(layoutPage([...upper, ...column(16, 6, 72, 160, { chars: 30 })], layoutParams()).roomForBreaks).toBe(false);
+  });
+
   it('changes nothing where a rule stands between two columns of text', () => {
     const runs = [...column(1, 20, 72, 100, { chars: 46 }), ...column(21, 20, 320, 100, { chars: 46 })];
     const rules: Rule[] = [{ x: 308, y0: 90, y1: 340 }];

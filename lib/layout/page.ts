@@ -12,7 +12,7 @@ import { narrowGutters, spansNarrow } from './narrow.js';
 import { baselineOf, buildRows, inkIntervals, rowOf, type Row } from './rows.js';
 import type { InkRow } from './gutters.js';
 import { headsOnColumns, partition, type Zone } from './zones.js';
-import { boxesOf, roomForRules } from './ruled.js';
+import { boxesOf, roomForBreaks, roomForRules } from './ruled.js';
 import { growSpans } from './spans.js';
 import { displayFormula, TWO_WORDS } from './formulas.js';
 import { CAPTION_LABEL, CELL_GAP_EM, findTableBlocks, hasProsePiece } from './tables.js';
@@ -38,6 +38,9 @@ export interface LayoutParams {
   hrules?: HRule[];
   /** Its check boxes: a form's options side by side are read option by option (options.ts). */
   checks?: CheckBox[];
+  /** The page's drawn vertical rules, asked for only to find where a column zone's rules stop and start again (ruled.ts
+   * columnRuleBreaks; `rules`, when given, serve for that too): no box is parted by them. */
+  columnRules?: Rule[];
   /** Laying out one wide column of a page on its own: no column inside it is laid out again. */
   nested?: boolean;
 }
@@ -54,6 +57,9 @@ export interface PageLayout {
   /** Rows of the page have white between their runs wide enough for a drawn rule to stand in, in zones a ruled
    * stretch may take (ruled.ts' `roomForRules`): the page's rules are asked for only then (analyze.ts). */
   roomForRules: boolean;
+  /** A column zone has blank space across its columns where their drawn rules could stop and start again (ruled.ts'
+   * `roomForBreaks`): the page's rules are asked for, to find where they do only. */
+  roomForBreaks: boolean;
 }
 
 /** The size most characters on the page are set in. */
@@ -445,6 +451,7 @@ function joinRegions(
     bodySize,
     diagnostics: [joint.diagnostic, ...laid.flatMap((l) => l.diagnostics)],
     roomForRules: laid.some((l) => l.roomForRules),
+    roomForBreaks: laid.some((l) => l.roomForBreaks),
   };
 }
 
@@ -518,6 +525,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
     rejectFloor: params.gutterRejectFloor,
     rules: params.rules,
     hrules: params.hrules,
+    columnRules: params.columnRules ?? params.rules,
   };
   let zones = partition(masked, zoneParams);
   // Two column lines run together, or a column's overfull line, at a zone's gutter (crowded.ts): the row is parted at
@@ -1269,5 +1277,16 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
 
   diagnostics.push(...runOrderPasses({ segments, page: params.page, columnCount, advance, bodySize, rotated, nextBand: bands.length }));
 
-  return { segments, columnCount, gutters, bands, spanLines, direction, bodySize, diagnostics, roomForRules: roomForRules(zones) };
+  return {
+    segments,
+    columnCount,
+    gutters,
+    bands,
+    spanLines,
+    direction,
+    bodySize,
+    diagnostics,
+    roomForRules: roomForRules(zones),
+    roomForBreaks: zones.some(roomForBreaks),
+  };
 }

@@ -388,3 +388,73 @@ export function boxesOf(lines: Line[], hrules: HRule[]): Line[][] {
   }
   return out;
 }
+
+/**
+ * Column rules that stop and start again (LaTeX's multicols with a rule between its columns: each environment draws
+ * its own rules, and balances its own columns). Two stretches of columns one over the other, blank between them, each
+ * column of the upper stretch is read to its foot before the next column, and the lower stretch after the upper one
+ * ends: read down the columns across the blank, a column's first paragraph would run into the paragraph under it
+ * and leave the rest of its text two columns over. Where a column zone's every gutter holds a drawn rule beside the
+ * row over the blank that ends before the row under it, and one beside the row under it that starts after the row
+ * over it, the zone is parted there. Without rules nothing says so: the columns of a poster's boxes stand over blank
+ * space and run on under it.
+ */
+/** Rows parted by blank space this many of their sizes (baseline to baseline) at least: room for rules to stop. */
+const BREAK_BLANK = 1.8;
+/** A column rule stands amid the white between the lines on its two sides, at most this share of its width off the
+ * middle, and that white is a size of the lines wide at least. */
+const MIDDLE = 0.25;
+
+/** The rule stands amid the columns' lines beside it, a column rule's white on each side (see MIDDLE): a box's edge, a
+ * diagram's, a table's cell border stand near the lines on one side or in a narrow strip. */
+function amidColumns(rule: Rule, rows: InkRow[]): boolean {
+  let left = -Infinity;
+  let right = Infinity;
+  let size = 0;
+  for (const r of rows) {
+    if (!beside(rule, r)) continue;
+    for (const iv of r.ink) {
+      if (iv[1] <= rule.x) left = Math.max(left, iv[1]);
+      else if (iv[0] >= rule.x) right = Math.min(right, iv[0]);
+      else return false;
+    }
+    size = Math.max(size, r.row.size);
+  }
+  if (!Number.isFinite(left) || !Number.isFinite(right)) return false;
+  return right - left >= size && Math.abs(rule.x - (left + right) / 2) <= MIDDLE * (right - left);
+}
+
+/** The rows of a column zone after which blank space stands (BREAK_BLANK), two rows at least on each side. */
+function blanksIn(z: Zone): number[] {
+  if (!z.gutters.length || z.tabular || z.ruled) return [];
+  const out: number[] = [];
+  for (let k = 1; k + 2 < z.rows.length; k++) {
+    const [a, b] = [z.rows[k].row, z.rows[k + 1].row];
+    if (b.baseline - a.baseline >= BREAK_BLANK * Math.max(a.size, b.size)) out.push(k);
+  }
+  return out;
+}
+
+/** The rows after which a column zone's drawn rules stop and start again (see above), in order. */
+export function columnRuleBreaks(z: Zone, rules: Rule[]): number[] {
+  const blanks = blanksIn(z);
+  if (!blanks.length) return [];
+  const inGutter = z.gutters.map((g) => rules.filter((rule) => rule.x >= g[0] - CROSS && rule.x <= g[1] + CROSS && amidColumns(rule, z.rows)));
+  if (inGutter.some((rs) => !rs.length)) return [];
+  return blanks.filter((k) => {
+    // Each runs beside two rows at least (a diagram's boxes, a row high, are no column rules).
+    const [over, a, b, under] = [z.rows[k - 1].row, z.rows[k].row, z.rows[k + 1].row, z.rows[k + 2].row];
+    const ends = (rule: Rule) => rule.y0 <= over.baseline - OVER * over.size && rule.y1 >= a.baseline && rule.y1 < b.baseline - b.size;
+    const starts = (rule: Rule) => rule.y0 > a.baseline && rule.y0 <= b.baseline - OVER * b.size && rule.y1 >= under.baseline;
+    // One rule in the middle of each gutter, stopping and going on at one x: a box's edges stand two to a gutter,
+    // one at each box's side (a poster's boxes, whose columns run on under the blank).
+    return inGutter.every((rs) => {
+      const xs = rs.filter((rule) => ends(rule) || starts(rule)).map((rule) => rule.x);
+      return rs.some(ends) && rs.some(starts) && Math.max(...xs) - Math.min(...xs) <= 2 * CROSS;
+    });
+  });
+}
+
+/** A column zone has blank space between two of its rows where its rules could stop (columnRuleBreaks): the page's
+ * rules are asked for. */
+export const roomForBreaks = (z: Zone): boolean => blanksIn(z).length > 0;

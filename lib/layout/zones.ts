@@ -5,7 +5,7 @@
  * again on its own.
  */
 import type { HRule, Interval, Rule, Run } from '../types.js';
-import { ruledZones } from './ruled.js';
+import { columnRuleBreaks, ruledZones } from './ruled.js';
 import { classify, crossesAny, findCandidates, pieceRuns, sideSupport, sweep, type InkRow } from './gutters.js';
 import { BULLET_CHARS } from './markers.js';
 import { displayFormula, TWO_WORDS } from './formulas.js';
@@ -53,6 +53,8 @@ export interface ZoneParams {
   rules?: Rule[];
   /** Its drawn horizontal rules: a box's top and bottom end such a stretch. */
   hrules?: HRule[];
+  /** The rules a column zone is parted by where they stop and start again (ruled.ts columnRuleBreaks). */
+  columnRules?: Rule[];
 }
 
 /** A column zone needs at least this many rows with text on both sides of its gutter. */
@@ -1084,7 +1086,17 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
     [...lead, ...blocksApart(rows.slice(from, to), p), ...(foot ? [foot] : [])].flatMap((z) => staggeredBlocks(z, p)).flatMap(captionsBeside),
     p,
   );
-  return ruledZones(zones, p.rules ?? [], p.hrules ?? [], (rs, gutters) => tabularZone(rs, gutters, p));
+  const ruled = ruledZones(zones, p.rules ?? [], p.hrules ?? [], (rs, gutters) => tabularZone(rs, gutters, p));
+  return p.columnRules?.length ? ruled.flatMap((z) => atRuleBreaks(z, p.columnRules!, p)) : ruled;
+}
+
+/** A column zone parted where its drawn column rules stop and start again (ruled.ts columnRuleBreaks): each stretch
+ * of columns read on its own, the upper one first. */
+function atRuleBreaks(z: Zone, rules: Rule[], p: ZoneParams): Zone[] {
+  const breaks = columnRuleBreaks(z, rules);
+  if (!breaks.length) return [z];
+  const ends = [...breaks.map((k) => k + 1), z.rows.length];
+  return ends.map((end, i) => zoneWithRows(z, z.rows.slice(i ? ends[i - 1] : 0, end), p));
 }
 
 /**
