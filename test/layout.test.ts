@@ -2685,3 +2685,40 @@ describe('heads over columns', () => {
     ).toEqual([...seq(1, 10), ...seq(101, 110), ...seq(201, 210)]);
   });
 });
+
+describe('a question whose second line opens a table of answers', () => {
+  // A form's question in two lines, the second the first cell of the row of its answers (Yes / No for each of three
+  // children), two rows of notes under them (Schedule EIC's line 4b, its runs' extents).
+  const at = (text: string, x0: number, x1: number, y: number, size = 9): Run => ({ ...run(text, x0, y, size), x1 });
+  const question = [at('b', 41, 47.1, 570.1, 10), at('Was the child permanently and totally', 50.4, 187.6, 570.1)];
+  const children = [0, 122.4, 244.8];
+  const answers = [
+    at('disabled during any part of 2024?', 50.4, 171.6, 579.9),
+    ...children.flatMap((d) => [at('Yes.', 237.6 + d, 256.1 + d, 577.4), at('No.', 295.2 + d, 309.9 + d, 577.4)]),
+    ...children.flatMap((d) => [at('Go to', 217.1 + d, 237.3 + d, 594.1), at('The child is not a', 269.9 + d, 328.9 + d, 593.8, 8.5)]),
+    ...children.flatMap((d) => [at('line 5.', 217.1 + d, 240.1 + d, 602.6), at('qualifying child.', 269.9 + d, 326.1 + d, 602.1, 8.5)]),
+  ];
+  const intro = [
+    at('Caution: a child who is permanently and totally disabled may be of any age to count as a qualifying child', 41, 560, 540),
+    at('for the credit, so answer the question below for each child you name on this schedule, one column apiece.', 41, 555, 551),
+  ];
+
+  it('reads the question whole, its first line with the table its second line opens', () => {
+    const segments = layoutPage([...intro, ...question, ...answers], params()).segments;
+    const text = segments.map((s) => s.text).join('\n');
+    expect(text).toContain('b Was the child permanently and totally\ndisabled during any part of 2024?');
+    expect(segments.find((s) => s.kind === 'table')?.text.split('\n')[0]).toBe('b Was the child permanently and totally');
+  });
+
+  it('takes no caption ended by a full stop, nor a line over a first cell in capitals, into the table', () => {
+    const caption = at('Table 4. Answers for each child.', 41, 170, 570.1, 10);
+    const capital = answers.map((r) => (r.text.startsWith('disabled') ? { ...r, text: 'Disabled during any part of 2024?' } : r));
+    for (const runs of [
+      [...intro, caption, ...answers],
+      [...intro, ...question, ...capital],
+    ]) {
+      const table = layoutPage(runs, params()).segments.find((s) => s.kind === 'table');
+      expect(table?.text.split('\n')[0]).toMatch(/^[dD]isabled during/);
+    }
+  });
+});

@@ -566,6 +566,34 @@ function headsOverColumns(rows: InkRow[], from: number, to: number, pieces: Inte
   return gaps.length > 0 && gaps.every(([a, b]) => gutterBelow(a, b, below, bodySize, to - from + 1));
 }
 
+/** A first cell's text going on from the line over it opens in lower case ("disabled during any part of 2024?"). */
+const OPENS_LOWER = /^\p{Ll}/u;
+/** A line that ends a sentence or a label ("Table 3.", "Children:") is none the cell goes on from. */
+const ENDS_LINE = /[.:;!?]$/u;
+
+/**
+ * The line over a table's first row is its first cell's first line (a form's question whose second line is the first
+ * cell of the row of its answers, "b Was the child permanently and totally" over "disabled during any part of 2024? |
+ * Yes. | No."): one piece, a row's advance over the row, standing over the first column only, left-aligned with it
+ * (or hung a label's width left of it), unfinished, and the cell under it opening in lower case.
+ */
+function leadingLine(rows: InkRow[], i: number, pieces: Interval[][], bodySize: number): boolean {
+  if (i === 0 || pieces[i - 1].length !== 1 || pieces[i].length < 2) return false;
+  const [over, row] = [rows[i - 1].row, rows[i].row];
+  if (row.baseline - over.baseline > MAX_ROW_ADVANCE_EM * bodySize) return false;
+  const [line, first, second] = [pieces[i - 1][0], pieces[i][0], pieces[i][1]];
+  const cell = row.runs
+    .filter((q) => q.x0 >= first[0] - 0.5 && q.x1 <= first[1] + 0.5)
+    .map((q) => q.text)
+    .join(' ')
+    .trim();
+  const text = over.runs
+    .map((q) => q.text)
+    .join(' ')
+    .trim();
+  return line[1] < second[0] && Math.abs(line[0] - first[0]) <= 2 * row.size && OPENS_LOWER.test(cell) && !ENDS_LINE.test(text);
+}
+
 /** Table blocks among rows sorted top to bottom. */
 export function findTableBlocks(rows: InkRow[], bodySize: number): TableBlock[] {
   const bridge = CELL_GAP_EM * bodySize;
@@ -593,7 +621,11 @@ export function findTableBlocks(rows: InkRow[], bodySize: number): TableBlock[] 
       !pageColumns(rows, i, j, pieces, bodySize) &&
       !sortedDownColumns(rows.slice(i, j + 1), gapsBetween(columnsOf(pieces.slice(i, j + 1).flat())))
     )
-      blocks.push(headsOverColumns(rows, i, j, pieces, bodySize) ? { from: i, to: j, heads: true } : { from: i, to: j });
+      blocks.push(
+        headsOverColumns(rows, i, j, pieces, bodySize)
+          ? { from: i, to: j, heads: true }
+          : { from: leadingLine(rows, i, pieces, bodySize) ? i - 1 : i, to: j },
+      );
     i = j + 1;
   }
   return blocks;
