@@ -170,7 +170,6 @@ async function analyzeWith(
     // turned has its text's coordinates, not the rules'. A page whose column zone has blank space across its columns
     // (ruled.ts' `roomForBreaks`) asks for them too, to find where the columns' rules stop and start again only: there
     // they part no box.
-
     const params = {
       page: pageNo,
       direction: o.direction,

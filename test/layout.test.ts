@@ -2699,8 +2699,8 @@ describe('a question whose second line opens a table of answers', () => {
     ...children.flatMap((d) => [at('line 5.', 217.1 + d, 240.1 + d, 602.6), at('qualifying child.', 269.9 + d, 326.1 + d, 602.1, 8.5)]),
   ];
   const intro = [
-    at('Caution: a child who is permanently and totally disabled may be of any age to count as a qualifying child', 41, 560, 540),
-    at('for the credit, so answer the question below for each child you name on this schedule, one column apiece.', 41, 555, 551),
+    at('Caution: a child who is permanently and totally disabled may be of any age to count as a qualifying child', 41, 560, 520),
+    at('for the credit, so answer the question below for each child you name on this schedule, one column apiece.', 41, 555, 531),
   ];
 
   it('reads the question whole, its first line with the table its second line opens', () => {
@@ -2710,11 +2710,15 @@ describe('a question whose second line opens a table of answers', () => {
     expect(segments.find((s) => s.kind === 'table')?.text.split('\n')[0]).toBe('b Was the child permanently and totally');
   });
 
-  it('takes no caption ended by a full stop, nor a line over a first cell in capitals, into the table', () => {
-    const caption = at('Table 4. Answers for each child.', 41, 170, 570.1, 10);
+  it('takes no caption, no heading, nor a line over a first cell in capitals into the table', () => {
     const capital = answers.map((r) => (r.text.startsWith('disabled') ? { ...r, text: 'Disabled during any part of 2024?' } : r));
     for (const runs of [
-      [...intro, caption, ...answers],
+      // A caption ended by a full stop; one without, level with the question's place or further off; a heading set
+      // larger; the question over a first cell in capitals.
+      [...intro, at('Table 4. Answers for each child.', 41, 170, 570.1, 10), ...answers],
+      [...intro, at('Table 4 Answers for each child', 41, 170, 570.1, 10), ...answers],
+      [...intro, at('Answers for each child named', 41, 170, 556, 10), ...answers],
+      [...intro, at('Answers', 41, 90, 566, 12), ...answers],
       [...intro, ...question, ...capital],
     ]) {
       const table = layoutPage(runs, params()).segments.find((s) => s.kind === 'table');

@@ -389,16 +389,6 @@ export function boxesOf(lines: Line[], hrules: HRule[]): Line[][] {
   return out;
 }
 
-/**
- * Column rules that stop and start again (LaTeX's multicols with a rule between its columns: each environment draws
- * its own rules, and balances its own columns). Two stretches of columns one over the other, blank between them, each
- * column of the upper stretch is read to its foot before the next column, and the lower stretch after the upper one
- * ends: read down the columns across the blank, a column's first paragraph would run into the paragraph under it
- * and leave the rest of its text two columns over. Where a column zone's every gutter holds a drawn rule beside the
- * row over the blank that ends before the row under it, and one beside the row under it that starts after the row
- * over it, the zone is parted there. Without rules nothing says so: the columns of a poster's boxes stand over blank
- * space and run on under it.
- */
 /** Rows parted by blank space this many of their sizes (baseline to baseline) at least: room for rules to stop. */
 const BREAK_BLANK = 1.8;
 /** A column rule stands amid the white between the lines on its two sides, at most this share of its width off the
@@ -435,7 +425,17 @@ function blanksIn(z: Zone): number[] {
   return out;
 }
 
-/** The rows after which a column zone's drawn rules stop and start again (see above), in order. */
+/**
+ * Column rules that stop and start again (LaTeX's multicols with a rule between its columns: each environment draws
+ * its own rules, and balances its own columns). Two stretches of columns one over the other, blank between them, each
+ * column of the upper stretch is read to its foot before the next column, and the lower stretch after the upper one
+ * ends: read down the columns across the blank, a column's first paragraph would run into the paragraph under it
+ * and leave the rest of its text two columns over. Where every gutter of a column zone holds one rule, amid the white
+ * between the lines on its two sides (amidColumns), that ends beside the two rows over the blank and starts again
+ * beside the two rows under it, at one x, the zone is parted there. Without rules nothing says so: the columns of a
+ * poster's boxes stand over blank space and run on under it. Returns the rows after which the zone is parted, in
+ * order.
+ */
 export function columnRuleBreaks(z: Zone, rules: Rule[]): number[] {
   const blanks = blanksIn(z);
   if (!blanks.length) return [];

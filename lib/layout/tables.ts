@@ -568,19 +568,26 @@ function headsOverColumns(rows: InkRow[], from: number, to: number, pieces: Inte
 
 /** A first cell's text going on from the line over it opens in lower case ("disabled during any part of 2024?"). */
 const OPENS_LOWER = /^\p{Ll}/u;
-/** A line that ends a sentence or a label ("Table 3.", "Children:") is none the cell goes on from. */
+/** A line that ends a sentence or a label ("Table 3.", "Children:") is none the cell goes on from, nor a caption. */
 const ENDS_LINE = /[.:;!?]$/u;
+/** The line stands at most this many of the row's sizes over it (baseline to baseline), in a size at most this many
+ * times the row's, its start at most this many sizes left of the first cell's (a label hung left: "b"). */
+const LEADING_ADVANCE = 1.6;
+const LEADING_SIZE = 1.2;
+const LEADING_HANG = 2;
 
 /**
  * The line over a table's first row is its first cell's first line (a form's question whose second line is the first
  * cell of the row of its answers, "b Was the child permanently and totally" over "disabled during any part of 2024? |
- * Yes. | No."): one piece, a row's advance over the row, standing over the first column only, left-aligned with it
- * (or hung a label's width left of it), unfinished, and the cell under it opening in lower case.
+ * Yes. | No."): one piece, a line's advance over the row in the cell's type, standing over the first column only,
+ * left-aligned with it (or hung a label's width left of it), unfinished and no caption, and the cell under it opening
+ * in lower case.
  */
-function leadingLine(rows: InkRow[], i: number, pieces: Interval[][], bodySize: number): boolean {
+function leadingLine(rows: InkRow[], i: number, pieces: Interval[][]): boolean {
   if (i === 0 || pieces[i - 1].length !== 1 || pieces[i].length < 2) return false;
   const [over, row] = [rows[i - 1].row, rows[i].row];
-  if (row.baseline - over.baseline > MAX_ROW_ADVANCE_EM * bodySize) return false;
+  // A line's advance over it, in the cell's type (a caption or a heading over a table stands further off, or larger).
+  if (row.baseline - over.baseline > LEADING_ADVANCE * row.size || over.size > LEADING_SIZE * row.size) return false;
   const [line, first, second] = [pieces[i - 1][0], pieces[i][0], pieces[i][1]];
   const cell = row.runs
     .filter((q) => q.x0 >= first[0] - 0.5 && q.x1 <= first[1] + 0.5)
@@ -591,7 +598,8 @@ function leadingLine(rows: InkRow[], i: number, pieces: Interval[][], bodySize: 
     .map((q) => q.text)
     .join(' ')
     .trim();
-  return line[1] < second[0] && Math.abs(line[0] - first[0]) <= 2 * row.size && OPENS_LOWER.test(cell) && !ENDS_LINE.test(text);
+  const aligned = line[0] >= first[0] - LEADING_HANG * row.size && line[0] <= first[0] + 0.5 * row.size;
+  return line[1] < second[0] && aligned && OPENS_LOWER.test(cell) && !ENDS_LINE.test(text) && !CAPTION_LABEL.test(text);
 }
 
 /** Table blocks among rows sorted top to bottom. */
@@ -622,9 +630,7 @@ export function findTableBlocks(rows: InkRow[], bodySize: number): TableBlock[] 
       !sortedDownColumns(rows.slice(i, j + 1), gapsBetween(columnsOf(pieces.slice(i, j + 1).flat())))
     )
       blocks.push(
-        headsOverColumns(rows, i, j, pieces, bodySize)
-          ? { from: i, to: j, heads: true }
-          : { from: leadingLine(rows, i, pieces, bodySize) ? i - 1 : i, to: j },
+        headsOverColumns(rows, i, j, pieces, bodySize) ? { from: i, to: j, heads: true } : { from: leadingLine(rows, i, pieces) ? i - 1 : i, to: j },
       );
     i = j + 1;
   }
