@@ -12,9 +12,9 @@ const UNSPACED = new RegExp(`[${UNSPACED_CHARS}]`, 'gu');
 export const EMAIL_ADDRESS = String.raw`[\w.+-]+@[\w-]+(\.[\w-]+)+`;
 /** An e-mail address anywhere in a text. */
 export const MAIL = new RegExp(EMAIL_ADDRESS, 'u');
-/** A text holding a figure and nothing else (an amount, a page number, a count): a table's cell, not a sentence's words. */
 /** A run holding a word: three letters in a row, or two Chinese, Japanese or Korean characters. */
 export const HOLDS_WORD = /\p{L}{3}|[\u3400-\u9fff\u3040-\u30ff\uac00-\ud7af]{2}/u;
+/** A text holding a figure and nothing else (an amount, a page number, a count): a table's cell, not a sentence's words. */
 export const FIGURE_ONLY = /^[\s\p{Nd}.,:%$€£()+\-–]+$/u;
 
 /** Characters to a word of Chinese or Japanese. */
