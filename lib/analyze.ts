@@ -168,8 +168,9 @@ async function analyzeWith(
     // matter), is the page laid out again with them. Whether it is depends on the page alone, not on which pages came
     // before it in the process (a page worker's batch): the pipeline and the command line read it alike. A page read
     // turned has its text's coordinates, not the rules'. A page whose column zone has blank space across its columns
-    // (ruled.ts' `roomForBreaks`) asks for them too, to find where the columns' rules stop and start again only: there
-    // they part no box.
+    // (ruled.ts' `roomForBreaks`) asks for them too, to find where the columns' rules stop and start again, and where
+    // that blank space is wide (`roomForAcross`), whether a rule drawn across all the columns parts them: there they part
+    // no box.
     const params = {
       page: pageNo,
       direction: o.direction,
@@ -191,11 +192,11 @@ async function analyzeWith(
         });
         layout = layoutPage(runs, { ...params, ...more });
       };
-      if (layout.roomForRules) {
-        // The page's top closes a box over its first line as a rule would (ruled.ts).
-        if (rules.vertical.length || checks.length)
-          again({ rules: rules.vertical, hrules: withPageTop(rules.horizontal, runs.filter(isHorizontal)), checks });
-      } else if (rules.vertical.length) again({ columnRules: rules.vertical });
+      // The page's top closes a box over its first line as a rule would (ruled.ts).
+      if (layout.roomForRules && (rules.vertical.length || checks.length))
+        again({ rules: rules.vertical, hrules: withPageTop(rules.horizontal, runs.filter(isHorizontal)), checks });
+      else if ((layout.roomForBreaks && rules.vertical.length) || (layout.roomForAcross && rules.horizontal.length))
+        again({ columnRules: rules.vertical, breakRules: rules.horizontal });
     }
     let segments: Segment[] = layout.segments;
     let source: PageSource = 'text';

@@ -1826,6 +1826,59 @@ describe('floats stacked at the top of the column a sentence runs on to', () => 
   });
 });
 
+describe('a float set under the line its paragraph breaks off at, in the same column', () => {
+  // LaTeX's `[h]` placement: the paragraph's first line, a table (its head and rows), its caption under it, and the
+  // sentence going on under the caption in the same column.
+  const at = (text: string, x: number, baseline: number, size = 10, right = x + 430) => {
+    const l = lineAt(text, x, baseline, size);
+    l.bbox[2] = right;
+    return l;
+  };
+  const opening = (last = 'Tbl. 6.1 is required by the wishbone specification in order to declare the core as compliant,') =>
+    segment([at('The core has been tested against the specification and a bus model of the interconnect.', 90, 208), at(last, 90, 220)], 0);
+  const table = segment([at('Description Specification', 96, 244, 10, 344), at('Type of interface Slave, Read/Write', 96, 270, 10, 482)], 0, 'table');
+  const caption = segment([at('Table 6.1: Wishbone Datasheet', 237, 486, 10, 375)], 0);
+  const sequel = (first: string, x = 90) =>
+    segment([at(first, x, 518), at('by wbuart-insert.v. The big thing to notice is that this core acts as a slave.', x, 530, 10, x + 380)], 0);
+
+  it('reads the sentence whole, then the table and its caption', () => {
+    const blocks = buildBlocks(
+      [opening(), table, caption, sequel('and so it is included here. It references the connections used in wbuart.v as well as')],
+      10,
+      12,
+    );
+    expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'table', 'caption']);
+    expect(blocks[0]!.text).toContain('as compliant, and so it is included here.');
+  });
+
+  it('leaves a form’s item, a line in capitals, a line of another column and a sentence ended by a full-width colon', () => {
+    for (const first of [
+      'e Enter the smaller of line 5d or $10,000 ($5,000 if married filing separately)',
+      '(SNAP) (formerly, Food Stamps) household size and benefit rules',
+    ]) {
+      const blocks = buildBlocks([opening(), table, caption, sequel(first)], 10, 12);
+      expect(blocks[0]!.text).not.toContain(first.slice(0, 12));
+    }
+    const across = buildBlocks(
+      [opening(), table, caption, sequel('and so it is included here. It references the connections used in wbuart.v as well as', 320)],
+      10,
+      12,
+    );
+    expect(across[0]!.text).not.toContain('and so it is');
+    const colon = buildBlocks(
+      [
+        opening('ここに少しですが，よく利用されるプログラムを列挙しておきます：'),
+        table,
+        caption,
+        sequel('context, mtxrun ConTeXt と PDF プロセッサ．htlatex は変換するプログラム．'),
+      ],
+      10,
+      12,
+    );
+    expect(colon[0]!.text).not.toContain('context, mtxrun');
+  });
+});
+
 describe('review cases of the twenty-eighth session', () => {
   const notesOf = (lines: Line[], advance = 12) => detectFootnotes(placed([segment(lines, 0)]), new Set(), 10, advance).footnotes;
 

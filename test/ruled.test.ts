@@ -8,7 +8,7 @@ import { metrics, num, PdfBuilder } from '../fixtures/pdf.js';
 import { extractDocument } from '../lib/extract.js';
 import { joinPieces } from '../lib/pdf/rules.js';
 import { allRulesOf } from './support/rules.js';
-import { layoutPage } from '../lib/layout/page.js';
+import { type LayoutParams, layoutPage } from '../lib/layout/page.js';
 import type { HRule, Rule, Run } from '../lib/types.js';
 import { column, labels, layoutParams, line, run } from './support/runs.js';
 
@@ -236,6 +236,38 @@ describe('boxes parted by a rule', () => {
     // without such blank asks for none.
     expect(layoutPage(runs, layoutParams()).roomForBreaks).toBe(true);
     expect(layoutPage([...upper, ...column(16, 6, 72, 160, { chars: 30 })], layoutParams()).roomForBreaks).toBe(false);
+  });
+
+  it('reads two stretches of columns one over the other apart where a rule is drawn across them all in wide blank space', () => {
+    // A report's editorial in three columns (its author's name and office in the first, the text in the two others),
+    // a rule across the page in blank space ten lines' sizes high, its contents set in the same three columns under
+    // it, three lines each.
+    const upper = [...column(1, 3, 72, 100, { chars: 30 }), ...column(101, 25, 252, 100, { chars: 30 }), ...column(201, 20, 432, 100, { chars: 30 })];
+    const lower = (y0: number) => [0, 1, 2].flatMap((k) => column(301 + 10 * k, 3, 72 + 180 * k, y0, { chars: 30 }));
+    const runs = [...upper, ...lower(488)];
+    const rule: HRule = { y: 440, x0: 70, x1: 584 };
+    const span = (a: number, n: number) => Array.from({ length: n }, (_, i) => q(a + i));
+    const inOrder = [...span(1, 3), ...span(101, 25), ...span(201, 20), ...span(301, 3), ...span(311, 3), ...span(321, 3)];
+    const read = (rs: Run[], over: Partial<LayoutParams>) =>
+      labels(
+        layoutPage(rs, layoutParams(over))
+          .segments.map((s) => s.text)
+          .join('\n'),
+      );
+    expect(read(runs, { breakRules: [rule] })).toEqual(inOrder);
+    // The page's rules given whole part it alike.
+    expect(read(runs, { rules: [], hrules: [rule] })).toEqual(inOrder);
+    // Without the rule, or with one across two of the columns only, the columns are read down through the blank: the
+    // author's office runs into the contents' first column.
+    const through = read(runs, {});
+    expect(through.slice(0, 6)).toEqual([...span(1, 3), ...span(301, 3)]);
+    expect(read(runs, { breakRules: [{ ...rule, x1: 400 }] })).toEqual(through);
+    // Nor in blank space a table's rule between its rows stands in (two and a half lines' sizes).
+    const close = [...upper, ...lower(413)];
+    expect(read(close, { breakRules: [{ ...rule, y: 402 }] })).toEqual(read(close, {}));
+    // Wide blank space asks for the page's rules; a page of columns without it asks for none for this.
+    expect(layoutPage(runs, layoutParams()).roomForAcross).toBe(true);
+    expect(layoutPage(close, layoutParams()).roomForAcross).toBe(false);
   });
 
   it('changes nothing where a rule stands between two columns of text', () => {

@@ -32,7 +32,7 @@ const CAPTION = new RegExp(
   'iu',
 );
 const LOOSE_CAPTION = /^(fig(ure)?|table|tab|chart|plate|exhibit|scheme)s?\.?\s*\d+[a-z]?\s+\p{Lu}/iu;
-const FINAL = /[.!?:;…"”'’)\]。！？]$/u;
+const FINAL = /[.!?:;…"”'’)\]。！？：；]$/u;
 /** A table-of-contents entry: leader dots (or a run of spaced dots) up to a page number at the end of the line. */
 const LEADER_RE = /(?:\.\s*){4,}(?:\d{1,4}|[ivxlcdm]{1,6})$/i;
 /** LEADER_RE, asked only of lines that end as a page number can (a digit or a roman numeral's letter). */
@@ -412,9 +412,10 @@ const MAX_TOP_GROUPS = 80;
  * paragraph of running text at the paragraph's size: a page whose own text starts above the sequel is read as it
  * stands. How many groups it takes, or 0.
  */
-function topFloatRun(groups: Group[], i: number, tail: Group, body: number): number {
+function topFloatRun(groups: Group[], i: number, tail: Group, body: number, under = false): number {
   const g = groups[i];
-  if (!g || !turnsBack(tail, g) || g.seg.page > tail.seg.page + 1) return 0;
+  if (!g || g.seg.page > tail.seg.page + 1) return 0;
+  if (under ? !setUnder(tail, g) : !turnsBack(tail, g)) return 0;
   for (let j = i + 1; j < groups.length && j < i + MAX_TOP_GROUPS; j++) {
     const h = groups[j];
     if (h.seg.page !== g.seg.page) return 0;
@@ -429,10 +430,47 @@ function topFloatRun(groups: Group[], i: number, tail: Group, body: number): num
     // Every float lies above the sequel's first line, in the page's own order.
     const top = h.lines[0].bbox[1];
     const run = groups.slice(i, j);
-    const anchored = run.some((f) => f.kind === 'caption' || f.kind === 'table');
+    const anchored = under ? closesFloat(run) && underFloat(tail, h, body) : run.some((f) => f.kind === 'caption' || f.kind === 'table');
     return anchored && run.every((f) => f.lines.every((l) => l.bbox[3] <= top + 1)) ? j - i : 0;
   }
   return 0;
+}
+
+/**
+ * A float set right under the line where its paragraph breaks off, in the same column of the same page (LaTeX's `[h]`
+ * placement, a word processor's table anchored in its paragraph): it opens under the paragraph's last line and within
+ * its column's width.
+ */
+const setUnder = (tail: Group, g: Group) => {
+  if (g.seg.page !== tail.seg.page) return false;
+  const last = tail.lines[tail.lines.length - 1].bbox;
+  const box = unionBox(g.lines.map((l) => l.bbox));
+  return box[1] >= last[3] - 1 && box[0] < last[2] && box[2] > last[0];
+};
+
+/**
+ * A float set under its paragraph's line ends right over the sequel: a table, or a caption under what it captions. (A
+ * caption alone over the "sequel" captions what follows it: the sequel is the float's own text.)
+ */
+const closesFloat = (run: Group[]) => {
+  const last = run[run.length - 1];
+  return last.kind === 'table' || (last.kind === 'caption' && run.length > 1);
+};
+/** A line opening in lower case, past an opening quote. */
+const LOWER_START = /^[“‘"'«„]?\p{Ll}/u;
+/** A lone letter opening a line in front of a word in capitals: a form's item label ("e Enter the smaller of"). */
+const ITEM_LABEL = /^\p{Ll}\s+\p{Lu}/u;
+/**
+ * The sequel under a float set in its paragraph's column opens that column's line, where the paragraph's lines stand,
+ * in lower case (a parenthesised word, as OPENS_WORD allows at a column's top, is as likely a table's cell here), and
+ * is no form's item.
+ */
+function underFloat(tail: Group, g: Group, body: number): boolean {
+  const first = g.lines[0];
+  if (!LOWER_START.test(first.text) || ITEM_LABEL.test(first.text)) return false;
+  const rtl = rtlText(first.text);
+  const edge = rtl ? Math.max(...tail.lines.map((l) => l.bbox[2])) : Math.min(...tail.lines.map((l) => l.bbox[0]));
+  return Math.abs((rtl ? first.bbox[2] : first.bbox[0]) - edge) <= SEQUEL_INDENT_EM * body;
 }
 
 /** A table's caption: "Table 3. Model layout", "Tab. 2:", "Tabelle 1". */
@@ -761,6 +799,10 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
     }
     if (!sequelPast(floats, stacked) && tail && unfinished(tail)) {
       floats = topFloatRun(groups, i, tail, body);
+      stacked = true;
+    }
+    if (!sequelPast(floats, stacked) && tail && unfinished(tail)) {
+      floats = topFloatRun(groups, i, tail, body, true);
       stacked = true;
     }
     if (!sequelPast(floats, stacked) && tail && unfinished(tail)) {

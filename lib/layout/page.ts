@@ -12,7 +12,7 @@ import { narrowGutters, spansNarrow } from './narrow.js';
 import { baselineOf, buildRows, inkIntervals, rowOf, type Row } from './rows.js';
 import type { InkRow } from './gutters.js';
 import { headsOnColumns, partition, type Zone } from './zones.js';
-import { boxesOf, roomForBreaks, roomForRules } from './ruled.js';
+import { boxesOf, roomForAcross, roomForBreaks, roomForRules } from './ruled.js';
 import { growSpans } from './spans.js';
 import { displayFormula, TWO_WORDS } from './formulas.js';
 import { CAPTION_LABEL, CELL_GAP_EM, findTableBlocks, hasProsePiece } from './tables.js';
@@ -41,6 +41,9 @@ export interface LayoutParams {
   /** The page's drawn vertical rules, asked for only to find where a column zone's rules stop and start again (ruled.ts
    * columnRuleBreaks; `rules`, when given, serve for that too): no box is parted by them. */
   columnRules?: Rule[];
+  /** Its drawn horizontal rules, asked for only to find where a rule across a column zone's columns parts them (ruled.ts
+   * rulesAcross; `hrules`, when given, serve for that too): no box is parted by them. */
+  breakRules?: HRule[];
   /** Laying out one wide column of a page on its own: no column inside it is laid out again. */
   nested?: boolean;
 }
@@ -60,6 +63,8 @@ export interface PageLayout {
   /** A column zone has blank space across its columns where their drawn rules could stop and start again (ruled.ts'
    * `roomForBreaks`): the page's rules are asked for, to find where they do only. */
   roomForBreaks: boolean;
+  /** A column zone has blank space wide enough for a rule across its columns to part it (ruled.ts `roomForAcross`). */
+  roomForAcross: boolean;
 }
 
 /** The size most characters on the page are set in. */
@@ -452,6 +457,7 @@ function joinRegions(
     diagnostics: [joint.diagnostic, ...laid.flatMap((l) => l.diagnostics)],
     roomForRules: laid.some((l) => l.roomForRules),
     roomForBreaks: laid.some((l) => l.roomForBreaks),
+    roomForAcross: laid.some((l) => l.roomForAcross),
   };
 }
 
@@ -526,6 +532,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
     rules: params.rules,
     hrules: params.hrules,
     columnRules: params.columnRules ?? params.rules,
+    breakRules: params.breakRules ?? params.hrules,
   };
   let zones = partition(masked, zoneParams);
   // Two column lines run together, or a column's overfull line, at a zone's gutter (crowded.ts): the row is parted at
@@ -1288,5 +1295,6 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
     diagnostics,
     roomForRules: roomForRules(zones),
     roomForBreaks: zones.some(roomForBreaks),
+    roomForAcross: zones.some(roomForAcross),
   };
 }

@@ -415,12 +415,12 @@ function amidColumns(rule: Rule, rows: InkRow[]): boolean {
 }
 
 /** The rows of a column zone after which blank space stands (BREAK_BLANK), two rows at least on each side. */
-function blanksIn(z: Zone): number[] {
+function blanksIn(z: Zone, blank = BREAK_BLANK): number[] {
   if (!z.gutters.length || z.tabular || z.ruled) return [];
   const out: number[] = [];
   for (let k = 1; k + 2 < z.rows.length; k++) {
     const [a, b] = [z.rows[k].row, z.rows[k + 1].row];
-    if (b.baseline - a.baseline >= BREAK_BLANK * Math.max(a.size, b.size)) out.push(k);
+    if (b.baseline - a.baseline >= blank * Math.max(a.size, b.size)) out.push(k);
   }
   return out;
 }
@@ -458,3 +458,42 @@ export function columnRuleBreaks(z: Zone, rules: Rule[]): number[] {
 /** A column zone has blank space between two of its rows where its rules could stop (columnRuleBreaks): the page's
  * rules are asked for. */
 export const roomForBreaks = (z: Zone): boolean => blanksIn(z).length > 0;
+
+/** A rule across a zone's columns stands in blank space this many of the larger line's sizes (baseline to baseline)... */
+const ACROSS_BLANK = 5;
+/** ...and reaches within this share of the zone's width of its text's left and right edges. */
+const ACROSS_REACH = 0.1;
+
+/**
+ * Rules drawn across all of a column zone's columns, in wide blank space between two of its rows (ACROSS_BLANK, two rows
+ * of text at least on each side): a report's editorial over its table of contents, a newsletter's story over the next, set in
+ * the same columns. What stands over the rule is read before what stands under it, column by column in each: read down
+ * the columns across the rule, the editorial's first column would run into the contents' first column and leave its
+ * sentence's end two columns over. Without a rule nothing says so (a poster's columns run on under blank space); with
+ * less blank space a rule across the columns is as often a table's, between its rows, whose columns are read down.
+ * Returns the rows after which the zone is parted, in order.
+ */
+export function rulesAcross(z: Zone, hrules: HRule[]): number[] {
+  const blanks = hrules.length ? blanksIn(z, ACROSS_BLANK) : [];
+  if (!blanks.length) return [];
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const r of z.rows)
+    for (const iv of r.ink)
+      if (Number.isFinite(iv[0]) && Number.isFinite(iv[1])) {
+        lo = Math.min(lo, iv[0]);
+        hi = Math.max(hi, iv[1]);
+      }
+  const reach = ACROSS_REACH * (hi - lo);
+  const across = (h: HRule) => h.x0 <= lo + reach && h.x1 >= hi - reach && z.gutters.every((g) => h.x0 < g[0] && h.x1 > g[1]);
+  return blanks.filter((k) => {
+    const [a, b] = [z.rows[k].row, z.rows[k + 1].row];
+    // (Two rows of text on each side: a table's rules, over and under its rows, stand between it and the text.)
+    if (z.rows.slice(k - 1, k + 3).some(masked)) return false;
+    return hrules.some((h) => h.y > a.baseline && h.y < b.baseline - OVER * b.size && across(h));
+  });
+}
+
+/** A column zone has blank space between two of its rows wide enough for a rule across its columns to part it
+ * (rulesAcross): the page's rules are asked for. */
+export const roomForAcross = (z: Zone): boolean => blanksIn(z, ACROSS_BLANK).length > 0;

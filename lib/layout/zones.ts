@@ -5,7 +5,7 @@
  * again on its own.
  */
 import type { HRule, Interval, Rule, Run } from '../types.js';
-import { columnRuleBreaks, ruledZones } from './ruled.js';
+import { columnRuleBreaks, ruledZones, rulesAcross } from './ruled.js';
 import { classify, crossesAny, findCandidates, pieceRuns, sideSupport, sweep, type InkRow } from './gutters.js';
 import { BULLET_CHARS } from './markers.js';
 import { displayFormula, TWO_WORDS } from './formulas.js';
@@ -55,6 +55,8 @@ export interface ZoneParams {
   hrules?: HRule[];
   /** The rules a column zone is parted by where they stop and start again (ruled.ts columnRuleBreaks). */
   columnRules?: Rule[];
+  /** The horizontal rules a column zone is parted by where one runs across all its columns (ruled.ts rulesAcross). */
+  breakRules?: HRule[];
 }
 
 /** A column zone needs at least this many rows with text on both sides of its gutter. */
@@ -1087,13 +1089,14 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
     p,
   );
   const ruled = ruledZones(zones, p.rules ?? [], p.hrules ?? [], (rs, gutters) => tabularZone(rs, gutters, p));
-  return p.columnRules?.length ? ruled.flatMap((z) => atRuleBreaks(z, p.columnRules!, p)) : ruled;
+  return p.columnRules?.length || p.breakRules?.length ? ruled.flatMap((z) => atRuleBreaks(z, p.columnRules ?? [], p.breakRules ?? [], p)) : ruled;
 }
 
-/** A column zone parted where its drawn column rules stop and start again (ruled.ts columnRuleBreaks): each stretch
- * of columns read on its own, the upper one first. */
-function atRuleBreaks(z: Zone, rules: Rule[], p: ZoneParams): Zone[] {
-  const breaks = columnRuleBreaks(z, rules);
+/** A column zone parted where its drawn column rules stop and start again (ruled.ts columnRuleBreaks), or where a rule
+ * is drawn across all its columns in wide blank space (rulesAcross): each stretch of columns read on its own, the upper
+ * one first. */
+function atRuleBreaks(z: Zone, rules: Rule[], hrules: HRule[], p: ZoneParams): Zone[] {
+  const breaks = [...new Set([...columnRuleBreaks(z, rules), ...rulesAcross(z, hrules)])].sort((a, b) => a - b);
   if (!breaks.length) return [z];
   const ends = [...breaks.map((k) => k + 1), z.rows.length];
   return ends.map((end, i) => zoneWithRows(z, z.rows.slice(i ? ends[i - 1] : 0, end), p));
