@@ -1851,6 +1851,29 @@ describe('a float set under the line its paragraph breaks off at, in the same co
     expect(blocks[0]!.text).toContain('as compliant, and so it is included here.');
   });
 
+  it('reads a sentence in a script without letter case whole past its table: the line broken off at a letter', () => {
+    const cjk = (last: string) =>
+      buildBlocks([opening(last), table, caption, sequel('准确无误，书写清楚。数字空缺的格内加横线（占 2 个数字宽度）。表内文字')], 10, 12);
+    expect(cjk('全表如用同一单位，则将单位符号移至表头右上角，加圆括号。表中数据应')[0]!.text).toContain('表中数据应准确无误');
+    // Broken off after a stop or a comma, the paragraph under the table is a paragraph of its own.
+    for (const end of ['全表如用同一单位，则将单位符号移至表头右上角，加圆括号。', '全表如用同一单位，则将单位符号移至表头右上角，'])
+      expect(cjk(end)[0]!.text).not.toContain('准确无误');
+    // Nor past the paragraph's own next line, in its size a double-spaced line's advance under it, read apart (as code).
+    const own = segment([at('表格自动放大；2）通过命令 \\diagbox 在表头部分插入反斜线。', 90, 240, 10, 420)], 0);
+    const past = buildBlocks(
+      [
+        opening('此外，表 3.2 同时还演示了另外两个功能：1）通过 tabularx 的扩展实现'),
+        own,
+        table,
+        caption,
+        sequel('不可否认表格功能没有想象中的那么强大，不过只要足够认真，足够细致'),
+      ],
+      10,
+      12,
+    );
+    expect(past.find((b) => b.text.includes('扩展实现'))!.text).not.toContain('不可否认');
+  });
+
   it('leaves a form’s item, a line in capitals, a line of another column and a sentence ended by a full-width colon', () => {
     for (const first of [
       'e Enter the smaller of line 5d or $10,000 ($5,000 if married filing separately)',

@@ -423,7 +423,7 @@ function topFloatRun(groups: Group[], i: number, tail: Group, body: number, unde
     if (!bodyText) continue;
     // Lines at the text's size that do not go on with the sentence are the page's own text, unless they are a float's
     // own: a table's head (a line), or its cells read as lines (words in capitals and figures, not prose).
-    if (!OPENS_WORD.test(h.lines[0].text)) {
+    if (!OPENS_WORD.test(h.lines[0].text) && !(under && cjkSequel(tail, h))) {
       if (h.lines.length >= 2 && prose(h.lines) && !overTableCaption(groups, j)) return 0;
       continue;
     }
@@ -441,11 +441,19 @@ function topFloatRun(groups: Group[], i: number, tail: Group, body: number, unde
  * placement, a word processor's table anchored in its paragraph): it opens under the paragraph's last line and within
  * its column's width.
  */
+/** A paragraph's next line stands at most this many of its sizes under its line (double spacing included). */
+const OWN_ADVANCE = 2;
 const setUnder = (tail: Group, g: Group) => {
   if (g.seg.page !== tail.seg.page) return false;
-  const last = tail.lines[tail.lines.length - 1].bbox;
+  const line = tail.lines[tail.lines.length - 1];
+  const last = line.bbox;
   const box = unionBox(g.lines.map((l) => l.bbox));
-  return box[1] >= last[3] - 1 && box[0] < last[2] && box[2] > last[0];
+  // (A line in the paragraph's size, a line's advance under it, not set in from it, is the paragraph's own next line,
+  // whatever it was read as: in a thesis's double spacing too.)
+  const own = (l: Line) =>
+    Math.abs(l.size - line.size) <= SIZE_STEP * line.size && l.bbox[0] <= Math.min(...tail.lines.map((t) => t.bbox[0])) + line.size;
+  const next = own(g.lines[0]) && g.lines[0].baseline - line.baseline <= OWN_ADVANCE * line.size;
+  return !next && box[1] >= last[3] - 1 && box[0] < last[2] && box[2] > last[0];
 };
 
 /**
@@ -467,7 +475,7 @@ const ITEM_LABEL = /^\p{Ll}\s+\p{Lu}/u;
  */
 function underFloat(tail: Group, g: Group, body: number): boolean {
   const first = g.lines[0];
-  if (!LOWER_START.test(first.text) || ITEM_LABEL.test(first.text)) return false;
+  if (!(LOWER_START.test(first.text) || cjkSequel(tail, g)) || ITEM_LABEL.test(first.text)) return false;
   const rtl = rtlText(first.text);
   const edge = rtl ? Math.max(...tail.lines.map((l) => l.bbox[2])) : Math.min(...tail.lines.map((l) => l.bbox[0]));
   return Math.abs((rtl ? first.bbox[2] : first.bbox[0]) - edge) <= SEQUEL_INDENT_EM * body;
@@ -568,6 +576,19 @@ const displayGroup = (g: Group, body: number) =>
   g.lines.every((l) => indentOf(l, g.seg) >= DISPLAY_INDENT_EM * body && !TWO_WORDS.test(l.text)) &&
   g.lines.some((l) => DISPLAY_RELATION.test(l.text));
 /** A paragraph's sequel opens mid-sentence: in lower case (after an opening quote, too), a digit, a bracket, a comma. */
+/** A letter of a script without letter case: Chinese, Japanese, Korean. */
+const CJK_LETTER = /^[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]$/u;
+/**
+ * Text without letter case goes on mid-sentence: the paragraph's last line ends in a letter (no stop, comma or
+ * bracket), and the group opens with one.
+ */
+const cjkSequel = (tail: Group, g: Group) => {
+  const last = [...tail.lines[tail.lines.length - 1].text.trimEnd()];
+  const first = g.lines[0].text.trimStart().codePointAt(0);
+  return (
+    g.kind === 'paragraph' && CJK_LETTER.test(last[last.length - 1] ?? '') && first !== undefined && CJK_LETTER.test(String.fromCodePoint(first))
+  );
+};
 const continues = (g: Group) => g.kind === 'paragraph' && /^[“‘"'«„]?[\p{Ll}\d(,;]/u.test(g.lines[0].text);
 /**
  * A paragraph's sequel that looks like a numbered item: the paragraph broke off after a word in lower case ("… so I
@@ -764,6 +785,9 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
     // A float between the two halves of a sentence (a caption with the figure's own labels, a stray
     // heading) is read after the paragraph it interrupts.
     const masthead = tail && unfinished(tail) ? mastheadRun(groups, i, tail, body) : 0;
+    // The floats are set under the paragraph's line in its column: a sentence in a script without letter case goes on
+    // past them too (cjkSequel), its sequel opening the column's line under them.
+    let caseless = false;
     const sequelPast = (floats: number, stacked = false) => {
       const next = groups[i + floats];
       // A stray heading floats only across a break (a column that ends with it, or a masthead opening the next one),
@@ -781,7 +805,7 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
         segWidth(tail!) >= SIDE_TO_TEXT * segWidth(next) &&
         // (The caption right over it, cut off mid-sentence, is what it goes on: the caption's own turned line.)
         !turnsUnder(groups[i + floats - 1], next, body) &&
-        (sequelOf(tail!, next) || nounSequel(tail!, next)) &&
+        (sequelOf(tail!, next) || nounSequel(tail!, next) || (caseless && cjkSequel(tail!, next))) &&
         sameSize(tail!, next, body) &&
         wrapped(tail!, next) &&
         (g.kind !== 'heading' || !!crossesBreak || stacked)
@@ -804,10 +828,12 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
     if (!sequelPast(floats, stacked) && tail && unfinished(tail)) {
       floats = topFloatRun(groups, i, tail, body, true);
       stacked = true;
+      caseless = true;
     }
     if (!sequelPast(floats, stacked) && tail && unfinished(tail)) {
       floats = asideRun(groups, i, tail);
       stacked = false;
+      caseless = false;
     }
     if (sequelPast(floats, stacked)) {
       const sequel = groups[i + floats];
