@@ -270,6 +270,34 @@ describe('boxes parted by a rule', () => {
     expect(layoutPage(close, layoutParams()).roomForAcross).toBe(false);
   });
 
+  it('reads a table ruled between its rows row by row, its cells side by side', () => {
+    // A slide's table of members: a name, a company and a role to a row, a rule across the row under each, rows two
+    // and a half lines' sizes apart. Read down as three columns, each name came apart from its company and role.
+    const rows = (n: number) =>
+      Array.from({ length: n }, (_, r) => {
+        const y = 100 + 25 * r;
+        return [run(line(q(3 * r + 1), 14, r), 40, y), run(line(q(3 * r + 2), 40, r), 200, y), run(line(q(3 * r + 3), 30, r), 470, y)];
+      }).flat();
+    const rules = (n: number): HRule[] => Array.from({ length: n - 1 }, (_, r) => ({ y: 100 + 25 * r + 8, x0: 36, x1: 630 }));
+    const read = (rs: Run[], over: Partial<LayoutParams>) =>
+      labels(
+        layoutPage(rs, layoutParams(over))
+          .segments.map((s) => s.text)
+          .join('\n'),
+      );
+    const eight = rows(8);
+    expect(read(eight, { breakRules: rules(8) })).toEqual(Array.from({ length: 24 }, (_, i) => q(i + 1)));
+    const down = read(eight, {});
+    expect(down.slice(0, 3)).toEqual([q(1), q(4), q(7)]);
+    // Four rows ruled apart (three rules) are read as they stand: a rule or two across a page's columns in a line's
+    // blank is as often a table's top or foot.
+    const four = rows(4);
+    expect(read(four, { breakRules: rules(4) })).toEqual(read(four, {}));
+    // Blank space between five rows at least asks for the page's rules.
+    expect(layoutPage(eight, layoutParams()).roomForAcross).toBe(true);
+    expect(layoutPage(four, layoutParams()).roomForAcross).toBe(false);
+  });
+
   it('changes nothing where a rule stands between two columns of text', () => {
     const runs = [...column(1, 20, 72, 100, { chars: 46 }), ...column(21, 20, 320, 100, { chars: 46 })];
     const rules: Rule[] = [{ x: 308, y0: 90, y1: 340 }];

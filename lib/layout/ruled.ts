@@ -414,11 +414,11 @@ function amidColumns(rule: Rule, rows: InkRow[]): boolean {
   return right - left >= size && Math.abs(rule.x - (left + right) / 2) <= MIDDLE * (right - left);
 }
 
-/** The rows of a column zone after which blank space stands (BREAK_BLANK), two rows at least on each side. */
-function blanksIn(z: Zone, blank = BREAK_BLANK): number[] {
+/** The rows of a column zone after which blank space stands (BREAK_BLANK), `each` rows at least on each side. */
+function blanksIn(z: Zone, blank = BREAK_BLANK, each = 2): number[] {
   if (!z.gutters.length || z.tabular || z.ruled) return [];
   const out: number[] = [];
-  for (let k = 1; k + 2 < z.rows.length; k++) {
+  for (let k = each - 1; k + each < z.rows.length; k++) {
     const [a, b] = [z.rows[k].row, z.rows[k + 1].row];
     if (b.baseline - a.baseline >= blank * Math.max(a.size, b.size)) out.push(k);
   }
@@ -463,18 +463,27 @@ export const roomForBreaks = (z: Zone): boolean => blanksIn(z).length > 0;
 const ACROSS_BLANK = 5;
 /** ...and reaches within this share of the zone's width of its text's left and right edges. */
 const ACROSS_REACH = 0.1;
+/**
+ * Rules across the columns in this many places at least, in any blank space between rows (BREAK_BLANK), part the zone
+ * at each: a table ruled between its rows, or bands of boxes ruled apart, whose cells side by side were read down as
+ * columns ("Boris Dolley" over "Anne Tilloy" before either's company).
+ */
+const MIN_RULED_ROWS = 5;
 
 /**
- * Rules drawn across all of a column zone's columns, in wide blank space between two of its rows (ACROSS_BLANK, two rows
- * of text at least on each side): a report's editorial over its table of contents, a newsletter's story over the next, set in
- * the same columns. What stands over the rule is read before what stands under it, column by column in each: read down
- * the columns across the rule, the editorial's first column would run into the contents' first column and leave its
- * sentence's end two columns over. Without a rule nothing says so (a poster's columns run on under blank space); with
- * less blank space a rule across the columns is as often a table's, between its rows, whose columns are read down.
+ * Rules drawn across all of a column zone's columns, between two of its rows: what stands over each is read before
+ * what stands under it, column by column in each. Two kinds:
+ * - one in wide blank space (ACROSS_BLANK, two rows of text at least on each side): a report's editorial over its table
+ *   of contents, a newsletter's story over the next, set in the same columns. Read down the columns across the rule,
+ *   the editorial's first column would run into the contents' first column and leave its sentence's end two columns
+ *   over. Without a rule nothing says so (a poster's columns run on under blank space); with less blank space a rule
+ *   or two across the columns is as often a table's top or foot;
+ * - rules in five places at least, in any blank space (MIN_RULED_ROWS): a table ruled between its rows (a slide's
+ *   members, a name, a company and a role to a row), each row read across, not its cells down as columns.
  * Returns the rows after which the zone is parted, in order.
  */
 export function rulesAcross(z: Zone, hrules: HRule[]): number[] {
-  const blanks = hrules.length ? blanksIn(z, ACROSS_BLANK) : [];
+  const blanks = hrules.length ? blanksIn(z, BREAK_BLANK, 1) : [];
   if (!blanks.length) return [];
   let lo = Infinity;
   let hi = -Infinity;
@@ -486,14 +495,18 @@ export function rulesAcross(z: Zone, hrules: HRule[]): number[] {
       }
   const reach = ACROSS_REACH * (hi - lo);
   const across = (h: HRule) => h.x0 <= lo + reach && h.x1 >= hi - reach && z.gutters.every((g) => h.x0 < g[0] && h.x1 > g[1]);
-  return blanks.filter((k) => {
+  const ruled = blanks.filter((k) => {
     const [a, b] = [z.rows[k].row, z.rows[k + 1].row];
-    // (Two rows of text on each side: a table's rules, over and under its rows, stand between it and the text.)
-    if (z.rows.slice(k - 1, k + 3).some(masked)) return false;
+    // (Rows of text on each side: a table's rules, over and under its rows, stand between it and the text.)
+    if (z.rows.slice(Math.max(0, k - 1), k + 3).some(masked)) return false;
     return hrules.some((h) => h.y > a.baseline && h.y < b.baseline - OVER * b.size && across(h));
   });
+  if (ruled.length >= MIN_RULED_ROWS) return ruled;
+  // (Else in wide blank space, two rows at least on each side.)
+  const wide = new Set(blanksIn(z, ACROSS_BLANK));
+  return ruled.filter((k) => wide.has(k));
 }
 
 /** A column zone has blank space between two of its rows wide enough for a rule across its columns to part it
  * (rulesAcross): the page's rules are asked for. */
-export const roomForAcross = (z: Zone): boolean => blanksIn(z, ACROSS_BLANK).length > 0;
+export const roomForAcross = (z: Zone): boolean => blanksIn(z, ACROSS_BLANK).length > 0 || blanksIn(z, BREAK_BLANK, 1).length >= MIN_RULED_ROWS;
