@@ -169,8 +169,8 @@ async function analyzeWith(
     // before it in the process (a page worker's batch): the pipeline and the command line read it alike. A page read
     // turned has its text's coordinates, not the rules'. A page whose column zone has blank space across its columns
     // (ruled.ts' `roomForBreaks`) asks for them too, to find where the columns' rules stop and start again, and where
-    // that blank space is wide (`roomForAcross`), whether a rule drawn across all the columns parts them: there they part
-    // no box.
+    // that blank space is wide or stands between five rows or more (`roomForAcross`), whether rules drawn across all the
+    // columns part them: there they part no box.
     const params = {
       page: pageNo,
       direction: o.direction,
@@ -182,7 +182,7 @@ async function analyzeWith(
     // The layout marks drop caps on their runs (rows.ts): the second one starts from the runs as they came.
     const initials = runs.map((r) => r.initial);
     let layout = layoutPage(runs, params);
-    if (read.source === 'text' && read.turned === 0 && (layout.roomForRules || layout.roomForBreaks)) {
+    if (read.source === 'text' && read.turned === 0 && (layout.roomForRules || layout.roomForBreaks || layout.roomForAcross)) {
       const rules = await pageRules(page).catch(() => ({ vertical: [], horizontal: [], checks: [] }));
       // The boxes the page draws and those of its check-box fields (a fillable form's, drawn by their appearance).
       const checks = text.fieldChecks.length ? distinctChecks([...rules.checks, ...text.fieldChecks]) : rules.checks;

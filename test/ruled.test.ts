@@ -289,13 +289,17 @@ describe('boxes parted by a rule', () => {
     expect(read(eight, { breakRules: rules(8) })).toEqual(Array.from({ length: 24 }, (_, i) => q(i + 1)));
     const down = read(eight, {});
     expect(down.slice(0, 3)).toEqual([q(1), q(4), q(7)]);
-    // Four rows ruled apart (three rules) are read as they stand: a rule or two across a page's columns in a line's
-    // blank is as often a table's top or foot.
-    const four = rows(4);
-    expect(read(four, { breakRules: rules(4) })).toEqual(read(four, {}));
+    // Six rows take five rules; five rows ruled apart (four rules) are read as they stand: a rule or two across a
+    // page's columns in a line's blank is as often a table's top or foot.
+    expect(read(rows(6), { breakRules: rules(6) })).toEqual(Array.from({ length: 18 }, (_, i) => q(i + 1)));
+    const five = rows(5);
+    expect(read(five, { breakRules: rules(5) })).toEqual(read(five, {}));
+    // Rules that stop short of the first column's text, or of the last's, are no rules across the columns.
+    expect(read(eight, { breakRules: rules(8).map((h) => ({ ...h, x0: 150 })) })).toEqual(down);
+    expect(read(eight, { breakRules: rules(8).map((h) => ({ ...h, x1: 480 })) })).toEqual(down);
     // Blank space between five rows at least asks for the page's rules.
     expect(layoutPage(eight, layoutParams()).roomForAcross).toBe(true);
-    expect(layoutPage(four, layoutParams()).roomForAcross).toBe(false);
+    expect(layoutPage(rows(4), layoutParams()).roomForAcross).toBe(false);
   });
 
   it('changes nothing where a rule stands between two columns of text', () => {

@@ -410,7 +410,9 @@ const MAX_TOP_GROUPS = 80;
  * size, in lower case or with a parenthesised word (OPENS_WORD). The sentence is read whole and the floats after it.
  * The run opens where the text turns (a later page, or another column's top), holds a caption or a table, and no
  * paragraph of running text at the paragraph's size: a page whose own text starts above the sequel is read as it
- * stands. How many groups it takes, or 0.
+ * stands. `under`: the floats are set instead right under the paragraph's line in its own column (setUnder), end with
+ * a table or a caption under what it captions (closesFloat), and the sequel opens that column's line (underFloat). How
+ * many groups it takes, or 0.
  */
 function topFloatRun(groups: Group[], i: number, tail: Group, body: number, under = false): number {
   const g = groups[i];
@@ -436,13 +438,13 @@ function topFloatRun(groups: Group[], i: number, tail: Group, body: number, unde
   return 0;
 }
 
+/** A paragraph's next line stands at most this many of its sizes under its line (double spacing included). */
+const OWN_ADVANCE = 2;
 /**
  * A float set right under the line where its paragraph breaks off, in the same column of the same page (LaTeX's `[h]`
  * placement, a word processor's table anchored in its paragraph): it opens under the paragraph's last line and within
  * its column's width.
  */
-/** A paragraph's next line stands at most this many of its sizes under its line (double spacing included). */
-const OWN_ADVANCE = 2;
 const setUnder = (tail: Group, g: Group) => {
   if (g.seg.page !== tail.seg.page) return false;
   const line = tail.lines[tail.lines.length - 1];
@@ -466,7 +468,10 @@ const closesFloat = (run: Group[]) => {
 };
 /** A line opening in lower case, past an opening quote. */
 const LOWER_START = /^[“‘"'«„]?\p{Ll}/u;
-/** A lone letter opening a line in front of a word in capitals: a form's item label ("e Enter the smaller of"). */
+/**
+ * A lone letter opening a line in front of a word in capitals: a form's item label ("e Enter the smaller of"). (It
+ * refuses a sentence going on "a New York company" too: forms set tables between items far more often.)
+ */
 const ITEM_LABEL = /^\p{Ll}\s+\p{Lu}/u;
 /**
  * The sequel under a float set in its paragraph's column opens that column's line, where the paragraph's lines stand,
@@ -476,9 +481,8 @@ const ITEM_LABEL = /^\p{Ll}\s+\p{Lu}/u;
 function underFloat(tail: Group, g: Group, body: number): boolean {
   const first = g.lines[0];
   if (!(LOWER_START.test(first.text) || cjkSequel(tail, g)) || ITEM_LABEL.test(first.text)) return false;
-  const rtl = rtlText(first.text);
-  const edge = rtl ? Math.max(...tail.lines.map((l) => l.bbox[2])) : Math.min(...tail.lines.map((l) => l.bbox[0]));
-  return Math.abs((rtl ? first.bbox[2] : first.bbox[0]) - edge) <= SEQUEL_INDENT_EM * body;
+  // (Left edges: a sequel in lower case or in CJK letters is set left to right.)
+  return Math.abs(first.bbox[0] - Math.min(...tail.lines.map((l) => l.bbox[0]))) <= SEQUEL_INDENT_EM * body;
 }
 
 /** A table's caption: "Table 3. Model layout", "Tab. 2:", "Tabelle 1". */
@@ -575,7 +579,6 @@ const displayGroup = (g: Group, body: number) =>
   g.lines.length <= DISPLAY_LINES &&
   g.lines.every((l) => indentOf(l, g.seg) >= DISPLAY_INDENT_EM * body && !TWO_WORDS.test(l.text)) &&
   g.lines.some((l) => DISPLAY_RELATION.test(l.text));
-/** A paragraph's sequel opens mid-sentence: in lower case (after an opening quote, too), a digit, a bracket, a comma. */
 /** A letter of a script without letter case: Chinese, Japanese, Korean. */
 const CJK_LETTER = /^[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]$/u;
 /**
@@ -589,6 +592,7 @@ const cjkSequel = (tail: Group, g: Group) => {
     g.kind === 'paragraph' && CJK_LETTER.test(last[last.length - 1] ?? '') && first !== undefined && CJK_LETTER.test(String.fromCodePoint(first))
   );
 };
+/** A paragraph's sequel opens mid-sentence: in lower case (after an opening quote, too), a digit, a bracket, a comma. */
 const continues = (g: Group) => g.kind === 'paragraph' && /^[“‘"'«„]?[\p{Ll}\d(,;]/u.test(g.lines[0].text);
 /**
  * A paragraph's sequel that looks like a numbered item: the paragraph broke off after a word in lower case ("… so I

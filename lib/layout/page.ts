@@ -63,7 +63,8 @@ export interface PageLayout {
   /** A column zone has blank space across its columns where their drawn rules could stop and start again (ruled.ts'
    * `roomForBreaks`): the page's rules are asked for, to find where they do only. */
   roomForBreaks: boolean;
-  /** A column zone has blank space wide enough for a rule across its columns to part it (ruled.ts `roomForAcross`). */
+  /** A column zone has blank space wide enough for a rule across its columns to part it, or blank space between five
+   * rows or more for rules across them to part a ruled table (ruled.ts `roomForAcross`). */
   roomForAcross: boolean;
 }
 

@@ -507,6 +507,6 @@ export function rulesAcross(z: Zone, hrules: HRule[]): number[] {
   return ruled.filter((k) => wide.has(k));
 }
 
-/** A column zone has blank space between two of its rows wide enough for a rule across its columns to part it
- * (rulesAcross): the page's rules are asked for. */
+/** A column zone has blank space between two of its rows wide enough for a rule across its columns to part it, or
+ * blank space between five rows or more for rules across them to part (rulesAcross): the page's rules are asked for. */
 export const roomForAcross = (z: Zone): boolean => blanksIn(z, ACROSS_BLANK).length > 0 || blanksIn(z, BREAK_BLANK, 1).length >= MIN_RULED_ROWS;

@@ -1092,9 +1092,9 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
   return p.columnRules?.length || p.breakRules?.length ? ruled.flatMap((z) => atRuleBreaks(z, p.columnRules ?? [], p.breakRules ?? [], p)) : ruled;
 }
 
-/** A column zone parted where its drawn column rules stop and start again (ruled.ts columnRuleBreaks), or where a rule
- * is drawn across all its columns in wide blank space (rulesAcross): each stretch of columns read on its own, the upper
- * one first. */
+/** A column zone parted where its drawn column rules stop and start again (ruled.ts columnRuleBreaks), or where rules
+ * are drawn across all its columns, one in wide blank space or five at least (rulesAcross): each stretch of columns
+ * read on its own, the upper one first. */
 function atRuleBreaks(z: Zone, rules: Rule[], hrules: HRule[], p: ZoneParams): Zone[] {
   const breaks = [...new Set([...columnRuleBreaks(z, rules), ...rulesAcross(z, hrules)])].sort((a, b) => a - b);
   if (!breaks.length) return [z];
