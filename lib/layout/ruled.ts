@@ -478,8 +478,9 @@ const MIN_RULED_ROWS = 5;
  *   the editorial's first column would run into the contents' first column and leave its sentence's end two columns
  *   over. Without a rule nothing says so (a poster's columns run on under blank space); with less blank space a rule
  *   or two across the columns is as often a table's top or foot;
- * - rules in five places at least, in any blank space (MIN_RULED_ROWS): a table ruled between its rows (a slide's
- *   members, a name, a company and a role to a row), each row read across, not its cells down as columns.
+ * - rules in five places at least (MIN_RULED_ROWS), in blank space of BREAK_BLANK or more, one row at least on each
+ *   side: a table ruled between its rows (a slide's members, a name, a company and a role to a row), each row read
+ *   across, not its cells down as columns.
  * Returns the rows after which the zone is parted, in order.
  */
 export function rulesAcross(z: Zone, hrules: HRule[]): number[] {
