@@ -438,6 +438,8 @@ function topFloatRun(groups: Group[], i: number, tail: Group, body: number, unde
   return 0;
 }
 
+/** Where a group's lines start furthest left, on the page. */
+const leftOf = (g: Group) => Math.min(...g.lines.map((l) => l.bbox[0]));
 /** A paragraph's next line stands at most this many of its sizes under its line (double spacing included). */
 const OWN_ADVANCE = 2;
 /**
@@ -452,8 +454,7 @@ const setUnder = (tail: Group, g: Group) => {
   const box = unionBox(g.lines.map((l) => l.bbox));
   // (A line in the paragraph's size, a line's advance under it, not set in from it, is the paragraph's own next line,
   // whatever it was read as: in a thesis's double spacing too.)
-  const own = (l: Line) =>
-    Math.abs(l.size - line.size) <= SIZE_STEP * line.size && l.bbox[0] <= Math.min(...tail.lines.map((t) => t.bbox[0])) + line.size;
+  const own = (l: Line) => Math.abs(l.size - line.size) <= SIZE_STEP * line.size && l.bbox[0] <= leftOf(tail) + line.size;
   const next = own(g.lines[0]) && g.lines[0].baseline - line.baseline <= OWN_ADVANCE * line.size;
   return !next && box[1] >= last[3] - 1 && box[0] < last[2] && box[2] > last[0];
 };
@@ -482,7 +483,7 @@ function underFloat(tail: Group, g: Group, body: number): boolean {
   const first = g.lines[0];
   if (!(LOWER_START.test(first.text) || cjkSequel(tail, g)) || ITEM_LABEL.test(first.text)) return false;
   // (Left edges: a sequel in lower case or in CJK letters is set left to right.)
-  return Math.abs(first.bbox[0] - Math.min(...tail.lines.map((l) => l.bbox[0]))) <= SEQUEL_INDENT_EM * body;
+  return Math.abs(first.bbox[0] - leftOf(tail)) <= SEQUEL_INDENT_EM * body;
 }
 
 /** A table's caption: "Table 3. Model layout", "Tab. 2:", "Tabelle 1". */
@@ -579,19 +580,16 @@ const displayGroup = (g: Group, body: number) =>
   g.lines.length <= DISPLAY_LINES &&
   g.lines.every((l) => indentOf(l, g.seg) >= DISPLAY_INDENT_EM * body && !TWO_WORDS.test(l.text)) &&
   g.lines.some((l) => DISPLAY_RELATION.test(l.text));
-/** A letter of a script without letter case: Chinese, Japanese, Korean. */
-const CJK_LETTER = /^[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]$/u;
+/** Letters of scripts without letter case (Chinese, Japanese, Korean) ending a text, or opening one. */
+const CJK_LETTER = String.raw`[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]`;
+const ENDS_CJK_LETTER = new RegExp(`${CJK_LETTER}\\s*$`, 'u');
+const OPENS_CJK_LETTER = new RegExp(`^\\s*${CJK_LETTER}`, 'u');
 /**
  * Text without letter case goes on mid-sentence: the paragraph's last line ends in a letter (no stop, comma or
  * bracket), and the group opens with one.
  */
-const cjkSequel = (tail: Group, g: Group) => {
-  const last = [...tail.lines[tail.lines.length - 1].text.trimEnd()];
-  const first = g.lines[0].text.trimStart().codePointAt(0);
-  return (
-    g.kind === 'paragraph' && CJK_LETTER.test(last[last.length - 1] ?? '') && first !== undefined && CJK_LETTER.test(String.fromCodePoint(first))
-  );
-};
+const cjkSequel = (tail: Group, g: Group) =>
+  g.kind === 'paragraph' && ENDS_CJK_LETTER.test(tail.lines[tail.lines.length - 1].text) && OPENS_CJK_LETTER.test(g.lines[0].text);
 /** A paragraph's sequel opens mid-sentence: in lower case (after an opening quote, too), a digit, a bracket, a comma. */
 const continues = (g: Group) => g.kind === 'paragraph' && /^[“‘"'«„]?[\p{Ll}\d(,;]/u.test(g.lines[0].text);
 /**

@@ -5,7 +5,7 @@
  */
 import type { Interval, Run } from '../types.js';
 import { displayFormula } from './formulas.js';
-import type { InkRow } from './gutters.js';
+import { pieceRuns, type InkRow } from './gutters.js';
 import { median } from './lines.js';
 import { countsOn, itemCount } from './nested.js';
 import { BULLET_CHARS } from './markers.js';
@@ -589,8 +589,7 @@ function leadingLine(rows: InkRow[], i: number, pieces: Interval[][]): boolean {
   // A line's advance over it, in the cell's type (a caption or a heading over a table stands further off, or larger).
   if (row.baseline - over.baseline > LEADING_ADVANCE * row.size || over.size > LEADING_SIZE * row.size) return false;
   const [line, first, second] = [pieces[i - 1][0], pieces[i][0], pieces[i][1]];
-  const cell = row.runs
-    .filter((q) => q.x0 >= first[0] - 0.5 && q.x1 <= first[1] + 0.5)
+  const cell = pieceRuns(rows[i], first)
     .map((q) => q.text)
     .join(' ')
     .trim();
