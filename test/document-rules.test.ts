@@ -305,6 +305,20 @@ describe('small unmarked lines over a table at the foot of a page', () => {
     expect(notes(false)).toHaveLength(1);
     expect(notes(true)).toEqual([]);
   });
+
+  it('are so over a row of signature boxes read box by box (each label its own segment)', () => {
+    const box = (lines: Line[], column: number) => ({ ...segment(lines, column), box: true });
+    const boxes = [
+      box([lineAt('Signature of appellant', 72, 680, 8), lineAt('(sign in ink)', 72, 690, 8)], 0),
+      box([lineAt('Date signed', 400, 680, 8), lineAt('(MM/DD/YYYY)', 400, 690, 8)], 1),
+    ];
+    const notes = (withBoxes: boolean) =>
+      detectFootnotes(placed([segment(text, 0), segment(notice, 0), ...(withBoxes ? boxes : [])]), new Set(), 10, 12.5).footnotes;
+    expect(notes(true)).toEqual([]);
+    // The same segments not marked as boxes leave the notice a note.
+    const plain = detectFootnotes(placed([segment(text, 0), segment(notice, 0), ...boxes.map((b) => ({ ...b, box: undefined }))]), new Set(), 10, 12.5);
+    expect(plain.footnotes).toHaveLength(1);
+  });
 });
 
 describe('a story broken off at a hyphen at the foot of its column', () => {

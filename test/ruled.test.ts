@@ -423,3 +423,55 @@ describe('boxes of a ruled grid', () => {
     expect(order.indexOf(q(10))).toBe(order.indexOf(q(7)) + 1);
   });
 });
+
+/**
+ * A row of signature boxes as VA Form 9 draws it: four boxes under a rule across the page, each with its label at the
+ * top and blank under it to sign in, closed by the frame's bottom well under the labels (three lines of 7 pt over
+ * 24 pt of blank). The third box's label runs to three lines, the second's and fourth's to two. Over them, options
+ * lettered in a narrow column of their own ("A." beside "I DO NOT WANT…"): the gutter beside the letters runs down
+ * through the boxes, which only the first label's line crosses.
+ */
+function signatures(): Run[] {
+  const at = (n: number, text: string, x: number, y: number) => run(`${q(n)} ${text}`, x, y, 7);
+  const options = Array.from({ length: 6 }, (_, i) => [
+    at(2 * i + 1, `${'ABCDEF'[i]}.`, 52, 640 + 12 * i),
+    at(2 * i + 2, 'AT A LOCAL OFFICE (choosing this option will add delay to a decision)', 82, 640 + 12 * i),
+  ]).flat();
+  return [
+    ...options,
+    at(13, 'SIGNATURE OF PERSON MAKING', 39, 721.8),
+    at(15, 'DATE', 234, 721.8),
+    at(17, 'SIGNATURE OF APPOINTED REPRESENTATIVE, IF ANY', 306, 721.8),
+    at(20, 'DATE', 509, 721.8),
+    at(14, 'THIS APPEAL', 39, 729.3),
+    at(16, '(MM/DD/YYYY)', 238, 729.3),
+    at(18, '(Not required if signed by appellant. See', 316, 729.3),
+    at(21, '(MM/DD/YYYY)', 519, 729.3),
+    at(19, 'instructions.)', 317, 736.8),
+  ];
+}
+const SIGNATURE_RULES: Rule[] = [35, 231, 303, 506, 579].map((x) => ({ x, y0: 714, y1: 761 }));
+const frame = (bottom: number): HRule[] => [
+  { y: 714, x0: 35, x1: 579 },
+  { y: bottom, x0: 35, x1: 579 },
+];
+const boxLabels = (text: string) => labels(text).filter((l) => l >= q(13));
+const BOXES = Array.from({ length: 9 }, (_, i) => q(i + 13));
+
+describe('a row of signature boxes, blank under their labels', () => {
+  const read = (runs: Run[], rules: Rule[], hrules: HRule[]) =>
+    layoutPage(runs, layoutParams({ rules, hrules }))
+      .segments.map((s) => s.text)
+      .join('\n');
+
+  it('reads each box whole, the frame closing them far under the labels', () => {
+    const text = read(signatures(), SIGNATURE_RULES, frame(761));
+    expect(boxLabels(text)).toEqual(BOXES);
+    expect(labels(text).sort()).toEqual(Array.from({ length: 21 }, (_, i) => q(i + 1)));
+  });
+
+  it('reads them so with the frame close under the labels too', () => {
+    const rules = SIGNATURE_RULES.map((r) => ({ ...r, y1: 745 }));
+    expect(boxLabels(read(signatures(), rules, frame(745)))).toEqual(BOXES);
+  });
+});

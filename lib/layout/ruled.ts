@@ -197,14 +197,17 @@ const crossedWithin = (rule: Rule, hrules: HRule[], y0: number, y1: number, [lo,
   hrules.some((h) => h.y > y0 && h.y < y1 && crossesAt(h, rule.x) && reachesOver(h, lo, hi));
 
 /** The rows are closed over the first and under the last by rules across this one and over all the rows' lines: a
- * row of boxes of a ruled grid, nothing beside it. */
-function closedBox(rule: Rule, rows: InkRow[], hrules: HRule[]): boolean {
+ * row of boxes of a ruled grid, nothing beside it. Given `below` (the next row's top, or none), the bottom may stand
+ * lower, where the rule ends, with no row between: a signature's box, its label at the top and blank under it. */
+function closedBox(rule: Rule, rows: InkRow[], hrules: HRule[], below?: number): boolean {
   const [a, b] = [rows[0].row, rows[rows.length - 1].row];
   const runs = rows.flatMap((r) => r.row.runs);
   const extent: Interval = [Math.min(...runs.map((q) => q.x0)), Math.max(...runs.map((q) => q.x1))];
+  const near = b.baseline + BOX_REACH * b.size;
+  const bottom = below === undefined ? near : Math.max(near, Math.min(rule.y1 + CROSS_H, below));
   return (
     crossedWithin(rule, hrules, a.baseline - BOX_REACH * a.size, a.baseline - OVER * a.size, extent) &&
-    crossedWithin(rule, hrules, b.baseline, b.baseline + BOX_REACH * b.size, extent)
+    crossedWithin(rule, hrules, b.baseline, bottom, extent)
   );
 }
 
@@ -240,8 +243,19 @@ function stretches(rows: InkRow[], rules: Rule[], hrules: HRule[]): Stretch[] {
       i = j + 1;
       const key = `${span[0]}:${span[1]}`;
       if (found.get(key)?.boxed) continue;
-      const boxed = span[1] > span[0] && closedBox(rule, rows.slice(span[0], span[1] + 1), hrules);
-      if ((boxed || !found.has(key)) && parts(at.slice(span[0], span[1] + 1) as Sides[], boxed)) found.set(key, { span, boxed });
+      const inside = rows.slice(span[0], span[1] + 1);
+      const against = at.slice(span[0], span[1] + 1) as Sides[];
+      const boxed = span[1] > span[0] && closedBox(rule, inside, hrules);
+      // A row of boxes closed only where the rule ends, well under its rows, is taken as boxes when they tell so
+      // (`parts`); else as any stretch (a box of two level lines beside another, read as the rule parts them).
+      const next = rows[span[1] + 1]?.row;
+      const tall =
+        !boxed &&
+        span[1] > span[0] &&
+        inside.length <= MAX_BOX_ROWS &&
+        closedBox(rule, inside, hrules, next ? next.baseline - next.size : Number.POSITIVE_INFINITY);
+      if (tall && parts(against, true)) found.set(key, { span, boxed: true });
+      else if ((boxed || !found.has(key)) && parts(against, boxed)) found.set(key, { span, boxed });
     }
   }
   return [...found.values()].sort((a, b) => b.span[1] - b.span[0] - (a.span[1] - a.span[0]) || a.span[0] - b.span[0]);

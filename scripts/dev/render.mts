@@ -11,5 +11,7 @@ const canvas = createCanvas(Math.ceil(vp.width), Math.ceil(vp.height * crop));
 const ctx = canvas.getContext('2d');
 ctx.fillStyle = 'white';
 ctx.fillRect(0, 0, canvas.width, canvas.height);
+// TOP=0.5 starts the crop half way down the page.
+ctx.translate(0, -Number(process.env.TOP ?? 0) * vp.height);
 await page.render({ canvas: canvas as any, canvasContext: ctx as any, viewport: vp }).promise;
 writeFileSync(out, canvas.toBuffer('image/png'));
