@@ -316,7 +316,12 @@ describe('small unmarked lines over a table at the foot of a page', () => {
       detectFootnotes(placed([segment(text, 0), segment(notice, 0), ...(withBoxes ? boxes : [])]), new Set(), 10, 12.5).footnotes;
     expect(notes(true)).toEqual([]);
     // The same segments not marked as boxes leave the notice a note.
-    const plain = detectFootnotes(placed([segment(text, 0), segment(notice, 0), ...boxes.map((b) => ({ ...b, box: undefined }))]), new Set(), 10, 12.5);
+    const plain = detectFootnotes(
+      placed([segment(text, 0), segment(notice, 0), ...boxes.map((b) => ({ ...b, box: undefined }))]),
+      new Set(),
+      10,
+      12.5,
+    );
     expect(plain.footnotes).toHaveLength(1);
   });
 });

@@ -1502,6 +1502,27 @@ describe('a line mixing right-to-left and left-to-right text', () => {
     expect(makeLine(before, 100, { tie: 'rtl' }).text).toBe('שנת 2010 Windows הותקנה');
   });
 
+  it('takes the direction of the lines around it when its ends disagree, in a page of mostly left-to-right text', () => {
+    // "تحتاج هذه الحزمة إلى تواجد الحزم التالية: hyperref, bookmark, xcolor, atveryend, ifthen," (arabi-add's manual):
+    // the Arabic at its right end, the package names at its left, about as many letters each; an English paragraph,
+    // longer, under the Arabic one.
+    const ar = (text: string, x0: number, x1: number, y: number) => run(text, x0, y, 10, { x1, dir: 'rtl' });
+    const en = (text: string, x0: number, x1: number, y: number) => run(text, x0, y, 10, { x1 });
+    const arabic = [
+      ar('يمكن هذا الإصدار الأول من الحزمة من الإستفادة من بعض الإمكانيات التي تتيحانها', 120, 520, 100),
+      [en('hyperref, bookmark, xcolor, atveryend, ifthen,', 120, 330, 113), ar('تحتاج هذه الحزمة إلى تواجد الحزم التالية:', 335, 520, 113)],
+    ].flat();
+    const english = Array.from({ length: 6 }, (_, i) =>
+      en(`This first version of the package lets a table of contents take advantage of bookmarks ${i}`, 72, 520, 160 + 13 * i),
+    );
+    const text = layoutPage([...arabic, ...english], layoutParams())
+      .segments.map((s) => s.text)
+      .join('\n');
+    expect(text).toContain('تحتاج هذه الحزمة إلى تواجد الحزم التالية: hyperref');
+    // Alone, with nothing around it, the line goes by its letters' majority, left to right.
+    expect(makeLine(arabic.slice(1), 113).text.startsWith('hyperref')).toBe(true);
+  });
+
   it('takes the majority when no run has a letter, only right-to-left marks (a font table’s vowel signs on dotted circles)', () => {
     // Before, finding the ends among no runs with a letter failed the page ("Reduce of empty array").
     const runs = [run('◌ِّ', 60, 100, 10, { x1: 70 }), run('◌ٌ', 80, 100, 10, { x1: 90 })];

@@ -89,9 +89,11 @@ const ARABIC_DIGIT = /[\u0660-\u0669\u06f0-\u06f9]/u;
  * algorithm takes a paragraph's: a right-to-left line opens at its right end with a right-to-left letter, a
  * left-to-right line at its left end with a left-to-right one. When both ends say so, or neither, the majority rules.
  */
-export function runsDirection(runs: Run[], tie?: Direction): Direction {
+export function runsDirection(runs: Run[], around?: Direction | (() => Direction | undefined)): Direction {
   // The common case without building the list of texts: no right-to-left letter in any run.
   if (!runs.some((r) => RTL_CHAR.test(r.text))) return 'ltr';
+  // (The text around it is looked at only for a line with a right-to-left letter.)
+  const tie = typeof around === 'function' ? around() : around;
   // Counted once: the majority and the mixed band come from the same counts.
   const { rtl, all } = letterCounts(runs.map((x) => x.text));
   const majority: Direction = all > 0 && rtl * 2 > all ? 'rtl' : 'ltr';
@@ -119,6 +121,54 @@ export function runsDirection(runs: Run[], tie?: Direction): Direction {
   return tie ?? majority;
 }
 export const textDirection = (text: string): Direction => direction([text]);
+
+/** The lines around a mixed line that settle its direction stand within this many of its sizes over or under it... */
+const AROUND_ADVANCE = 2.5;
+/** ...this many rows each way at most. */
+const AROUND_ROWS = 2;
+
+/**
+ * The direction of the text around a line, as the paragraph's direction settles a line's in the bidirectional
+ * algorithm: that of the nearest lines over it, then under it, each within AROUND_ADVANCE of its size and reaching
+ * over the line's own width, whose letters are not mixed (an Arabic paragraph's turned line "hyperref, bookmark, …
+ * تحتاج هذه الحزمة إلى تواجد الحزم التالية:" under a line of Arabic); undefined when none does. `rows` in their
+ * top-to-bottom order.
+ */
+export function directionAround(rows: { runs: Run[]; baseline: number }[]): (runs: Run[]) => Direction | undefined {
+  const baselines = rows.map((r) => r.baseline);
+  return (runs) => {
+    if (!runs.length) return undefined;
+    const base = runs[0].baseline;
+    const size = Math.max(...runs.map((r) => r.size));
+    const [x0, x1] = [Math.min(...runs.map((r) => r.x0)), Math.max(...runs.map((r) => r.x1))];
+    // The first row at or under the line's baseline.
+    let lo = 0;
+    let hi = baselines.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (baselines[mid] < base - 0.5) lo = mid + 1;
+      else hi = mid;
+    }
+    const settled = (k: number): Direction | null => {
+      const own = rows[k].runs.filter((r) => r.x1 > x0 && r.x0 < x1 && !runs.includes(r));
+      const { rtl, all } = letterCounts(own.map((r) => r.text));
+      if (all === 0 || (rtl >= MIXED[0] * all && rtl <= MIXED[1] * all)) return null;
+      return rtl * 2 > all ? 'rtl' : 'ltr';
+    };
+    const reach = AROUND_ADVANCE * size;
+    for (let k = lo - 1, n = 0; k >= 0 && n < AROUND_ROWS && base - baselines[k] <= reach; k--, n++) {
+      const d = settled(k);
+      if (d) return d;
+    }
+    for (let k = lo, n = 0; k < rows.length && n < AROUND_ROWS && baselines[k] - base <= reach; k++) {
+      if (Math.abs(baselines[k] - base) <= 0.5) continue;
+      n++;
+      const d = settled(k);
+      if (d) return d;
+    }
+    return undefined;
+  };
+}
 
 /** A run whose direction is within this many degrees of horizontal is horizontal text. */
 export const HORIZONTAL_TOLERANCE_DEG = 2;
@@ -520,8 +570,13 @@ export const runsOfLine = (line: Line): Run[] => RunLine.runsOf(line);
  * Build a line from runs of one row in one column. `drawn`: the runs are already in reading order (a formula read in
  * the order the file drew it, lib/layout/formulas.ts), not to be ordered by position.
  */
-export function makeLine(runs: Run[], baseline: number, opts: { cells?: boolean; drawn?: boolean; tie?: Direction } = {}): Line {
-  const dir = runsDirection(runs, opts.tie);
+export function makeLine(
+  runs: Run[],
+  baseline: number,
+  opts: { cells?: boolean; drawn?: boolean; tie?: Direction | ((runs: Run[]) => Direction | undefined) } = {},
+): Line {
+  const { tie } = opts;
+  const dir = runsDirection(runs, typeof tie === 'function' ? () => tie(runs) : tie);
   const ordered = opts.drawn ? runs : orderRuns(runs, dir);
   const { size, bold } = dominant(ordered);
   // One pass for the box and the per-run facts (this runs for every line of every page).

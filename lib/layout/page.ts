@@ -16,7 +16,7 @@ import { boxesOf, roomForAcross, roomForBreaks, roomForRules } from './ruled.js'
 import { growSpans } from './spans.js';
 import { displayFormula, TWO_WORDS } from './formulas.js';
 import { CAPTION_LABEL, CELL_GAP_EM, findTableBlocks, hasProsePiece } from './tables.js';
-import { isHorizontal, makeLine, round2, runsDirection, runsOf, runsOfLine } from './lines.js';
+import { directionAround, isHorizontal, makeLine, round2, runsDirection, runsOf, runsOfLine } from './lines.js';
 import { RUNNING_CHARS, runOrderPasses } from './order.js';
 import { segment } from './segment.js';
 import { findSpread } from './spread.js';
@@ -562,8 +562,11 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
   let spanLines = 0;
   let columnCount = 1;
   // A mixed line whose ends do not settle its direction takes a right-to-left region's (a line of Arabic that opens
-  // with a file name and ends with "، و"); elsewhere the majority of its letters decides, as it always has.
-  const tie = direction === 'rtl' ? direction : undefined;
+  // with a file name and ends with "، و"); in a left-to-right region, right to left where the lines around it are
+  // (`directionAround`: a paragraph of Arabic in an English manual); else the majority of its letters decides. (Lines
+  // around it read left to right settle nothing: in a right-to-left paragraph a line of mostly English names is so.)
+  const around = directionAround(built);
+  const tie = direction === 'rtl' ? direction : (runs: Run[]) => (around(runs) === 'rtl' ? ('rtl' as const) : undefined);
   const rowLine = (r: Row, cells = false) => makeLine(r.runs, r.baseline, { cells, tie });
   const addBand = (kind: BandInfo['kind'], rs: InkRow[], cols: number) =>
     bands.push({
