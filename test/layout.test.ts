@@ -2747,3 +2747,32 @@ describe('a question whose second line opens a table of answers', () => {
     }
   });
 });
+
+describe('a Chinese paragraph wrapped round a figure set in its middle', () => {
+  // wrapstuff's manual: a paragraph's first line across the page, then its lines parted in two columns either side
+  // of the figure ("Image" in 28 pt, the page's largest type, inside it), then its last lines across again.
+  const zh =
+    '旧历的年底毕竟最像年底村镇上不必说就在天空中也显出将到新年的气象来灰白色的沉重的晚云中间时时发出闪光接着一声钝响是送灶的爆竹近处燃放的可就更强烈了震耳的大音还没有息空气里已经散满了幽微的火药香';
+  const cjk = (n: number, chars: number, x: number, y: number, x1: number) => run(`${q(n)}${zh.slice(n, n + chars)}`, x, y, 10.5, { x1 });
+  const page = () => [
+    cjk(1, 38, 131, 487, 553),
+    ...Array.from({ length: 9 }, (_, i) => [cjk(2 + i, 10, 131, 502 + 15 * i, 263), cjk(11 + i, 10, 423, 502 + 15 * i, 553)]).flat(),
+    run('Image', 309, 558, 28, { x1: 375 }),
+    cjk(20, 38, 131, 650, 553),
+  ];
+  const q = (n: number) => `q${String(n).padStart(3, '0')}`;
+
+  it('reads the left column down, then the right, the figure’s label not taken for a title', () => {
+    const segments = layoutPage(page(), layoutParams()).segments;
+    const text = segments.map((s) => s.text).join('\n');
+    expect(labels(text)).toEqual(Array.from({ length: 20 }, (_, i) => q(i + 1)));
+  });
+
+  it('reads a table of such cells row by row: each column’s text ends its sentence ("。") on its last line', () => {
+    const runs = page().map((r) => (r.text.startsWith(q(10)) || r.text.startsWith(q(19)) ? { ...r, text: `${r.text.slice(0, -1)}。` } : r));
+    const text = layoutPage(runs, layoutParams())
+      .segments.map((s) => s.text)
+      .join('\n');
+    expect(labels(text)).not.toEqual(Array.from({ length: 20 }, (_, i) => q(i + 1)));
+  });
+});

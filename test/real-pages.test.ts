@@ -17,6 +17,18 @@ const expectInOrder = (text: string, order: string[]) => {
 };
 
 describe('real pages', () => {
+  it('a Chinese paragraph wrapped round a figure: the left column down, then the right, the figure’s large "Image" taken for no title (cjk_wrapstuff_manual_zh_text_wrap_columns)', async () => {
+    const text = (await read('cjk_wrapstuff_manual_zh_text_wrap_columns')).text.replace(/\s+/g, '');
+    expectInOrder(text, [
+      '旧历的年底毕竟最像年底',
+      '重的晚云中间时时发出闪光',
+      '而已没有家，所以只得暂寓在',
+      '鲁四老爷的宅子里',
+      '之后即大骂其新',
+      '党。但我知道',
+    ]);
+  });
+
   it('a definition list with its terms in a side column: each term before its definition, past a long term on a line of its own (manual_bashref_definitions)', async () => {
     const text = squash((await read('manual_bashref_definitions')).text);
     const at = (s: string) => text.indexOf(s);

@@ -178,6 +178,9 @@ function titleFirst(segments: Segment[], bodySize: number, page: number): Diagno
   const { cols: band, from } = plain;
   const k = band.indexOf(title.seg);
   if (k <= 0) return null;
+  // A column of large type alone between two columns (a figure's "Image" between a paragraph's two columns wrapped
+  // round it) is no title leading the columns after it; alone in the last column it is (a leaflet's cover panel).
+  if (k < band.length - 1 && title.seg.lines.every((l) => l.size >= TITLE_LINE * size)) return null;
   // A narrow column left of the title's, starting below the title's block (a software journal's sidebar of DOI,
   // dates and licence beside the summary) is the article's front matter: read after the block over it (the title, the
   // authors, their affiliations: a few lines, a blank line under them), before the text beside it. A column beside

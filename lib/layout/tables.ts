@@ -11,7 +11,7 @@ import { countsOn, itemCount } from './nested.js';
 import { BULLET_CHARS } from './markers.js';
 import { inkIntervals, type Row } from './rows.js';
 import { columnLines, sideText, type SideLine } from './sides.js';
-import { FIGURE_ONLY, wordCount } from './words.js';
+import { FIGURE_ONLY, UNSPACED_CHARS, wordCount } from './words.js';
 import { CAPTION_WORDS } from '../document/captions.js';
 
 /** A caption label opening a line: "Table 1.", "Figure 2:", "Fig. 3", "Exhibit IV". */
@@ -386,6 +386,38 @@ export function sentencesDownColumns(rows: InkRow[], gutters: Interval[]): boole
   let openings = 0;
   for (const here of byRow.values()) if (here.length >= 2 && here.every((l) => !/^\p{Ll}/u.test(text.get(l)!))) openings++;
   return openings <= MAX_OPENINGS;
+}
+
+/**
+ * Columns of Chinese or Japanese text (a paragraph wrapped round a figure set in its middle, its lines parted in two
+ * columns either side of it): every column of RUNNING_MIN_LINES lines or more, two at least, holds
+ * CJK_TEXT_CHARS characters or more to its median line, and its lines fill the column's width to within a size (the
+ * script wraps at any character, so its text fills every line), the last too but in the last column, where it ends
+ * no sentence: the paragraph goes on at the next column's top. A table's cells end where their texts do, each column's
+ * with its sentence ("全ての人です。"). `sentencesDownColumns` asks for lower case, which these scripts do not have.
+ */
+const CJK_TEXT_CHARS = 8;
+const CJK_TEXT = new RegExp(`[${UNSPACED_CHARS}]`, 'gu');
+const CJK_SIZE_EPS = 0.1;
+const CJK_SENTENCE_END = /[。．！？!?.]\s*$/u;
+
+export function cjkTextColumns(rows: InkRow[], gutters: Interval[]): boolean {
+  // Each column's lines in its text's size (a figure's label in large type beside them is no line of the text).
+  const textLines = (lines: SideLine[]) => {
+    const size = median(lines.map((l) => l.row.size));
+    return lines.filter((l) => Math.abs(l.row.size - size) <= CJK_SIZE_EPS * size);
+  };
+  const columns = Array.from({ length: gutters.length + 1 }, (_, k) => textLines(columnLines(rows, gutters, k))).filter(
+    (lines) => lines.length >= RUNNING_MIN_LINES,
+  );
+  if (columns.length < 2) return false;
+  return columns.every((lines, k) => {
+    if (median(lines.map((l) => sideText(l).match(CJK_TEXT)?.length ?? 0)) < CJK_TEXT_CHARS) return false;
+    const right = Math.max(...lines.map((l) => l.x1));
+    const last = k === columns.length - 1;
+    const full = (last ? lines.slice(0, -1) : lines).every((l) => right - l.x1 <= l.row.size);
+    return full && (last || !CJK_SENTENCE_END.test(sideText(lines[lines.length - 1])));
+  });
 }
 
 /**

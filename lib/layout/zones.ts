@@ -16,6 +16,7 @@ import { decimal } from './digits.js';
 import {
   CAPTION_LABEL,
   captionDivider,
+  cjkTextColumns,
   FLOAT_LABEL,
   LISTINGS_GAP_EM,
   opensWithLabel,
@@ -1653,7 +1654,8 @@ function tabularZone(zoneRows: InkRow[], gutters: Interval[], p: ZoneParams): bo
     !countedListParts(zoneRows, gutters) &&
     !captionDivider(zoneRows, gutters) &&
     !staggeredColumns(zoneRows, gutters) &&
-    !sentencesDownColumns(zoneRows, gutters)
+    !sentencesDownColumns(zoneRows, gutters) &&
+    !cjkTextColumns(zoneRows, gutters)
   );
 }
 
