@@ -1,7 +1,8 @@
 /**
  * Ruby (lib/layout/ruby.ts): readings in small type over Han characters (furigana, pinyin) are read into their line,
- * each before the first character it stands over; a raised note number, small type over Latin text, a line of small
- * type well above, and a small caption wider than what it stands over are left where they are. Real pages:
+ * each before the first character it stands over (kana glossing a Latin phrase, before its first word); a raised note
+ * number, small Latin type over Latin text, a line of small type well above, and a small caption wider than what it
+ * stands over are left where they are. Real pages:
  * cjk_pxrubrica_sample_ja_ruby_comparison_tables, cjk_xpinyin_manual_zh_pinyin_ruby_margin_tags,
  * cjk_luatexja_ruby_manual_ja_ruby_code_beside_output_footnotes (the census in no-text-lost.test.ts keeps every
  * character).
@@ -86,5 +87,18 @@ describe('ruby', () => {
       expect(out.readings).toBe(0);
       expect(out.runs).toEqual(runs);
     }
+  });
+
+  it('reads kana glossing a Latin phrase syllable by syllable before the phrase’s first word (pxrubrica’s \\aruby)', () => {
+    // "→ Get out!" with "ゲ ラ ウ ツ" in 4.6 pt over it, one run per syllable, each over a letter of the phrase.
+    const lead = han('例：', 100, 234.75, 9.2);
+    const arrow = han('→', 262.3, 234.75, 9.2);
+    const base = run('Get out!', 274.8, 234.75, 10, { x1: 311.4 });
+    const kana = ['ゲ', 'ラ', 'ウ', 'ツ'].map((k, i) => han(k, 276.7 + 8.45 * i, 226, 4.6));
+    const { runs, readings } = readRuby([lead, arrow, ...kana, base]);
+    expect(readings).toBe(4);
+    expect(texts(runs)).toEqual(['例： → ゲ ラ ウ ツ Get out!']);
+    // Small Latin letters over a Latin word are no reading (the kana are what make the gloss).
+    expect(readRuby([base, run('gloss', 276.7, 226, 4.6)]).readings).toBe(0);
   });
 });

@@ -9,7 +9,8 @@
  * is no reading; no capital: a heading's "BACKGROUND" or a cover's "Master Thesis" over a Chinese title is none; no
  * Han character: small type holding Han characters is a note or a caption). It is horizontal, set at most MAX_SIZE
  * and at least MIN_SIZE of a run's size whose baseline stands MIN_RISE to MAX_RISE of that size under it, over that
- * run's Han characters: the first character it overlaps by half of the narrower of the two is Han, and the reading
+ * run's Han characters: the first character it overlaps by half of the narrower of the two is Han (or, for kana, a
+ * Latin letter: a word of English glossed in katakana), and the reading
  * spans at most MAX_SPAN of the characters' width it overlaps (a line of small type over a heading is no reading).
  * The base run is parted where the reading goes in; every character stays.
  */
@@ -31,6 +32,9 @@ const BOPOMOFO = /^[\p{Script=Bopomofo}ˊˇˋ˙\s]+$/u;
 /** Pinyin: syllables of at most six small letters, with their tones (composed or combining). */
 const PINYIN = /^(?:(?:[a-zü\u00e0-\u00fc\u0101-\u01dc]\p{M}*){1,6}(?:\s+|$))+$/u;
 const HAN = /\p{Script=Han}/u;
+const LATIN = /\p{Script=Latin}/u;
+/** Kana glossing a Latin phrase stand at most this many of their sizes apart. */
+const GLOSS_GAP = 2;
 /** A character set a full size wide (Han, kana, Hangul, CJK punctuation, full-width forms); others count half. */
 const FULL_WIDTH = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u;
 /** A reading is set this far (points) before the character it goes in before, so it sorts before it. */
@@ -57,7 +61,8 @@ function charEdges(run: Run): number[] {
   return edges;
 }
 
-/** The reading's place over a candidate base run: the index of the first Han character under it, or -1. */
+/** The reading's place over a candidate base run: the index of the first Han character under it, or -1. Kana may
+ * read Latin letters too (pxrubrica's \aruby, "ゲラウツ" over "Get out"). */
 function placeOver(reading: Run, base: Run): number {
   const chars = Array.from(base.text);
   if (!chars.length || base.x1 <= base.x0) return -1;
@@ -72,7 +77,11 @@ function placeOver(reading: Run, base: Run): number {
     if (first < 0) first = i;
     covered += hi - lo;
   }
-  if (first < 0 || !HAN.test(chars[first]) || width > MAX_SPAN * covered) return -1;
+  if (first < 0 || width > MAX_SPAN * covered) return -1;
+  if (HAN.test(chars[first])) return first;
+  if (!LATIN.test(chars[first]) || !KANA.test(reading.text.trim())) return -1;
+  // Kana over a Latin word, syllable by syllable over its letters, go in before the word.
+  while (first > 0 && LATIN.test(chars[first - 1])) first--;
   return first;
 }
 
@@ -139,7 +148,8 @@ function part(base: Run, readings: Reading[]): Run[] {
 /** The page's runs with the readings set over Han characters read into their lines. */
 export function readRuby(runs: Run[]): Ruby {
   const flat = runs.filter(isHorizontal);
-  const bases = flat.filter((r) => HAN.test(r.text));
+  // (Latin runs are bases for kana only, `placeOver`.)
+  const bases = flat.filter((r) => HAN.test(r.text) || LATIN.test(r.text));
   if (!bases.length) return { runs, readings: 0 };
   const byBase = new Map<Run, Reading[]>();
   const moved = new Set<Run>();
@@ -152,6 +162,16 @@ export function readRuby(runs: Run[]): Ruby {
     moved.add(c);
   }
   if (!moved.size) return { runs, readings: 0 };
+  // Kana over Latin words, a gloss spread syllable by syllable over a phrase ("ゲ ラ ウ ツ" over "Get out"), go in
+  // together before its first word: each reading set close after the one before it takes that one's place.
+  for (const [base, readings] of byBase) {
+    const chars = Array.from(base.text);
+    readings.sort((a, b) => a.run.x0 - b.run.x0);
+    for (let i = 1; i < readings.length; i++) {
+      const [prev, cur] = [readings[i - 1], readings[i]];
+      if (LATIN.test(chars[prev.at]) && LATIN.test(chars[cur.at]) && cur.run.x0 - prev.run.x1 <= GLOSS_GAP * cur.run.size) cur.at = prev.at;
+    }
+  }
   const out: Run[] = [];
   for (const r of runs) {
     if (moved.has(r)) continue;
