@@ -1521,6 +1521,18 @@ describe('a line mixing right-to-left and left-to-right text', () => {
     expect(text).toContain('تحتاج هذه الحزمة إلى تواجد الحزم التالية: hyperref');
     // Alone, with nothing around it, the line goes by its letters' majority, left to right.
     expect(makeLine(arabic.slice(1), 113).text.startsWith('hyperref')).toBe(true);
+    // The paragraph's first line, the Arabic under it, settles it too.
+    const at = (r: Run, baseline: number): Run => ({ ...r, baseline, y0: baseline - 0.8 * r.size, y1: baseline + 0.2 * r.size });
+    const first = [...arabic.slice(1).map((r) => at(r, 87)), arabic[0]];
+    const top = layoutPage([...first, ...english], layoutParams())
+      .segments.map((s) => s.text)
+      .join('\n');
+    expect(top).toContain('تحتاج هذه الحزمة إلى تواجد الحزم التالية: hyperref');
+    // Lines of English around it settle nothing: it goes by its letters' majority.
+    const amid = layoutPage([...english, ...arabic.slice(1).map((r) => at(r, 160 + 13 * 6))], layoutParams())
+      .segments.map((s) => s.text)
+      .join('\n');
+    expect(amid).toContain('hyperref, bookmark, xcolor, atveryend, ifthen, تحتاج');
   });
 
   it('takes the majority when no run has a letter, only right-to-left marks (a font table’s vowel signs on dotted circles)', () => {
@@ -2768,11 +2780,15 @@ describe('a Chinese paragraph wrapped round a figure set in its middle', () => {
     expect(labels(text)).toEqual(Array.from({ length: 20 }, (_, i) => q(i + 1)));
   });
 
-  it('reads a table of such cells row by row: each column’s text ends its sentence ("。") on its last line', () => {
+  it('reads a table of such cells as a table, not down its columns: each column’s text ends its sentence ("。")', () => {
     const runs = page().map((r) => (r.text.startsWith(q(10)) || r.text.startsWith(q(19)) ? { ...r, text: `${r.text.slice(0, -1)}。` } : r));
-    const text = layoutPage(runs, layoutParams())
-      .segments.map((s) => s.text)
-      .join('\n');
-    expect(labels(text)).not.toEqual(Array.from({ length: 20 }, (_, i) => q(i + 1)));
+    const order = labels(
+      layoutPage(runs, layoutParams())
+        .segments.map((s) => s.text)
+        .join('\n'),
+    );
+    expect([...order].sort()).toEqual(Array.from({ length: 20 }, (_, i) => q(i + 1)));
+    // The right column's first line is read before the left column's last: its rows are read across.
+    expect(order.indexOf(q(11))).toBeLessThan(order.indexOf(q(10)));
   });
 });

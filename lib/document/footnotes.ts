@@ -1084,8 +1084,8 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     // foot either: notes stand under the page's tables too. The evidence is one table of two worded lines: a table of
     // one line is none (a note's turned line beside the folio may be read so), nor are rows without words (a
     // printer's marks). (Lines opening with a marker are left to the tests below: a critical apparatus's lines around
-    // formulas may be read as a table under them.) A row of a ruled grid's boxes read box by box (the signature boxes,
-    // tall with blank for the signature) counts as such a table.
+    // formulas may be read as a table under them.) A box of a ruled grid read box by box, of two worded lines (a
+    // signature box's label, a field's), counts as such a table.
     const tableBelow = [...(tablesOfPage.get(block[0].page) ?? []), ...pageLines.filter((l) => l.seg.box)].filter(
       (l) =>
         !removed.has(lineKey(l)) &&

@@ -92,14 +92,11 @@ const ARABIC_DIGIT = /[\u0660-\u0669\u06f0-\u06f9]/u;
 export function runsDirection(runs: Run[], around?: Direction | (() => Direction | undefined)): Direction {
   // The common case without building the list of texts: no right-to-left letter in any run.
   if (!runs.some((r) => RTL_CHAR.test(r.text))) return 'ltr';
-  // (The text around it is looked at only for a line with a right-to-left letter.)
-  const tie = typeof around === 'function' ? around() : around;
   // Counted once: the majority and the mixed band come from the same counts.
   const { rtl, all } = letterCounts(runs.map((x) => x.text));
   const majority: Direction = all > 0 && rtl * 2 > all ? 'rtl' : 'ltr';
   const mixed = rtl >= MIXED[0] * all && rtl <= MIXED[1] * all;
-  // Ends are looked at for a mixed line, or for one whose majority goes against the text around it.
-  if (runs.length < 2 || (!mixed && (!tie || tie === majority))) return majority;
+  if (runs.length < 2) return majority;
   // The ends are the outermost runs with a letter: a bullet or a comma at an end is neutral, as in the bidirectional
   // algorithm ("•" opening a right-to-left list item at the right).
   const strong = runs.filter((r) => firstStrong(r.text) !== null);
@@ -107,10 +104,13 @@ export function runsDirection(runs: Run[], around?: Direction | (() => Direction
   if (strong.length === 0) return majority;
   const rightEnd = firstStrong(strong.reduce((a, b) => (b.x1 > a.x1 ? b : a)).text);
   const leftEnd = firstStrong(strong.reduce((a, b) => (b.x0 < a.x0 ? b : a)).text);
-  // Both ends in the direction of the text around it, against the line's majority (a Persian heading naming a long
+  // The direction of the text around it, asked for only where it settles the line (a function: the lines around it
+  // are looked up then).
+  const tie = () => (typeof around === 'function' ? around() : around);
+  // Both ends against the line's majority, in the direction of the text around it (a Persian heading naming a long
   // English title, "به OWASP API Security Top 10 – 2019 خوش آمدید!"): a line in that direction opens and closes so.
-  if (tie && tie !== majority && leftEnd === tie && rightEnd === tie) return tie;
-  if (!mixed) return majority;
+  // (A mixed line whose ends agree goes their way below.)
+  if (!mixed) return leftEnd === rightEnd && leftEnd !== majority && leftEnd !== null && tie() === leftEnd ? leftEnd : majority;
   const opensRight = rightEnd === 'rtl';
   const opensLeft = leftEnd === 'ltr';
   if (opensRight && !opensLeft) return 'rtl';
@@ -118,7 +118,7 @@ export function runsDirection(runs: Run[], around?: Direction | (() => Direction
   // Neither end settles it (a right-to-left line that opens with a file name and ends with a conjunction): the
   // direction of the text around it, when known, as the paragraph's direction settles a line's in the bidirectional
   // algorithm.
-  return tie ?? majority;
+  return tie() ?? majority;
 }
 export const textDirection = (text: string): Direction => direction([text]);
 
@@ -129,18 +129,18 @@ const AROUND_ROWS = 2;
 
 /**
  * The direction of the text around a line, as the paragraph's direction settles a line's in the bidirectional
- * algorithm: that of the nearest lines over it, then under it, each within AROUND_ADVANCE of its size and reaching
- * over the line's own width, whose letters are not mixed (an Arabic paragraph's turned line "hyperref, bookmark, …
- * تحتاج هذه الحزمة إلى تواجد الحزم التالية:" under a line of Arabic); undefined when none does. `rows` in their
- * top-to-bottom order.
+ * algorithm: that of the nearest lines over it, then under it, each within AROUND_ADVANCE of its size and overlapping
+ * the line's width, whose letters are not mixed (an Arabic paragraph's turned line "hyperref, bookmark, … تحتاج هذه
+ * الحزمة إلى تواجد الحزم التالية:" under a line of Arabic); undefined when none does. `rows` in their top-to-bottom
+ * order; the line is given by its runs and its baseline.
  */
-export function directionAround(rows: { runs: Run[]; baseline: number }[]): (runs: Run[]) => Direction | undefined {
+export function directionAround(rows: { runs: Run[]; baseline: number }[]): (runs: Run[], baseline: number) => Direction | undefined {
   const baselines = rows.map((r) => r.baseline);
-  return (runs) => {
+  return (runs, base) => {
     if (!runs.length) return undefined;
-    const base = runs[0].baseline;
-    const size = Math.max(...runs.map((r) => r.size));
-    const [x0, x1] = [Math.min(...runs.map((r) => r.x0)), Math.max(...runs.map((r) => r.x1))];
+    const own = new Set(runs);
+    let [x0, x1, size] = [Infinity, -Infinity, 0];
+    for (const r of runs) [x0, x1, size] = [Math.min(x0, r.x0), Math.max(x1, r.x1), Math.max(size, r.size)];
     // The first row at or under the line's baseline.
     let lo = 0;
     let hi = baselines.length;
@@ -150,8 +150,7 @@ export function directionAround(rows: { runs: Run[]; baseline: number }[]): (run
       else hi = mid;
     }
     const settled = (k: number): Direction | null => {
-      const own = rows[k].runs.filter((r) => r.x1 > x0 && r.x0 < x1 && !runs.includes(r));
-      const { rtl, all } = letterCounts(own.map((r) => r.text));
+      const { rtl, all } = letterCounts(rows[k].runs.filter((r) => r.x1 > x0 && r.x0 < x1 && !own.has(r)).map((r) => r.text));
       if (all === 0 || (rtl >= MIXED[0] * all && rtl <= MIXED[1] * all)) return null;
       return rtl * 2 > all ? 'rtl' : 'ltr';
     };
@@ -161,6 +160,7 @@ export function directionAround(rows: { runs: Run[]; baseline: number }[]): (run
       if (d) return d;
     }
     for (let k = lo, n = 0; k < rows.length && n < AROUND_ROWS && baselines[k] - base <= reach; k++) {
+      // (The line's own row, level with it, is none of those under it.)
       if (Math.abs(baselines[k] - base) <= 0.5) continue;
       n++;
       const d = settled(k);
@@ -573,10 +573,10 @@ export const runsOfLine = (line: Line): Run[] => RunLine.runsOf(line);
 export function makeLine(
   runs: Run[],
   baseline: number,
-  opts: { cells?: boolean; drawn?: boolean; tie?: Direction | ((runs: Run[]) => Direction | undefined) } = {},
+  opts: { cells?: boolean; drawn?: boolean; tie?: Direction | ((runs: Run[], baseline: number) => Direction | undefined) } = {},
 ): Line {
   const { tie } = opts;
-  const dir = runsDirection(runs, typeof tie === 'function' ? () => tie(runs) : tie);
+  const dir = runsDirection(runs, typeof tie === 'function' ? () => tie(runs, baseline) : tie);
   const ordered = opts.drawn ? runs : orderRuns(runs, dir);
   const { size, bold } = dominant(ordered);
   // One pass for the box and the per-run facts (this runs for every line of every page).

@@ -563,10 +563,12 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
   let columnCount = 1;
   // A mixed line whose ends do not settle its direction takes a right-to-left region's (a line of Arabic that opens
   // with a file name and ends with "، و"); in a left-to-right region, right to left where the lines around it are
-  // (`directionAround`: a paragraph of Arabic in an English manual); else the majority of its letters decides. (Lines
-  // around it read left to right settle nothing: in a right-to-left paragraph a line of mostly English names is so.)
+  // (`directionAround`: a paragraph of Arabic in an English manual); else the majority of its letters decides. So
+  // does a line of mostly left-to-right letters with right-to-left ones at both its ends, amid right-to-left lines.
+  // (Lines around it read left to right settle nothing: in a right-to-left paragraph a line of mostly English names
+  // is so.)
   const around = directionAround(built);
-  const tie = direction === 'rtl' ? direction : (runs: Run[]) => (around(runs) === 'rtl' ? ('rtl' as const) : undefined);
+  const tie = direction === 'rtl' ? direction : (runs: Run[], baseline: number) => (around(runs, baseline) === 'rtl' ? ('rtl' as const) : undefined);
   const rowLine = (r: Row, cells = false) => makeLine(r.runs, r.baseline, { cells, tie });
   const addBand = (kind: BandInfo['kind'], rs: InkRow[], cols: number) =>
     bands.push({

@@ -33,8 +33,9 @@ const BOPOMOFO = /^[\p{Script=Bopomofo}ˊˇˋ˙\s]+$/u;
 const PINYIN = /^(?:(?:[a-zü\u00e0-\u00fc\u0101-\u01dc]\p{M}*){1,6}(?:\s+|$))+$/u;
 const HAN = /\p{Script=Han}/u;
 const LATIN = /\p{Script=Latin}/u;
-/** Kana glossing a Latin phrase stand at most this many of their sizes apart. */
-const GLOSS_GAP = 2;
+/** Kana glossing a Latin phrase stand at most this many of their sizes apart (one gloss's syllables, set apart to
+ * spread over the phrase; two words glossed each on its own stand further apart, most often). */
+const GLOSS_GAP = 1;
 /** A character set a full size wide (Han, kana, Hangul, CJK punctuation, full-width forms); others count half. */
 const FULL_WIDTH = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u;
 /** A reading is set this far (points) before the character it goes in before, so it sorts before it. */
@@ -81,7 +82,7 @@ function placeOver(reading: Run, base: Run): number {
   if (HAN.test(chars[first])) return first;
   if (!LATIN.test(chars[first]) || !KANA.test(reading.text.trim())) return -1;
   // Kana over a Latin word, syllable by syllable over its letters, go in before the word.
-  while (first > 0 && LATIN.test(chars[first - 1])) first--;
+  while (first > 0 && (LATIN.test(chars[first - 1]) || (first > 1 && /['’-]/u.test(chars[first - 1]) && LATIN.test(chars[first - 2])))) first--;
   return first;
 }
 
@@ -89,7 +90,9 @@ function placeOver(reading: Run, base: Run): number {
 function baseOf(reading: Run, bases: Run[]): Reading | null {
   let best: Reading | null = null;
   let bestOverlap = 0;
+  const kana = KANA.test(reading.text.trim());
   for (const base of bases) {
+    if (!kana && !HAN.test(base.text)) continue;
     const ratio = reading.size / base.size;
     if (ratio < MIN_SIZE || ratio > MAX_SIZE) continue;
     const rise = base.baseline - reading.baseline;
@@ -145,12 +148,14 @@ function part(base: Run, readings: Reading[]): Run[] {
   return out;
 }
 
-/** The page's runs with the readings set over Han characters read into their lines. */
+/** The page's runs with the readings set over Han characters (kana over Latin words too) read into their lines. */
 export function readRuby(runs: Run[]): Ruby {
   const flat = runs.filter(isHorizontal);
-  // (Latin runs are bases for kana only, `placeOver`.)
+  // Latin runs are bases for kana only (`placeOver`): looked at only on a page with a run of kana alone, so a page
+  // without Chinese or Japanese costs one pass.
+  const glossed = flat.some((r) => HAN.test(r.text)) || flat.some((r) => KANA.test(r.text.trim()));
+  if (!glossed) return { runs, readings: 0 };
   const bases = flat.filter((r) => HAN.test(r.text) || LATIN.test(r.text));
-  if (!bases.length) return { runs, readings: 0 };
   const byBase = new Map<Run, Reading[]>();
   const moved = new Set<Run>();
   for (const c of flat) {

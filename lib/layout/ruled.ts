@@ -197,8 +197,9 @@ const crossedWithin = (rule: Rule, hrules: HRule[], y0: number, y1: number, [lo,
   hrules.some((h) => h.y > y0 && h.y < y1 && crossesAt(h, rule.x) && reachesOver(h, lo, hi));
 
 /** The rows are closed over the first and under the last by rules across this one and over all the rows' lines: a
- * row of boxes of a ruled grid, nothing beside it. Given `below` (the next row's top, or none), the bottom may stand
- * lower, where the rule ends, with no row between: a signature's box, its label at the top and blank under it. */
+ * row of boxes of a ruled grid, nothing beside it. Given `below` (the next row's top; +Infinity when no row follows),
+ * the bottom may stand lower, where the rule ends, above that row: a signature's box, its label at the top and blank
+ * under it. Without it, the bottom stands within BOX_REACH of the last row. */
 function closedBox(rule: Rule, rows: InkRow[], hrules: HRule[], below?: number): boolean {
   const [a, b] = [rows[0].row, rows[rows.length - 1].row];
   const runs = rows.flatMap((r) => r.row.runs);

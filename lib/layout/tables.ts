@@ -388,6 +388,13 @@ export function sentencesDownColumns(rows: InkRow[], gutters: Interval[]): boole
   return openings <= MAX_OPENINGS;
 }
 
+/** A column's median line holds this many Chinese or Japanese characters at least. */
+const CJK_TEXT_CHARS = 8;
+const CJK_TEXT = new RegExp(`[${UNSPACED_CHARS}]`, 'gu');
+/** A column's lines of its text's size are within this share of its median size. */
+const CJK_SIZE_EPS = 0.1;
+const CJK_SENTENCE_END = /[。．！？!?.]\s*$/u;
+
 /**
  * Columns of Chinese or Japanese text (a paragraph wrapped round a figure set in its middle, its lines parted in two
  * columns either side of it): every column of RUNNING_MIN_LINES lines or more, two at least, holds
@@ -396,16 +403,13 @@ export function sentencesDownColumns(rows: InkRow[], gutters: Interval[]): boole
  * no sentence: the paragraph goes on at the next column's top. A table's cells end where their texts do, each column's
  * with its sentence ("全ての人です。"). `sentencesDownColumns` asks for lower case, which these scripts do not have.
  */
-const CJK_TEXT_CHARS = 8;
-const CJK_TEXT = new RegExp(`[${UNSPACED_CHARS}]`, 'gu');
-const CJK_SIZE_EPS = 0.1;
-const CJK_SENTENCE_END = /[。．！？!?.]\s*$/u;
-
 export function cjkTextColumns(rows: InkRow[], gutters: Interval[]): boolean {
   // Each column's lines in its text's size (a figure's label in large type beside them is no line of the text).
+  // (A line's size is its own runs', not its row's across the page.)
+  const sizeOf = (l: SideLine) => Math.max(...l.runs.map((q) => q.size));
   const textLines = (lines: SideLine[]) => {
-    const size = median(lines.map((l) => l.row.size));
-    return lines.filter((l) => Math.abs(l.row.size - size) <= CJK_SIZE_EPS * size);
+    const size = median(lines.map(sizeOf));
+    return lines.filter((l) => Math.abs(sizeOf(l) - size) <= CJK_SIZE_EPS * size);
   };
   const columns = Array.from({ length: gutters.length + 1 }, (_, k) => textLines(columnLines(rows, gutters, k))).filter(
     (lines) => lines.length >= RUNNING_MIN_LINES,
@@ -415,7 +419,7 @@ export function cjkTextColumns(rows: InkRow[], gutters: Interval[]): boolean {
     if (median(lines.map((l) => sideText(l).match(CJK_TEXT)?.length ?? 0)) < CJK_TEXT_CHARS) return false;
     const right = Math.max(...lines.map((l) => l.x1));
     const last = k === columns.length - 1;
-    const full = (last ? lines.slice(0, -1) : lines).every((l) => right - l.x1 <= l.row.size);
+    const full = (last ? lines.slice(0, -1) : lines).every((l) => right - l.x1 <= sizeOf(l));
     return full && (last || !CJK_SENTENCE_END.test(sideText(lines[lines.length - 1])));
   });
 }
