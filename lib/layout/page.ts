@@ -567,8 +567,8 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
   // does a line of mostly left-to-right letters with right-to-left ones at both its ends, amid right-to-left lines.
   // (Lines around it read left to right settle nothing: in a right-to-left paragraph a line of mostly English names
   // is so.)
-  const around = directionAround(built);
-  const tie = direction === 'rtl' ? direction : (runs: Run[], baseline: number) => (around(runs, baseline) === 'rtl' ? ('rtl' as const) : undefined);
+  const around = direction === 'rtl' ? null : directionAround(built);
+  const tie = around ? (runs: Run[], baseline: number) => (around(runs, baseline) === 'rtl' ? ('rtl' as const) : undefined) : direction;
   const rowLine = (r: Row, cells = false) => makeLine(r.runs, r.baseline, { cells, tie });
   const addBand = (kind: BandInfo['kind'], rs: InkRow[], cols: number) =>
     bands.push({

@@ -64,7 +64,7 @@ function charEdges(run: Run): number[] {
 
 /** The reading's place over a candidate base run: the index of the first Han character under it, or -1. Kana may
  * read Latin letters too (pxrubrica's \aruby, "ゲラウツ" over "Get out"). */
-function placeOver(reading: Run, base: Run): number {
+function placeOver(reading: Run, base: Run, kana: boolean): number {
   const chars = Array.from(base.text);
   if (!chars.length || base.x1 <= base.x0) return -1;
   const edges = charEdges(base);
@@ -80,26 +80,25 @@ function placeOver(reading: Run, base: Run): number {
   }
   if (first < 0 || width > MAX_SPAN * covered) return -1;
   if (HAN.test(chars[first])) return first;
-  if (!LATIN.test(chars[first]) || !KANA.test(reading.text.trim())) return -1;
+  if (!kana || !LATIN.test(chars[first])) return -1;
   // Kana over a Latin word, syllable by syllable over its letters, go in before the word.
   while (first > 0 && (LATIN.test(chars[first - 1]) || (first > 1 && /['’-]/u.test(chars[first - 1]) && LATIN.test(chars[first - 2])))) first--;
   return first;
 }
 
-/** The base run a reading stands over, and where it goes in, if any. */
-function baseOf(reading: Run, bases: Run[]): Reading | null {
+/** The base run a reading stands over, and where it goes in, if any (`kana`: the reading is kana, which may read Latin
+ * letters; `bases` then hold the Latin runs too). */
+function baseOf(reading: Run, bases: Run[], kana: boolean): Reading | null {
   let best: Reading | null = null;
   let bestOverlap = 0;
-  const kana = KANA.test(reading.text.trim());
   for (const base of bases) {
-    if (!kana && !HAN.test(base.text)) continue;
     const ratio = reading.size / base.size;
     if (ratio < MIN_SIZE || ratio > MAX_SIZE) continue;
     const rise = base.baseline - reading.baseline;
     if (rise < MIN_RISE * base.size || rise > MAX_RISE * base.size) continue;
     const overlap = Math.min(base.x1, reading.x1) - Math.max(base.x0, reading.x0);
     if (overlap <= bestOverlap) continue;
-    const at = placeOver(reading, base);
+    const at = placeOver(reading, base, kana);
     if (at < 0) continue;
     best = { base, at, run: reading };
     bestOverlap = overlap;
@@ -151,17 +150,18 @@ function part(base: Run, readings: Reading[]): Run[] {
 /** The page's runs with the readings set over Han characters (kana over Latin words too) read into their lines. */
 export function readRuby(runs: Run[]): Ruby {
   const flat = runs.filter(isHorizontal);
-  // Latin runs are bases for kana only (`placeOver`): looked at only on a page with a run of kana alone, so a page
-  // without Chinese or Japanese costs one pass.
-  const glossed = flat.some((r) => HAN.test(r.text)) || flat.some((r) => KANA.test(r.text.trim()));
-  if (!glossed) return { runs, readings: 0 };
-  const bases = flat.filter((r) => HAN.test(r.text) || LATIN.test(r.text));
+  const han = flat.filter((r) => HAN.test(r.text));
+  // Latin runs are bases for kana only (`placeOver`), gathered once on a page with a reading in kana: a page without
+  // Chinese or Japanese costs a pass or two.
+  if (!han.length && !flat.some((r) => KANA.test(r.text.trim()))) return { runs, readings: 0 };
+  let withLatin: Run[] | null = null;
   const byBase = new Map<Run, Reading[]>();
   const moved = new Set<Run>();
   for (const c of flat) {
     const text = c.text.trim();
     if (!text || !isReading(text)) continue;
-    const found = baseOf(c, bases);
+    const kana = KANA.test(text);
+    const found = baseOf(c, kana ? (withLatin ??= flat.filter((r) => HAN.test(r.text) || LATIN.test(r.text))) : han, kana);
     if (!found) continue;
     byBase.set(found.base, [...(byBase.get(found.base) ?? []), found]);
     moved.add(c);
@@ -169,7 +169,8 @@ export function readRuby(runs: Run[]): Ruby {
   if (!moved.size) return { runs, readings: 0 };
   // Kana over Latin words, a gloss spread syllable by syllable over a phrase ("ゲ ラ ウ ツ" over "Get out"), go in
   // together before its first word: each reading set close after the one before it takes that one's place.
-  for (const [base, readings] of byBase) {
+  // (Only where a kana reading was tried over Latin runs.)
+  for (const [base, readings] of withLatin ? byBase : []) {
     const chars = Array.from(base.text);
     readings.sort((a, b) => a.run.x0 - b.run.x0);
     for (let i = 1; i < readings.length; i++) {
