@@ -305,6 +305,47 @@ describe('authors side by side', () => {
   });
 });
 
+describe('the last row of a grid of tiles, one tile a line short', () => {
+  it('is read tile by tile, as the row above it', () => {
+    // Three columns of six lines (x 57, 226, 391; 8.5 pt lines 11.5 pt apart), a heading, then a contents page's
+    // tiles, three to a row: a title of two lines and its pages. The second row stands 29 pt under the first; its last
+    // tile's title holds one line, so only two of its rows have text on both sides of the second gutter.
+    const q = (n: number) => `q${String(n).padStart(3, '0')}`;
+    const tile = (first: number, x: number, y: number, lines: number) =>
+      Array.from({ length: lines }, (_, i) => run(`${q(first + i)} ${i === lines - 1 ? 'Pages 4-5' : 'Faits marquants de'}`, x, y + i * 11.5, 8.5));
+    const text = [57, 226, 391].flatMap((x, j) =>
+      Array.from({ length: 6 }, (_, i) => run(`${q(j * 6 + i + 1)} the ministries have committed`, x, 560 + i * 11.5, 8.5)),
+    );
+    const runs: Run[] = [
+      ...text,
+      run('q019 SOMMAIRE', 57, 640, 10, { bold: true }),
+      ...tile(20, 57, 668, 3),
+      ...tile(23, 226, 668, 3),
+      ...tile(26, 391, 668, 3),
+      ...tile(29, 57, 720, 3),
+      ...tile(32, 226, 720, 3),
+      ...tile(35, 391, 720, 2),
+    ];
+    expect(labels(textOf(runs))).toEqual(seq(1, 36));
+  });
+});
+
+describe('a key figure in large type closing part of one column', () => {
+  it('leaves no blank across the columns beside it: they are read each to its foot', () => {
+    // Three columns of 10 pt lines 12 pt apart (x 40, 230, 420). The first column's fourth line is followed by a
+    // figure in 60 pt type ("22 %"), its baseline between two rows of the others, then more lines: measured from the
+    // figure's top, the next row stands more than three advances lower, but the other columns run on beside it.
+    const q = (n: number) => `q${String(n).padStart(3, '0')}`;
+    const runs: Run[] = [];
+    for (let i = 0; i < 4; i++) runs.push(run(line(q(1 + i), 32, i), 40, 100 + i * 12));
+    runs.push(run('q005 22 %', 40, 166, 60, { x1: 140 }));
+    for (let i = 0; i < 6; i++) runs.push(run(line(q(6 + i), 32, i), 40, 196 + i * 12));
+    for (let i = 0; i < 14; i++) runs.push(run(line(q(12 + i), 32, i), 230, 100 + i * 12));
+    for (let i = 0; i < 14; i++) runs.push(run(line(q(26 + i), 32, i), 420, 100 + i * 12));
+    expect(labels(textOf(runs))).toEqual(seq(1, 39));
+  });
+});
+
 describe('three columns over a section in two', () => {
   it('keeps the short last lines of two columns with them, though they leave the gutter below clean', () => {
     // Three columns of 10 pt lines 10 pt apart, the first ending a line early; the last row holds only the short

@@ -178,3 +178,38 @@ describe('a box set on the left under a paragraph’s short last line', () => {
     expect(around?.text.map((l) => l.text.slice(0, 4))).toContain('q002');
   });
 });
+
+describe('a photograph’s caption centred under it, in the text’s own type', () => {
+  // A column (x 72 to 372, 10 pt, 12 pt apart): lines 3–7 shortened to x 222 beside a photograph with no text, its
+  // two-line caption centred under it (x 267 to 332) level with the paragraph's last two shortened lines, set as the
+  // text is (no larger, no bolder); the next paragraph runs full width under it.
+  const full = (label: string, baseline: number) => makeLine([run(line(label, 60, 0), 72, baseline, 10)], baseline);
+  const short = (label: string, baseline: number, caption?: [string, number]) =>
+    makeLine([run(line(label, 30, 0), 72, baseline, 10), ...(caption ? [run(caption[0], caption[1], baseline, 10)] : [])], baseline);
+  const column = (captionX: (text: string) => number) => [
+    full('q001', 100),
+    full('q002', 112),
+    short('q003', 124),
+    short('q004', 136),
+    short('q005', 148),
+    short('q006', 160, ['BOX-1 Vayl Oxford', captionX('BOX-1 Vayl Oxford')]),
+    makeLine([run('q007 both hearings.', 72, 172, 10), run('BOX-2 Director DNDO', captionX('BOX-2 Director DNDO'), 172, 10)], 172),
+    full('q008', 184),
+    full('q009', 196),
+  ];
+
+  it('is read after the paragraph, not spliced into its lines', () => {
+    const around = findRunAround(column((t) => 300 - (t.length * 5) / 2));
+    expect(around?.box.map((l) => l.text.slice(0, 5))).toEqual(['BOX-1', 'BOX-2']);
+    expect(around?.text.map((l) => l.text.slice(0, 4))).toEqual(['q001', 'q002', 'q003', 'q004', 'q005', 'q006', 'q007', 'q008', 'q009']);
+  });
+
+  it('is not told from the text when it reaches the column’s far edge too, or with no picture over it', () => {
+    // Set flush right, the two pieces each start at an edge: nothing tells which is the box.
+    expect(findRunAround(column((t) => 372 - t.length * 5))).toBeNull();
+    // Centred, but the lines above it run full width: two pieces side by side in one type, no picture's caption.
+    const lines = column((t) => 300 - (t.length * 5) / 2);
+    lines.splice(2, 3, full('q003', 124), full('q004', 136), full('q005', 148));
+    expect(findRunAround(lines)).toBeNull();
+  });
+});

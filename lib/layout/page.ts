@@ -1230,9 +1230,23 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
       // Blank space across every column at once parts blocks of short lines above it (a first page's authors side by
       // side) from columns of running text below it: they are read one after the other, as a horizontal cut does.
       // (Columns of questions with room to write between them, a letterhead's blocks, read on as columns.)
+      // The blank is measured in every column the lower row has text in, from that column's last line above it (a
+      // key figure in large type closing one column, "22 %", leaves no blank beside it in the others).
+      const blankUnder = (i: number) => {
+        const below = pieceChars(i + 1);
+        let top = zone.rows[i].row.top;
+        for (let j = 0; j < columns; j++) {
+          if (!below[j]) continue;
+          let k = i;
+          while (k >= from && !pieceChars(k)[j]) k--;
+          if (k >= from) top = Math.max(top, zone.rows[k].row.top);
+        }
+        return zone.rows[i + 1].row.baseline - top;
+      };
       for (let i = from; i < to; i++) {
         if (
           zone.rows[i + 1].row.baseline - zone.rows[i].row.top > BAND_GAP * advance + zone.rows[i + 1].row.size &&
+          blankUnder(i) > BAND_GAP * advance + zone.rows[i + 1].row.size &&
           longestPiece(from, i) < BLOCK_LINE_CHARS &&
           runningRows(i + 1, to) >= MIN_RUNNING_ROWS
         ) {

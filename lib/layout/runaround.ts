@@ -186,7 +186,17 @@ function findOnSide(lines: Line[], pieces: Piece[][], side: 'right' | 'left'): R
       return `${Math.round(median(runs.map((r) => r.size)))}/${runs.filter((r) => r.bold).length * 2 > runs.length}`;
     };
     const aroundStyle = style(around.map((l) => ({ start: 0, text: '', runs: runsOfLine(l) })));
-    const styled = around.length > 0 && style(textPieces) === aroundStyle && style(boxPieces) !== aroundStyle;
+    // A box set as the text is (a photograph's caption centred under it, in the text's type) is told from the text by
+    // where it stands: off the column's far edge, which only the text's pieces reach the other of, and under the
+    // picture, the text's two lines above the stretch shortened as those beside the box are, with nothing beside them.
+    const far = side === 'right' ? Math.max(...around.map((l) => l.bbox[2])) : Math.min(...around.map((l) => l.bbox[0]));
+    const shortAbove = (k: number) =>
+      k >= 0 &&
+      pieces[k].length === 1 &&
+      Math.abs(inner(pieces[k][0]) - textFar) <= EDGE_EM * size &&
+      Math.abs(outer(pieces[k][0]) - textEdge) <= EDGE_EM * size;
+    const offEdge = boxPieces.every((p) => Math.abs(far - inner(p)) >= EDGE_EM * size) && shortAbove(from - 1) && shortAbove(from - 2);
+    const styled = around.length > 0 && style(textPieces) === aroundStyle && (style(boxPieces) !== aroundStyle || offEdge);
     const onEdge = textPieces.every((p) => Math.abs(outer(p) - textEdge) <= EDGE_EM * size);
     const running = median(textPieces.map(words)) >= MIN_TEXT_WORDS;
     // As many lines of the box as of the text beside it, the text's a few words, terser than the box's: a list of

@@ -1085,8 +1085,11 @@ export function partition(rows: InkRow[], p: ZoneParams): Zone[] {
   for (let n = 2; n <= MAX_EDGE_ROWS && n < rows.length - from && !foot; n++)
     if (blankAt(rows, rows.length - n)) foot = edgeBlocks(rows.slice(rows.length - n), MAX_EDGE_ROWS);
   const to = rows.length - (foot ? foot.rows.length : 0);
-  const zones = handOver(
-    [...lead, ...blocksApart(rows.slice(from, to), p), ...(foot ? [foot] : [])].flatMap((z) => staggeredBlocks(z, p)).flatMap(captionsBeside),
+  const zones = handedDown(
+    handOver(
+      [...lead, ...blocksApart(rows.slice(from, to), p), ...(foot ? [foot] : [])].flatMap((z) => staggeredBlocks(z, p)).flatMap(captionsBeside),
+      p,
+    ),
     p,
   );
   const ruled = ruledZones(zones, p.rules ?? [], p.hrules ?? [], (rs, gutters) => tabularZone(rs, gutters, p));
@@ -1182,6 +1185,38 @@ function handOver(zones: Zone[], p: ZoneParams): Zone[] {
     out[i + 1] = zoneWithRows(below, below.rows.slice(m), p);
   }
   return out;
+}
+
+/** A zone of at most this many rows may take gutters from the zone above it... */
+const SHORT_ZONE_ROWS = 4;
+/** ...where this many of its rows at least have text on both sides of the gutter. */
+const HANDED_ROWS = 2;
+
+/**
+ * The last row of a grid of tiles (a contents page's boxes, three to a row: "Sensibiliser aux enjeux / du numérique
+ * responsable / Pages 12-13" beside "Former les agents publics / Pages 14-15"), parted from the rows above by blank
+ * space, is a zone of its own, of too few rows on both sides of a gutter for the gutter to be found there: read across,
+ * its tiles are spliced line by line. A gutter of the zone above that none of its rows crosses, with text on both sides
+ * of it in two rows at least, the column beyond it opening where the zone above's does (within a body size), is the
+ * short zone's too.
+ */
+function handedDown(zones: Zone[], p: ZoneParams): Zone[] {
+  return zones.map((below, i) => {
+    const above = zones[i - 1];
+    if (!above?.gutters.length || above.tabular || below.tabular || below.rows.length > SHORT_ZONE_ROWS) return below;
+    // Where a column beyond the gutter opens: the leftmost ink starting past it, short of the next gutter.
+    const opens = (rows: InkRow[], g: Interval, next: number) =>
+      Math.min(...rows.flatMap((r) => r.ink.filter((iv) => iv[0] >= g[1] && iv[0] < next).map((iv) => iv[0])));
+    const taken = above.gutters.filter((g, k) => {
+      if (below.gutters.some((h) => h[0] < g[1] && h[1] > g[0]) || below.rows.some((r) => crossesAny(r, [g]))) return false;
+      const both = below.rows.filter((r) => r.ink.some((iv) => iv[1] <= g[0]) && r.ink.some((iv) => iv[0] >= g[1]));
+      if (both.length < HANDED_ROWS) return false;
+      const next = above.gutters[k + 1]?.[0] ?? Infinity;
+      return Math.abs(opens(below.rows, g, next) - opens(above.rows, g, next)) <= p.bodySize;
+    });
+    if (!taken.length) return below;
+    return zoneWithRows({ ...below, gutters: [...below.gutters, ...taken].sort((a, b) => a[0] - b[0]) }, below.rows, p);
+  });
 }
 
 /** Blocks side by side on baselines of their own are parted by a blank strip at least this many body sizes wide... */
