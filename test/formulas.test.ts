@@ -5,6 +5,7 @@
  * Also a letter's superscript and subscript over one another (lib/layout/lines.ts, scriptsStacked).
  */
 import { describe, expect, it } from 'vitest';
+import { displayFormula } from '../lib/layout/formulas.js';
 import { layoutPage } from '../lib/layout/page.js';
 import type { Run } from '../lib/types.js';
 import { layoutParams, run } from './support/runs.js';
@@ -179,6 +180,26 @@ describe('a display formula whose relation the file does not map', () => {
 
   it('keeps the reading by position with nothing but letters and operators', () => {
     expect(lines(formula('n j')).join('\n')).not.toContain('a × n j(x) − q x h(x)2');
+  });
+});
+
+describe('a function defined by cases, its variables in a mathematical alphabet', () => {
+  // "𝑦(𝑥) = { 𝑥² si 𝑥 ≥ 0, −𝑥² si 𝑥 < 0." as unicode-math sets it, by rows: the brace and the first square's
+  // exponent, the first case, the left side (level with the middle of the cases), the second case. In a zone read as a
+  // table (a figure's axis labels above it share its gutter), rows that make a display formula are read as text.
+  const rows = (x: string, y: string) => [
+    [run('{', 281, 635.5, 12.6), run('2', 295.6, 635.5, 8.8)],
+    [run(x, 289, 648.3, 12), run(`si ${x} ≥ 0,`, 320, 648.3, 12)],
+    [run(`${y}(${x}) =`, 244, 656.8, 12)],
+    [run(`−${x}2`, 289, 666.5, 12), run(`si ${x} < 0.`, 320, 666.5, 12)],
+  ];
+
+  it('is a display formula: the letters are what only mathematics sets', () => {
+    expect(displayFormula(rows('𝑥', '𝑦'))).toBe(true);
+  });
+
+  it('in plain letters, with no sign only mathematics sets, is not (a table of values and conditions)', () => {
+    expect(displayFormula(rows('x', 'y'))).toBe(false);
   });
 });
 

@@ -1941,3 +1941,46 @@ describe('a foot row closing with a number', () => {
     expect(texts(detectFurniture(contents(400), BODY, 3, ADVANCE).footers)).toEqual(['6 The text command 20']);
   });
 });
+
+describe('a letter’s return address over the addressee, in the envelope’s window', () => {
+  // Three pages, each under a letterhead of four lines (50 to 85); pages 1 and 3 open a letter: a return address in
+  // 7 pt at `at`, the addressee's three lines from 173, then the text.
+  const letter = (at: number, beside: [string, number, number, number?][] = []) =>
+    [1, 2, 3].flatMap((no) =>
+      page(no, [
+        ['WG 13', 94, 50, 14],
+        ['Werkgroep 13', 417, 65, 8],
+        ['de De Facto Standaard', 417, 75, 8],
+        ['in Nederlandse TeXpertise', 417, 85, 8],
+        ...(no === 2
+          ? body(120, no)
+          : ([
+              ['Toernooiveld 5, 6525 ED Nijmegen', 94, at, 7],
+              ...beside,
+              ['Werkgroep 13', 94, 173],
+              ['Nederlandse TeX groep', 94, 186.5],
+              ['Nederland', 94, 200],
+              ...body(264, no),
+            ] as [string, number, number, number?][])),
+      ]),
+    );
+
+  it('is the text’s when it stands close over the addressee, far under the letterhead', () => {
+    const { headers } = detectFurniture(letter(152), BODY, 3, ADVANCE);
+    expect(texts(headers)).not.toContain('Toernooiveld 5, 6525 ED Nijmegen');
+    expect(texts(headers)).toContain('in Nederlandse TeXpertise');
+  });
+
+  it('is the band’s when it stands under the letterhead’s last line, apart from the text', () => {
+    const { headers } = detectFurniture(letter(96), BODY, 3, ADVANCE);
+    expect(texts(headers)).toContain('Toernooiveld 5, 6525 ED Nijmegen');
+    // A line off to the side, just under it, is not the text under it.
+    const aside = detectFurniture(letter(96, [['Ons kenmerk VE-NTG 002', 417, 99]]), BODY, 3, ADVANCE).headers;
+    expect(texts(aside)).toContain('Toernooiveld 5, 6525 ED Nijmegen');
+  });
+
+  it('is the band’s when the line close under it is the band’s too, in its small type (a sender’s name and title)', () => {
+    const { headers } = detectFurniture(letter(152, [['Producer Walt Disney', 94, 162, 7]]), BODY, 3, ADVANCE);
+    expect(texts(headers)).toContain('Toernooiveld 5, 6525 ED Nijmegen');
+  });
+});

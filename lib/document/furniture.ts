@@ -119,6 +119,26 @@ const PARAGRAPH_ADVANCE = 1.5;
 /** Pieces of one edge row sit on one baseline, to this share of their size. */
 const ROW_BASELINE = 0.25;
 
+/** A line deeper in the outer band stands with the text when the line beside it toward the text is this many times
+ * nearer than the one toward the page's edge. */
+const WITH_TEXT = 2;
+
+/**
+ * The line stands with the page's text: of the lines over and under it (across its extent), the nearest toward the
+ * text is set in the body's size (not the band's next line in its own small type) and stands WITH_TEXT times nearer
+ * than the nearest toward the edge (baselines).
+ */
+function withText(pageLines: PlacedLine[], l: PlacedLine, top: boolean, body: number): boolean {
+  const [b, x0, x1] = [l.line.baseline, l.line.bbox[0], l.line.bbox[2]];
+  const beside = pageLines
+    .filter((o) => o.line.bbox[0] < x1 && o.line.bbox[2] > x0)
+    .map((o) => ({ o, d: (top ? 1 : -1) * (o.line.baseline - b) }))
+    .filter(({ d }) => Math.abs(d) > ROW_BASELINE * l.line.size);
+  const inward = beside.filter(({ d }) => d > 0).sort((p, q) => p.d - q.d)[0];
+  const outward = Math.min(...beside.filter(({ d }) => d < 0).map(({ d }) => -d));
+  return inward !== undefined && inward.o.line.size >= SMALL_HEAD * body && Number.isFinite(outward) && inward.d * WITH_TEXT < outward;
+}
+
 /** Head and foot candidates of each page: lines in its first and last few rows, in the outer band. */
 function edgeCandidates(byPage: Map<number, PlacedLine[]>, body: number): Candidate[] {
   const out: Candidate[] = [];
@@ -137,6 +157,9 @@ function edgeCandidates(byPage: Map<number, PlacedLine[]>, body: number): Candid
       // Deeper in the outer band, a line with words in it (a masthead's or a header band's second and third rows; a
       // line of bare numbers there is more likely a table's).
       if (deep && (l.line.size >= SMALL_HEAD * body || l.line.text.length > MAX_DEEP_CHARS || !WORDED.test(l.line.text))) continue;
+      // ...standing with the band, not with the text: a line set close over the page's text, far under the band (a
+      // letter's return address over the addressee's, in the envelope's window) is the text's.
+      if (deep && withText(pageLines, l, top, body)) continue;
       const offset = top ? l.line.baseline : h - l.line.baseline;
       out.push({ l, offset, top, key: furnitureKey(l.line.text), deep });
       edge.push(out[out.length - 1]);

@@ -64,6 +64,12 @@ const PIECE_MAX_CHARS = 2;
  * private-use or replacement character).
  */
 const MATH_MARK = /[∫∬∮∑∏√∞∂∇∥∣⟨⟩′″‴α-ωΓΔΘΛΞΠΣΦΨΩ\u{1}-\u{1F}\u{E000}-\u{F8FF}\u{FFFD}]/u;
+/**
+ * The letters of Unicode's mathematical alphabets (𝑥, 𝐀: a unicode-math or Word equation's variables): only
+ * mathematics sets them too, but a figure's labels are set in them as well, so they mark a display formula with a
+ * relation in it, not stand for its relation.
+ */
+const MATH_LETTER = /[\u{1D400}-\u{1D7FF}]/u;
 /** A big operator alone in its run (its limits are read by position, rows.ts). */
 const BIG_OPERATOR = /^[∫∬∮∑∏]$/u;
 
@@ -80,7 +86,7 @@ export function displayFormula(rows: Run[][], around: Run[][] = []): boolean {
   const size = median([...rows, ...around].flat().map((r) => r.size));
   const formulaRow = (runs: Run[]) => !runs.some((r) => r.mono) && !TWO_WORDS.test(runs.map((r) => r.text).join(' '));
   const related = (runs: Run[]) => runs.some((r) => r.size >= MAIN_SIZE * size && RELATION.test(r.text));
-  const marked = (runs: Run[]) => MATH_MARK.test(runs.map((r) => r.text).join(' '));
+  const marked = (runs: Run[]) => runs.some((r) => MATH_MARK.test(r.text) || MATH_LETTER.test(r.text));
   if (!rows.every(formulaRow)) return false;
   const inFormula = [...rows, ...around.filter(formulaRow)];
   return inFormula.some(related) && inFormula.some(marked);
