@@ -67,6 +67,12 @@ export const DIAGNOSTICS = {
     meaning:
       'A float at the foot of one column reaches over the gutter into the other, whose lines step in beside it: the narrowed column was read on from its lines above, the float after the column it stands in.',
   },
+  'margin-names': {
+    severity: ['info'],
+    from: 'page',
+    meaning:
+      "Names stacked in the left margin a word space from the text, on rows of their own (a package manual's option or command entries), were read as a block before the text level with the first of them, not spliced into its lines.",
+  },
   'run-around': {
     severity: ['info'],
     from: 'page',

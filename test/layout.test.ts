@@ -335,14 +335,17 @@ describe('a key figure in large type closing part of one column', () => {
     // Three columns of 10 pt lines 12 pt apart (x 40, 230, 420). The first column's fourth line is followed by a
     // figure in 60 pt type ("22 %"), its baseline between two rows of the others, then more lines: measured from the
     // figure's top, the next row stands more than three advances lower, but the other columns run on beside it.
+    // Set on the others' baseline grid (172), the figure's row is theirs too: its top is no line of theirs.
     const q = (n: number) => `q${String(n).padStart(3, '0')}`;
-    const runs: Run[] = [];
-    for (let i = 0; i < 4; i++) runs.push(run(line(q(1 + i), 32, i), 40, 100 + i * 12));
-    runs.push(run('q005 22 %', 40, 166, 60, { x1: 140 }));
-    for (let i = 0; i < 6; i++) runs.push(run(line(q(6 + i), 32, i), 40, 196 + i * 12));
-    for (let i = 0; i < 14; i++) runs.push(run(line(q(12 + i), 32, i), 230, 100 + i * 12));
-    for (let i = 0; i < 14; i++) runs.push(run(line(q(26 + i), 32, i), 420, 100 + i * 12));
-    expect(labels(textOf(runs))).toEqual(seq(1, 39));
+    for (const at of [166, 172]) {
+      const runs: Run[] = [];
+      for (let i = 0; i < 4; i++) runs.push(run(line(q(1 + i), 32, i), 40, 100 + i * 12));
+      runs.push(run('q005 22 %', 40, at, 60, { x1: 140 }));
+      for (let i = 0; i < 6; i++) runs.push(run(line(q(6 + i), 32, i), 40, 196 + i * 12));
+      for (let i = 0; i < 14; i++) runs.push(run(line(q(12 + i), 32, i), 230, 100 + i * 12));
+      for (let i = 0; i < 14; i++) runs.push(run(line(q(26 + i), 32, i), 420, 100 + i * 12));
+      expect(labels(textOf(runs))).toEqual(seq(1, 39));
+    }
   });
 });
 
@@ -2831,5 +2834,71 @@ describe('a Chinese paragraph wrapped round a figure set in its middle', () => {
     expect([...order].sort()).toEqual(Array.from({ length: 20 }, (_, i) => q(i + 1)));
     // The right column's first line is read before the left column's last: its rows are read across.
     expect(order.indexOf(q(11))).toBeLessThan(order.indexOf(q(10)));
+  });
+});
+
+describe('names stacked in the left margin a word space from the text', () => {
+  // A package manual's entry (ctxdoc): five option names in 9 pt at x 25, each with a star at x 120–126, 11 pt apart,
+  // the text block at x 131 (10.5 pt lines, 15 pt apart): the entry's syntax level with the first name, its
+  // description's two lines under it, level with none of the names but for a word space; then a paragraph.
+  const entry = (gap = 5) => {
+    const names = ['section/runin', 'subsection/runin', 'subsubsection/runin', 'paragraph/runin', 'subparagraph/runin'];
+    const runs: Run[] = [run('q001 7.3 Spacing and indents', 131, 80, 12, { bold: true })];
+    names.forEach((name, k) => {
+      const y = 116.5 + k * 11;
+      runs.push(run(`n${k + 1} ${name}`, 25, y, 9, { x1: 100 - gap + 5 }), run('⋆', 120 - gap + 5, y, 9, { x1: 126 - gap + 5 }));
+    });
+    runs.push(run('q002 runin = true|false', 131, 116.5, 9, { mono: true }));
+    runs.push(run(line('q003', 80, 0), 131, 138.5, 10.5, { x1: 553 }));
+    runs.push(run('q004 the default is given in table 15.', 131, 153.5, 10.5));
+    for (let i = 0; i < 4; i++) runs.push(run(line(`q00${5 + i}`, 80, i + 1), 131, 180 + i * 15, 10.5, { x1: 553 }));
+    return runs;
+  };
+  const order = (runs: Run[]) => [...textOf(runs).matchAll(/[qn]\d{1,3}\b/g)].map((m) => m[0]);
+
+  it('are read as a block before the entry’s syntax and description, none spliced into a line of the text', () => {
+    const layout = layoutPage(entry(), layoutParams());
+    const text = layout.segments.map((s) => s.text).join('\n');
+    expect(order(entry())).toEqual(['q001', 'n1', 'n2', 'n3', 'n4', 'n5', 'q002', 'q003', 'q004', 'q005', 'q006', 'q007', 'q008']);
+    for (const l of text.split('\n')) expect(/n\d/.test(l) && /q\d{3}/.test(l)).toBe(false);
+    expect(layout.diagnostics.map((d) => d.code)).toContain('margin-names');
+  });
+
+  it('are read so in every entry of the page, two stacks the second under the first', () => {
+    // The entry again 160 pt lower, its labels renamed (m…, p…).
+    const again = entry().map((r) => ({
+      ...r,
+      baseline: r.baseline + 160,
+      y0: r.y0 + 160,
+      y1: r.y1 + 160,
+      text: r.text.replace(/^n/, 'm').replace(/^q0/, 'p0'),
+    }));
+    const layout = layoutPage([...entry(), ...again], layoutParams());
+    expect(layout.diagnostics.filter((d) => d.code === 'margin-names')).toHaveLength(2);
+    const text = layout.segments.map((s) => s.text).join('\n');
+    expect(text.indexOf('m5')).toBeLessThan(text.indexOf('p002'));
+    for (const l of text.split('\n')) expect(/[nm]\d/.test(l) && /[qp]\d{3}/.test(l)).toBe(false);
+  });
+
+  it('are left alone standing well apart from the text, each level with a line of it (a list’s hung labels), with no entry level with the first (a definition list’s terms, a table’s label), or without letters', () => {
+    expect(layoutPage(entry(20), layoutParams()).diagnostics.map((d) => d.code)).not.toContain('margin-names');
+    // Labels hung in the margin, each level with its item's line, 11 pt apart as the names are.
+    const hung = Array.from({ length: 5 }, (_, k) => [
+      run(`n${k + 1} Option ${k + 1}:`, 60, 116.5 + k * 11, 9, { x1: 126 }),
+      run(`q${String(k + 2).padStart(3, '0')} the value the option takes`, 131, 116.5 + k * 11, 9),
+    ]).flat();
+    const list = [run('q001 7.3 Spacing and indents', 131, 80, 12, { bold: true }), ...hung, ...entry().slice(-4)];
+    expect(layoutPage(list, layoutParams()).diagnostics.map((d) => d.code)).not.toContain('margin-names');
+    // A definition list's terms on lines of their own, no text level with the first (the description under them).
+    const terms = entry().filter((r) => !r.text.startsWith('q002'));
+    expect(layoutPage(terms, layoutParams()).diagnostics.map((d) => d.code)).not.toContain('margin-names');
+    // A table's row label wrapped in its narrow first column, level with a row of cells.
+    const cells = entry().flatMap((r) =>
+      r.text.startsWith('q002') ? [{ ...r, text: 'q002 rate' }, run('%', 300, r.baseline, 9), run('63', 400, r.baseline, 9)] : [r],
+    );
+    expect(layoutPage(cells, layoutParams()).diagnostics.map((d) => d.code)).not.toContain('margin-names');
+    // A listing's line numbers, blank lines numbered on rows of their own: no letters, no names.
+    const numbered = entry().map((r) => (r.x0 === 25 ? { ...r, text: String(r.baseline) } : r));
+    expect(layoutPage(numbered, layoutParams()).diagnostics.map((d) => d.code)).not.toContain('margin-names');
   });
 });

@@ -126,7 +126,7 @@ const WITH_TEXT = 2;
 /**
  * The line stands with the page's text: of the lines over and under it (across its extent), the nearest toward the
  * text is set in the body's size (not the band's next line in its own small type) and stands WITH_TEXT times nearer
- * than the nearest toward the edge (baselines).
+ * than the nearest toward the edge, or the page's edge (baselines).
  */
 function withText(pageLines: PlacedLine[], l: PlacedLine, top: boolean, body: number): boolean {
   const [b, x0, x1] = [l.line.baseline, l.line.bbox[0], l.line.bbox[2]];
@@ -135,8 +135,10 @@ function withText(pageLines: PlacedLine[], l: PlacedLine, top: boolean, body: nu
     .map((o) => ({ o, d: (top ? 1 : -1) * (o.line.baseline - b) }))
     .filter(({ d }) => Math.abs(d) > ROW_BASELINE * l.line.size);
   const inward = beside.filter(({ d }) => d > 0).sort((p, q) => p.d - q.d)[0];
-  const outward = Math.min(...beside.filter(({ d }) => d < 0).map(({ d }) => -d));
-  return inward !== undefined && inward.o.line.size >= SMALL_HEAD * body && Number.isFinite(outward) && inward.d * WITH_TEXT < outward;
+  // (With no line toward the edge, the page's edge.)
+  const edge = top ? b : l.pageHeight - b;
+  const outward = Math.min(edge, ...beside.filter(({ d }) => d < 0).map(({ d }) => -d));
+  return inward !== undefined && inward.o.line.size >= SMALL_HEAD * body && inward.d * WITH_TEXT < outward;
 }
 
 /** Head and foot candidates of each page: lines in its first and last few rows, in the outer band. */

@@ -20,6 +20,7 @@ import { directionAround, isHorizontal, makeLine, round2, runsDirection, runsOf,
 import { RUNNING_CHARS, runOrderPasses } from './order.js';
 import { segment } from './segment.js';
 import { findSpread } from './spread.js';
+import { findMarginNames, type MarginNames } from './margin-names.js';
 import { findParallel, type ParallelText } from './parallel.js';
 import { gridBlocks } from './grid.js';
 import { HOLDS_WORD, wordCount } from './words.js';
@@ -414,7 +415,12 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
   const parallel = findParallel(runs);
   if (parallel) return layoutParallel(parallel, params, direction, bodySize);
   const spread = findSpread(runs, bodySize);
-  if (!spread) return layoutRegion(runs, params, direction);
+  if (!spread) {
+    const names = direction === 'ltr' && !params.nested ? findMarginNames(runs.filter(isHorizontal)) : null;
+    return names
+      ? withMarginNames(layoutRegion([...names.rest, ...runs.filter((r) => !isHorizontal(r))], params, direction), names, params.page)
+      : layoutRegion(runs, params, direction);
+  }
   const halves = direction === 'rtl' ? [spread.right, spread.left] : [spread.left, spread.right];
   const laid = halves.map((half) => layoutRegion(half, params, direction));
   return joinRegions(laid, direction, bodySize, {
@@ -428,6 +434,51 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
       detail: { strip: spread.strip.map(round2) },
     },
   });
+}
+
+/** A line of the text is level with a margin name within this many of the name's sizes. */
+const LEVEL_EM = 0.5;
+
+/**
+ * A page laid out without the names stacked in its left margin (margin-names.ts), each stack read as a block of its own
+ * before the first segment, in reading order, with a line of the text level with its first name or under it; that
+ * segment is parted there when the line is not its first.
+ */
+function withMarginNames(layout: PageLayout, names: MarginNames, page: number): PageLayout {
+  const segments = layout.segments.slice();
+  for (const stack of names.stacks) {
+    const top = stack[0];
+    const at = (l: Line) => l.baseline >= top.baseline - LEVEL_EM * top.size;
+    const k = segments.findIndex((s) => s.lines.some(at));
+    const host = segments[k] ?? segments[segments.length - 1];
+    const box = segment('column', page, host?.band ?? 0, host?.column ?? null, stack);
+    if (k < 0) {
+      segments.push(box);
+      continue;
+    }
+    const s = segments[k];
+    const from = s.lines.findIndex(at);
+    // (A part keeps the segment's other marks: a box's, a role.)
+    const part = (lines: Line[]) => ({ ...s, ...segment(s.kind, page, s.band, s.column, lines) });
+    segments.splice(k, 1, ...(from > 0 ? [part(s.lines.slice(0, from)), box, part(s.lines.slice(from))] : [box, s]));
+  }
+  return {
+    ...layout,
+    segments,
+    diagnostics: [
+      ...layout.diagnostics,
+      ...names.stacks.map(
+        (stack): Diagnostic => ({
+          code: 'margin-names',
+          severity: 'info',
+          page,
+          message:
+            "names stacked in the left margin beside the text (a manual's option or command entries) were read as a block before the text level with them",
+          detail: { names: stack.map((l) => l.text) },
+        }),
+      ),
+    ],
+  };
 }
 
 /**
@@ -1232,16 +1283,17 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
       // (Columns of questions with room to write between them, a letterhead's blocks, read on as columns.)
       // The blank is measured in every column the lower row has text in, from that column's last line above it (a
       // key figure in large type closing one column, "22 %", leaves no blank beside it in the others).
+      // (The top of that line's own runs: a figure level with the other columns' lines is no line of theirs.)
+      const chars = zone.rows.map((_, k) => (k >= from && k <= to ? pieceChars(k) : []));
       const blankUnder = (i: number) => {
-        const below = pieceChars(i + 1);
-        let top = zone.rows[i].row.top;
+        let top = -Infinity;
         for (let j = 0; j < columns; j++) {
-          if (!below[j]) continue;
+          if (!chars[i + 1][j]) continue;
           let k = i;
-          while (k >= from && !pieceChars(k)[j]) k--;
-          if (k >= from) top = Math.max(top, zone.rows[k].row.top);
+          while (k >= from && !chars[k][j]) k--;
+          if (k >= from) top = Math.max(top, Math.min(...zone.rows[k].row.runs.filter((run) => columnOf(run, false) === j).map((run) => run.y0)));
         }
-        return zone.rows[i + 1].row.baseline - top;
+        return zone.rows[i + 1].row.baseline - (Number.isFinite(top) ? top : zone.rows[i].row.top);
       };
       for (let i = from; i < to; i++) {
         if (

@@ -187,15 +187,17 @@ function findOnSide(lines: Line[], pieces: Piece[][], side: 'right' | 'left'): R
     };
     const aroundStyle = style(around.map((l) => ({ start: 0, text: '', runs: runsOfLine(l) })));
     // A box set as the text is (a photograph's caption centred under it, in the text's type) is told from the text by
-    // where it stands: off the column's far edge, which only the text's pieces reach the other of, and under the
-    // picture, the text's two lines above the stretch shortened as those beside the box are, with nothing beside them.
+    // where it stands: clear of the column's far edge, which the lines around it reach, and under the picture: the two
+    // lines over the stretch, one after the other, shortened as the text's lines beside the box are, nothing beside them.
     const far = side === 'right' ? Math.max(...around.map((l) => l.bbox[2])) : Math.min(...around.map((l) => l.bbox[0]));
     const shortAbove = (k: number) =>
       k >= 0 &&
       pieces[k].length === 1 &&
+      lines[k + 1].baseline - lines[k].baseline <= ADVANCE * Math.max(lines[k].size, lines[k + 1].size) &&
       Math.abs(inner(pieces[k][0]) - textFar) <= EDGE_EM * size &&
       Math.abs(outer(pieces[k][0]) - textEdge) <= EDGE_EM * size;
-    const offEdge = boxPieces.every((p) => Math.abs(far - inner(p)) >= EDGE_EM * size) && shortAbove(from - 1) && shortAbove(from - 2);
+    const offEdge =
+      around.length > 0 && boxPieces.every((p) => Math.abs(far - inner(p)) >= EDGE_EM * size) && shortAbove(from - 1) && shortAbove(from - 2);
     const styled = around.length > 0 && style(textPieces) === aroundStyle && (style(boxPieces) !== aroundStyle || offEdge);
     const onEdge = textPieces.every((p) => Math.abs(outer(p) - textEdge) <= EDGE_EM * size);
     const running = median(textPieces.map(words)) >= MIN_TEXT_WORDS;

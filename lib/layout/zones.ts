@@ -1189,8 +1189,10 @@ function handOver(zones: Zone[], p: ZoneParams): Zone[] {
 
 /** A zone of at most this many rows may take gutters from the zone above it... */
 const SHORT_ZONE_ROWS = 4;
-/** ...where this many of its rows at least have text on both sides of the gutter. */
+/** ...where this many of its rows at least have text on both sides of the gutter... */
 const HANDED_ROWS = 2;
+/** ...standing at most this many body sizes under the zone above (baseline to baseline). */
+const HANDED_GAP = 5;
 
 /**
  * The last row of a grid of tiles (a contents page's boxes, three to a row: "Sensibiliser aux enjeux / du numérique
@@ -1198,25 +1200,33 @@ const HANDED_ROWS = 2;
  * space, is a zone of its own, of too few rows on both sides of a gutter for the gutter to be found there: read across,
  * its tiles are spliced line by line. A gutter of the zone above that none of its rows crosses, with text on both sides
  * of it in two rows at least, the column beyond it opening where the zone above's does (within a body size), is the
- * short zone's too.
+ * short zone's too, when it stands close under the zone above (a grid's next row, not a table further down the page).
  */
 function handedDown(zones: Zone[], p: ZoneParams): Zone[] {
-  return zones.map((below, i) => {
-    const above = zones[i - 1];
-    if (!above?.gutters.length || above.tabular || below.tabular || below.rows.length > SHORT_ZONE_ROWS) return below;
-    // Where a column beyond the gutter opens: the leftmost ink starting past it, short of the next gutter.
-    const opens = (rows: InkRow[], g: Interval, next: number) =>
-      Math.min(...rows.flatMap((r) => r.ink.filter((iv) => iv[0] >= g[1] && iv[0] < next).map((iv) => iv[0])));
-    const taken = above.gutters.filter((g, k) => {
-      if (below.gutters.some((h) => h[0] < g[1] && h[1] > g[0]) || below.rows.some((r) => crossesAny(r, [g]))) return false;
-      const both = below.rows.filter((r) => r.ink.some((iv) => iv[1] <= g[0]) && r.ink.some((iv) => iv[0] >= g[1]));
-      if (both.length < HANDED_ROWS) return false;
-      const next = above.gutters[k + 1]?.[0] ?? Infinity;
-      return Math.abs(opens(below.rows, g, next) - opens(above.rows, g, next)) <= p.bodySize;
-    });
-    if (!taken.length) return below;
-    return zoneWithRows({ ...below, gutters: [...below.gutters, ...taken].sort((a, b) => a[0] - b[0]) }, below.rows, p);
+  const out: Zone[] = [];
+  for (const below of zones) {
+    out.push(handDown(out[out.length - 1], below, p));
+  }
+  return out;
+}
+
+/** `below` with the gutters `above` hands down to it (handedDown), or as it is. */
+function handDown(above: Zone | undefined, below: Zone, p: ZoneParams): Zone {
+  if (!above?.gutters.length || above.tabular || below.tabular || below.rows.length > SHORT_ZONE_ROWS) return below;
+  // The rows of tiles follow one another: no wider blank than HANDED_GAP body sizes between them.
+  if (below.rows[0].row.baseline - above.rows[above.rows.length - 1].row.baseline > HANDED_GAP * p.bodySize) return below;
+  // Where a column beyond the gutter opens: the leftmost ink starting past it, short of the next gutter.
+  const opens = (rows: InkRow[], g: Interval, next: number) =>
+    Math.min(...rows.flatMap((r) => r.ink.filter((iv) => iv[0] >= g[1] && iv[0] < next).map((iv) => iv[0])));
+  const taken = above.gutters.filter((g, k) => {
+    if (below.gutters.some((h) => h[0] < g[1] && h[1] > g[0]) || below.rows.some((r) => crossesAny(r, [g]))) return false;
+    const both = below.rows.filter((r) => r.ink.some((iv) => iv[1] <= g[0]) && r.ink.some((iv) => iv[0] >= g[1]));
+    if (both.length < HANDED_ROWS) return false;
+    const next = above.gutters[k + 1]?.[0] ?? Infinity;
+    return Math.abs(opens(below.rows, g, next) - opens(above.rows, g, next)) <= p.bodySize;
   });
+  if (!taken.length) return below;
+  return zoneWithRows({ ...below, gutters: [...below.gutters, ...taken].sort((a, b) => a[0] - b[0]) }, below.rows, p);
 }
 
 /** Blocks side by side on baselines of their own are parted by a blank strip at least this many body sizes wide... */

@@ -1,0 +1,107 @@
+/**
+ * Names set in the left margin beside their description, as a package manual's option or command entries are
+ * (l3doc's and ctxdoc's "section/runin ⋆ | subsection/runin ⋆ | …" stacked over one another, flush against the text
+ * block, the entry's syntax "runin = true|false" level with the first of them and its description under that). The
+ * names stand a few points from the text, a word space: read by rows, each is spliced into the description's line
+ * beside it ("subsubsection/runin ⋆ runin 选项只对 \section 级以下…"), and a gutter that narrow is none. What tells
+ * them from a list's labels hung in the margin (a bullet, an item's number, each level with its item's first line) is
+ * that they stack on rows of their own: a name stands where no line of the text does.
+ *
+ * Such stacks are taken out of the page's runs before the page is laid out, and each one's lines are read before the
+ * text level with its first name: the names, then the syntax, then the description.
+ */
+import type { Line, Run } from '../types.js';
+import { makeLine, median } from './lines.js';
+
+/** The text block's left edge: where most of the page's lines of words start (to a point), this many at least... */
+const MIN_EDGE_ROWS = 4;
+/** ...a line starting within this many points of it starts at it. */
+const EDGE_TOLERANCE = 1;
+/** A line's runs this many of their sizes apart are a table's cells, not one line of text. */
+const CELL_GAP_EM = 2;
+/** The stack stands a word space from the text: its right edge within this many of its names' sizes of the text's... */
+const CLOSE_EM = 1;
+/** ...and it is narrow beside the text: at most this share of the text block's width. */
+const NARROW_SHARE = 0.3;
+/** A margin name ends at least this many points short of the text's edge... */
+const NAME_CLEAR = 2;
+/** ...and starts at least this many of its sizes left of it (not a kern or an indent's difference). */
+const NAME_OUT_EM = 1.5;
+/** The stack's names follow one another at most this many of their sizes apart... */
+const NAME_ADVANCE = 1.6;
+/** ...this many at least... */
+const MIN_NAMES = 3;
+/** ...this many of them on rows of their own: no line of the text on the same baseline (to this share of a size). */
+const MIN_OWN_ROWS = 2;
+const LEVEL = 0.3;
+
+export interface MarginNames {
+  /** Each stack's lines, top to bottom; the stacks top to bottom. */
+  stacks: Line[][];
+  /** The runs left for the page's text. */
+  rest: Run[];
+}
+
+/** A row of runs on one baseline (to LEVEL of their size). */
+function rowsOf(runs: Run[]): Run[][] {
+  const rows: Run[][] = [];
+  for (const r of [...runs].sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0)) {
+    const last = rows[rows.length - 1];
+    if (last && Math.abs(r.baseline - last[0].baseline) <= LEVEL * Math.max(r.size, last[0].size)) last.push(r);
+    else rows.push([r]);
+  }
+  return rows;
+}
+
+/** A line votes for the text's edge when it holds this many characters at least (a line of text, not a name). */
+const VOTER_CHARS = 12;
+
+/** The stacks of names in the page's left margin (horizontal, left-to-right runs), top to bottom, or null. */
+export function findMarginNames(runs: Run[]): MarginNames | null {
+  const ltr = runs.filter((r) => r.dir !== 'rtl');
+  const text = ltr.filter((r) => /\p{L}/u.test(r.text));
+  if (text.length < MIN_NAMES * 2) return null;
+  // The text's left edge: the commonest start of its lines of text (each row's leftmost run), to the point; of two
+  // as common, the one further right (the names' own rows start further left).
+  const starts = new Map<number, number>();
+  for (const row of rowsOf(text)) {
+    if (row.reduce((n, r) => n + r.text.trim().length, 0) < VOTER_CHARS) continue;
+    const x = Math.round(Math.min(...row.map((r) => r.x0)));
+    starts.set(x, (starts.get(x) ?? 0) + 1);
+  }
+  const voted = [...starts].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0];
+  if (!voted || voted[1] < MIN_EDGE_ROWS) return null;
+  const edge = voted[0];
+  const right = Math.max(...text.map((r) => r.x1));
+  // A row's runs in the margin (a name's star or mark after it too), where one of them starts well out in it and holds
+  // a letter (a listing's line numbers hold none).
+  const inMargin = (r: Run) => r.dir !== 'rtl' && r.x1 <= edge - NAME_CLEAR;
+  const named = rowsOf(runs)
+    .map((row) => ({ names: row.filter(inMargin), others: row.filter((r) => !inMargin(r)) }))
+    .filter((row) => row.names.some((r) => r.x0 <= edge - NAME_OUT_EM * r.size) && row.names.some((r) => /\p{L}/u.test(r.text)));
+  const stacks: Line[][] = [];
+  const taken = new Set<Run>();
+  for (let i = 0; i < named.length; i++) {
+    let j = i;
+    const size = (k: number) => median(named[k].names.map((r) => r.size));
+    while (j + 1 < named.length && named[j + 1].names[0].baseline - named[j].names[0].baseline <= NAME_ADVANCE * Math.max(size(j), size(j + 1))) j++;
+    const stack = named.slice(i, j + 1);
+    i = j;
+    const own = stack.filter((row) => row.others.length === 0).length;
+    const names = stack.flatMap((row) => row.names);
+    const [x0, x1] = [Math.min(...names.map((r) => r.x0)), Math.max(...names.map((r) => r.x1))];
+    const close = edge - x1 <= CLOSE_EM * median(names.map((r) => r.size));
+    // The entry's first line of text (its syntax) starts at the text's edge level with the first name, one piece of
+    // text (no cells parted by wide gaps): not a table's row labels wrapped in a narrow first column, nor a definition
+    // list's terms on lines of their own.
+    const line = [...stack[0].others].sort((a, b) => a.x0 - b.x0);
+    const entry =
+      line.length > 0 &&
+      Math.abs(line[0].x0 - edge) <= EDGE_TOLERANCE &&
+      line.every((r, k) => k === 0 || r.x0 - line[k - 1].x1 <= CELL_GAP_EM * r.size);
+    if (stack.length < MIN_NAMES || own < MIN_OWN_ROWS || !close || !entry || x1 - x0 > NARROW_SHARE * (right - edge)) continue;
+    for (const r of names) taken.add(r);
+    stacks.push(stack.map((row) => makeLine(row.names, median(row.names.map((r) => r.baseline)))));
+  }
+  return stacks.length ? { stacks, rest: runs.filter((r) => !taken.has(r)) } : null;
+}
