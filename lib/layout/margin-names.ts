@@ -58,13 +58,15 @@ const VOTER_CHARS = 12;
 
 /** The stacks of names in the page's left margin (horizontal, left-to-right runs), top to bottom, or null. */
 export function findMarginNames(runs: Run[]): MarginNames | null {
-  const ltr = runs.filter((r) => r.dir !== 'rtl');
-  const text = ltr.filter((r) => /\p{L}/u.test(r.text));
+  const lettered = (r: Run) => r.dir !== 'rtl' && /\p{L}/u.test(r.text);
+  const text = runs.filter(lettered);
   if (text.length < MIN_NAMES * 2) return null;
-  // The text's left edge: the commonest start of its lines of text (each row's leftmost run), to the point; of two
-  // as common, the one further right (the names' own rows start further left).
+  // The page's rows, grouped once: they vote for the edge and hold the names.
+  const rows = rowsOf(runs);
+  // The text's left edge: the commonest start of its lines of text (each row's leftmost run of letters), to the point;
+  // of two as common, the one further right (the names' own rows start further left).
   const starts = new Map<number, number>();
-  for (const row of rowsOf(text)) {
+  for (const row of rows.map((r) => r.filter(lettered))) {
     if (row.reduce((n, r) => n + r.text.trim().length, 0) < VOTER_CHARS) continue;
     const x = Math.round(Math.min(...row.map((r) => r.x0)));
     starts.set(x, (starts.get(x) ?? 0) + 1);
@@ -76,7 +78,7 @@ export function findMarginNames(runs: Run[]): MarginNames | null {
   // A row's runs in the margin (a name's star or mark after it too), where one of them starts well out in it and holds
   // a letter (a listing's line numbers hold none).
   const inMargin = (r: Run) => r.dir !== 'rtl' && r.x1 <= edge - NAME_CLEAR;
-  const named = rowsOf(runs)
+  const named = rows
     .map((row) => ({ names: row.filter(inMargin), others: row.filter((r) => !inMargin(r)) }))
     .filter((row) => row.names.some((r) => r.x0 <= edge - NAME_OUT_EM * r.size) && row.names.some((r) => /\p{L}/u.test(r.text)));
   const stacks: Line[][] = [];

@@ -1259,10 +1259,13 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
       }
     };
 
-    /** Characters of each column's piece of a row. */
+    /** Characters of each column's piece of a row (counted once per row: the tests below ask again and again). */
+    const pieceCounts: number[][] = [];
     const pieceChars = (i: number): number[] => {
+      if (pieceCounts[i]) return pieceCounts[i];
       const chars = new Array<number>(columns).fill(0);
       for (const run of zone.rows[i].row.runs) chars[columnOf(run, false)] += run.text.length + 1;
+      pieceCounts[i] = chars;
       return chars;
     };
     const longestPiece = (from: number, to: number) => {
@@ -1284,13 +1287,12 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
       // The blank is measured in every column the lower row has text in, from that column's last line above it (a
       // key figure in large type closing one column, "22 %", leaves no blank beside it in the others).
       // (The top of that line's own runs: a figure level with the other columns' lines is no line of theirs.)
-      const chars = zone.rows.map((_, k) => (k >= from && k <= to ? pieceChars(k) : []));
       const blankUnder = (i: number) => {
         let top = -Infinity;
         for (let j = 0; j < columns; j++) {
-          if (!chars[i + 1][j]) continue;
+          if (!pieceChars(i + 1)[j]) continue;
           let k = i;
-          while (k >= from && !chars[k][j]) k--;
+          while (k >= from && !pieceChars(k)[j]) k--;
           if (k >= from) top = Math.max(top, Math.min(...zone.rows[k].row.runs.filter((run) => columnOf(run, false) === j).map((run) => run.y0)));
         }
         return zone.rows[i + 1].row.baseline - (Number.isFinite(top) ? top : zone.rows[i].row.top);
