@@ -73,6 +73,12 @@ export const DIAGNOSTICS = {
     meaning:
       "Names stacked in the left margin a word space from the text, on rows of their own (a package manual's option or command entries), were read as a block before the text level with the first of them, not spliced into its lines.",
   },
+  'margin-notes': {
+    severity: ['info'],
+    from: 'page',
+    meaning:
+      'A note set small in the right margin a word space from a justified text, its lines level with the text spliced into them when read by rows, was read as a block after the paragraph it stands beside.',
+  },
   'run-around': {
     severity: ['info'],
     from: 'page',

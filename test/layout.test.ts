@@ -2902,3 +2902,44 @@ describe('names stacked in the left margin a word space from the text', () => {
     expect(layoutPage(numbered, layoutParams()).diagnostics.map((d) => d.code)).not.toContain('margin-names');
   });
 });
+
+describe('a note set small in the right margin a word space from the text', () => {
+  // A double-spaced thesis page (12 pt lines 27.5 pt apart, justified from x 84 to 540): three paragraphs of three or
+  // four lines; beside the second, a \marginpar in 8 pt at x 547, four lines 18 pt apart, the first level with the
+  // paragraph's first line, the last with its third; the two between stand on rows of their own.
+  const page = (opts: { size?: number; x?: number; stagger?: boolean } = {}) => {
+    const runs: Run[] = [];
+    const paragraphs = [3, 4, 3];
+    let k = 0;
+    let y = 84;
+    for (const n of paragraphs)
+      for (let i = 0; i < n; i++, k++, y += 27.5) {
+        const label = `q${String(k + 1).padStart(3, '0')}`;
+        runs.push(i === n - 1 ? run(line(label, 40, k), 84, y, 12) : run(line(label, 80, k), 84, y, 12, { x1: 540 }));
+      }
+    const x = opts.x ?? 547;
+    ['This is', 'margin note', 'shown in', 'color.'].forEach((t, i) =>
+      runs.push(
+        run(`n${i + 1} ${t}`, x + (opts.stagger ? (i % 2) * 3 : 0), 166.5 + i * 18, opts.size ?? 8, { x1: Math.min(x + 47, x + 7 * t.length) }),
+      ),
+    );
+    return runs;
+  };
+  const order = (runs: Run[]) => [...textOf(runs).matchAll(/[qn]\d{1,3}\b/g)].map((m) => m[0]);
+
+  it('is read as a block after the paragraph beside it, none of its lines spliced into the text’s', () => {
+    const layout = layoutPage(page(), layoutParams());
+    expect(order(page())).toEqual(['q001', 'q002', 'q003', 'q004', 'q005', 'q006', 'q007', 'n1', 'n2', 'n3', 'n4', 'q008', 'q009', 'q010']);
+    for (const l of layout.segments
+      .map((s) => s.text)
+      .join('\n')
+      .split('\n'))
+      expect(/n\d/.test(l) && /q\d{3}/.test(l)).toBe(false);
+    expect(layout.diagnostics.map((d) => d.code)).toContain('margin-notes');
+  });
+
+  it('is left alone in the text’s own size (a column), far from the text, or with its lines starting on different x', () => {
+    for (const over of [{ size: 12 }, { x: 580 }, { stagger: true }])
+      expect(layoutPage(page(over), layoutParams()).diagnostics.map((d) => d.code)).not.toContain('margin-notes');
+  });
+});

@@ -107,3 +107,77 @@ export function findMarginNames(runs: Run[]): MarginNames | null {
   }
   return stacks.length ? { stacks, rest: runs.filter((r) => !taken.has(r)) } : null;
 }
+
+/**
+ * Notes set in the right margin a word space from a justified text block, in smaller type (a thesis' \marginpar beside
+ * the bullet it glosses, "This is / margin note / shown in / color."). The strip between them and the text is narrower
+ * than a gutter, and the note's lines that share a baseline with the text's are spliced into those lines when the page
+ * is read by rows ("…margin notes (shown in red), This is"); the others stand as lines of their own. A note is a
+ * stack of short lines all starting on one x just past the text's right edge, smaller than the text, following one
+ * another no further apart than the text's own lines do (a double-spaced thesis spaces its notes too), two at least on
+ * rows of their own and one at least level with a line of the text that reaches the edge (the splice).
+ */
+
+/** A note's lines are set at most this share of the page's body size. */
+const NOTE_SIZE_SHARE = 0.9;
+/** A note starts within this many of its sizes right of the text's edge... */
+const NOTE_CLOSE_EM = 1.5;
+/** ...its lines start on one x, to this many points (flush left, or justified). */
+const NOTE_START_TOLERANCE = 1;
+
+/** The stacks of notes in the page's right margin (horizontal, left-to-right runs), top to bottom, or null. */
+export function findMarginNotes(runs: Run[], body: number): MarginNames | null {
+  const lettered = (r: Run) => r.dir !== 'rtl' && /\p{L}/u.test(r.text);
+  if (runs.filter(lettered).length < MIN_NAMES * 2) return null;
+  const rows = rowsOf(runs);
+  // The text's right edge: the commonest end of its lines of text (each row's rightmost run of letters), to the point.
+  const ends = new Map<number, number>();
+  const textRows: number[] = [];
+  for (const row of rows) {
+    const words = row.filter((r) => lettered(r) && r.size > NOTE_SIZE_SHARE * body);
+    if (words.reduce((n, r) => n + r.text.trim().length, 0) < VOTER_CHARS) continue;
+    const x = Math.round(Math.max(...words.map((r) => r.x1)));
+    ends.set(x, (ends.get(x) ?? 0) + 1);
+    textRows.push(median(words.map((r) => r.baseline)));
+  }
+  const voted = [...ends].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0];
+  if (!voted || voted[1] < MIN_EDGE_ROWS) return null;
+  const edge = voted[0];
+  const left = Math.min(...runs.filter(lettered).map((r) => r.x0));
+  // The text's own line advance: the median step between its lines (paragraph gaps are the fewer).
+  const advance = median(
+    textRows
+      .slice(1)
+      .map((b, k) => b - textRows[k])
+      .filter((d) => d > 0),
+  );
+  const inMargin = (r: Run) => r.dir !== 'rtl' && r.x0 >= edge + NAME_CLEAR && r.size <= NOTE_SIZE_SHARE * body;
+  const noted = rows
+    .map((row) => ({ notes: row.filter(inMargin), others: row.filter((r) => !inMargin(r)) }))
+    .filter(
+      (row) => row.notes.length > 0 && row.notes.some((r) => /\p{L}/u.test(r.text)) && row.notes[0].x0 - edge <= NOTE_CLOSE_EM * row.notes[0].size,
+    );
+  const stacks: Line[][] = [];
+  const taken = new Set<Run>();
+  for (let i = 0; i < noted.length; i++) {
+    let j = i;
+    const step = (k: number) => Math.max(NAME_ADVANCE * Math.max(noted[k].notes[0].size, noted[k + 1].notes[0].size), advance || 0);
+    while (
+      j + 1 < noted.length &&
+      noted[j + 1].notes[0].baseline - noted[j].notes[0].baseline <= step(j) &&
+      Math.abs(noted[j + 1].notes[0].x0 - noted[i].notes[0].x0) <= NOTE_START_TOLERANCE
+    )
+      j++;
+    const stack = noted.slice(i, j + 1);
+    i = j;
+    const own = stack.filter((row) => row.others.length === 0).length;
+    // Level with a line of the text that runs to its edge: read by rows, the note's line is spliced into it.
+    const spliced = stack.some((row) => row.others.some((r) => Math.abs(r.x1 - edge) <= EDGE_TOLERANCE));
+    const notes = stack.flatMap((row) => row.notes);
+    const width = Math.max(...notes.map((r) => r.x1)) - Math.min(...notes.map((r) => r.x0));
+    if (stack.length < MIN_NAMES || own < MIN_OWN_ROWS || !spliced || width > NARROW_SHARE * (edge - left)) continue;
+    for (const r of notes) taken.add(r);
+    stacks.push(stack.map((row) => makeLine(row.notes, median(row.notes.map((r) => r.baseline)))));
+  }
+  return stacks.length ? { stacks, rest: runs.filter((r) => !taken.has(r)) } : null;
+}

@@ -20,7 +20,7 @@ import { directionAround, isHorizontal, makeLine, round2, runsDirection, runsOf,
 import { RUNNING_CHARS, runOrderPasses } from './order.js';
 import { segment } from './segment.js';
 import { findSpread } from './spread.js';
-import { findMarginNames, type MarginNames } from './margin-names.js';
+import { findMarginNames, findMarginNotes, type MarginNames } from './margin-names.js';
 import { findParallel, type ParallelText } from './parallel.js';
 import { gridBlocks } from './grid.js';
 import { HOLDS_WORD, wordCount } from './words.js';
@@ -416,10 +416,15 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
   if (parallel) return layoutParallel(parallel, params, direction, bodySize);
   const spread = findSpread(runs, bodySize);
   if (!spread) {
-    const names = direction === 'ltr' && !params.nested ? findMarginNames(runs.filter(isHorizontal)) : null;
-    return names
-      ? withMarginNames(layoutRegion([...names.rest, ...runs.filter((r) => !isHorizontal(r))], params, direction), names, params.page)
-      : layoutRegion(runs, params, direction);
+    const ltr = direction === 'ltr' && !params.nested;
+    const flat = runs.filter(isHorizontal);
+    const names = ltr ? findMarginNames(flat) : null;
+    const notes = ltr ? findMarginNotes(names?.rest ?? flat, bodySize) : null;
+    const rest = notes?.rest ?? names?.rest;
+    if (!rest) return layoutRegion(runs, params, direction);
+    const laid = layoutRegion([...rest, ...runs.filter((r) => !isHorizontal(r))], params, direction);
+    const named = names ? withMarginNames(laid, names, params.page) : laid;
+    return notes ? withMarginNotes(named, notes, params.page) : named;
   }
   const halves = direction === 'rtl' ? [spread.right, spread.left] : [spread.left, spread.right];
   const laid = halves.map((half) => layoutRegion(half, params, direction));
@@ -440,16 +445,20 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
 const LEVEL_EM = 0.5;
 
 /**
- * A page laid out without the names stacked in its left margin (margin-names.ts), each stack read as a block of its own
- * before the first segment, in reading order, with a line of the text level with its first name or under it; that
- * segment is parted there when the line is not its first.
+ * A page laid out without stacks taken out of its margins, each stack read as a block of its own where `place` puts it:
+ * into the segment it names, before the line it names (after the segment's last line for the segment's length), that
+ * segment parted there; after the last segment when it names none. The diagnostic `say` makes is added per stack.
  */
-function withMarginNames(layout: PageLayout, names: MarginNames, page: number): PageLayout {
+function withStacks(
+  layout: PageLayout,
+  stacks: Line[][],
+  page: number,
+  place: (stack: Line[], segments: Segment[]) => { k: number; cut: number },
+  say: (stack: Line[]) => Diagnostic,
+): PageLayout {
   const segments = layout.segments.slice();
-  for (const stack of names.stacks) {
-    const top = stack[0];
-    const at = (l: Line) => l.baseline >= top.baseline - LEVEL_EM * top.size;
-    const k = segments.findIndex((s) => s.lines.some(at));
+  for (const stack of stacks) {
+    const { k, cut } = place(stack, segments);
     const host = segments[k] ?? segments[segments.length - 1];
     const box = segment('column', page, host?.band ?? 0, host?.column ?? null, stack);
     if (k < 0) {
@@ -457,28 +466,77 @@ function withMarginNames(layout: PageLayout, names: MarginNames, page: number): 
       continue;
     }
     const s = segments[k];
-    const from = s.lines.findIndex(at);
     // (A part keeps the segment's other marks: a box's, a role.)
     const part = (lines: Line[]) => ({ ...s, ...segment(s.kind, page, s.band, s.column, lines) });
-    segments.splice(k, 1, ...(from > 0 ? [part(s.lines.slice(0, from)), box, part(s.lines.slice(from))] : [box, s]));
+    const parts = cut <= 0 ? [box, s] : cut >= s.lines.length ? [s, box] : [part(s.lines.slice(0, cut)), box, part(s.lines.slice(cut))];
+    segments.splice(k, 1, ...parts);
   }
-  return {
-    ...layout,
-    segments,
-    diagnostics: [
-      ...layout.diagnostics,
-      ...names.stacks.map(
-        (stack): Diagnostic => ({
-          code: 'margin-names',
-          severity: 'info',
-          page,
-          message:
-            "names stacked in the left margin beside the text (a manual's option or command entries) were read as a block before the text level with them",
-          detail: { names: stack.map((l) => l.text) },
-        }),
-      ),
-    ],
-  };
+  return { ...layout, segments, diagnostics: [...layout.diagnostics, ...stacks.map(say)] };
+}
+
+/**
+ * A page laid out without the names stacked in its left margin (margin-names.ts), each stack read as a block of its own
+ * before the first segment, in reading order, with a line of the text level with its first name or under it; that
+ * segment is parted there when the line is not its first.
+ */
+function withMarginNames(layout: PageLayout, names: MarginNames, page: number): PageLayout {
+  return withStacks(
+    layout,
+    names.stacks,
+    page,
+    (stack, segments) => {
+      const at = (l: Line) => l.baseline >= stack[0].baseline - LEVEL_EM * stack[0].size;
+      const k = segments.findIndex((s) => s.lines.some(at));
+      return { k, cut: k < 0 ? 0 : segments[k].lines.findIndex(at) };
+    },
+    (stack) => ({
+      code: 'margin-names',
+      severity: 'info',
+      page,
+      message:
+        "names stacked in the left margin beside the text (a manual's option or command entries) were read as a block before the text level with them",
+      detail: { names: stack.map((l) => l.text) },
+    }),
+  );
+}
+
+/** A line ending this many of its sizes short of its segment's measure ends a paragraph. */
+const SHORT_END_EM = 2.5;
+
+/**
+ * A page laid out without the notes stacked in its right margin (margin-names.ts' findMarginNotes), each stack read as
+ * a block of its own after the paragraph it stands beside: the segment with a line level with it that reaches furthest
+ * right is parted after the first line, from the last one level with the note on, that ends short of the segment's
+ * measure (the paragraph's last), or after its last line.
+ */
+function withMarginNotes(layout: PageLayout, notes: MarginNames, page: number): PageLayout {
+  return withStacks(
+    layout,
+    notes.stacks,
+    page,
+    (stack, segments) => {
+      const [top, bottom] = [stack[0], stack[stack.length - 1]];
+      const level = (l: Line) => l.baseline >= top.baseline - LEVEL_EM * top.size && l.baseline <= bottom.baseline + LEVEL_EM * bottom.size;
+      let k = -1;
+      let reach = -Infinity;
+      segments.forEach((s, i) => {
+        for (const l of s.lines) if (level(l) && l.bbox[2] > reach) [k, reach] = [i, l.bbox[2]];
+      });
+      if (k < 0) return { k, cut: 0 };
+      const lines = segments[k].lines;
+      const measure = Math.max(...lines.map((l) => l.bbox[2]));
+      let end = lines.findLastIndex(level);
+      while (end < lines.length - 1 && measure - lines[end].bbox[2] < SHORT_END_EM * lines[end].size) end++;
+      return { k, cut: end + 1 };
+    },
+    (stack) => ({
+      code: 'margin-notes',
+      severity: 'info',
+      page,
+      message: 'a note set small in the right margin, a word space from the text, was read as a block after the paragraph beside it',
+      detail: { lines: stack.map((l) => l.text) },
+    }),
+  );
 }
 
 /**
