@@ -2943,3 +2943,133 @@ describe('a note set small in the right margin a word space from the text', () =
       expect(layoutPage(page(over), layoutParams()).diagnostics.map((d) => d.code)).not.toContain('margin-notes');
   });
 });
+
+describe('fractions of two columns’ formulas on rows half a line apart', () => {
+  // A Chinese exam's two columns (10.5 pt): the left column's line "4. … f(x) = 7 sin (x − π/6) …" on baseline 506,
+  // the right column's "D. 当 μ = 1/2 时 …" on 500.6, half a line higher; each fraction's numerator and denominator
+  // 0.7 of a size over and under its own line's baseline, so the right one's denominator (507.8) sits level with the
+  // left line.
+  const page = () => [
+    run('4. 下列区间中，函数', 92, 506, 10.5, { x1: 190 }),
+    run('𝑓(𝑥) = 7 sin (𝑥 −', 195, 506, 10.5, { x1: 275 }),
+    run('π', 277, 498.9, 10.5, { x1: 283 }),
+    run('6', 278, 513.2, 10.5, { x1: 283 }),
+    run(') 的单调递增区间是', 285, 506, 10.5, { x1: 378 }),
+    run('D. 当 𝜇 =', 673, 500.6, 10.5, { x1: 720 }),
+    run('1', 725, 493.5, 10.5, { x1: 730 }),
+    run('2', 725, 507.8, 10.5, { x1: 730 }),
+    run('时，有且仅有一个点', 735, 500.6, 10.5, { x1: 829 }),
+  ];
+  const rowWith = (rows: ReturnType<typeof buildRows>, text: string) => rows.find((r) => r.runs.some((x) => x.text.startsWith(text)));
+
+  it('are each moved into their own column’s line, none of the right line taken into the left', () => {
+    const rows = buildRows(page());
+    const left = rowWith(rows, '4.')!;
+    const right = rowWith(rows, 'D.')!;
+    expect(left).not.toBe(right);
+    expect(left.runs.map((x) => x.text).sort()).toEqual(['4. 下列区间中，函数', '6', ') 的单调递增区间是', 'π', '𝑓(𝑥) = 7 sin (𝑥 −'].sort());
+    expect(right.runs.map((x) => x.text).sort()).toEqual(['1', '2', 'D. 当 𝜇 =', '时，有且仅有一个点'].sort());
+  });
+
+  it('take an option’s fraction that runs on past the label’s reach ("C. 2/5"), beside the other column’s formula', () => {
+    const runs = [
+      run('C.', 343, 646.1, 10.5, { x1: 353 }),
+      run('2', 360, 639, 10.5, { x1: 365.3 }),
+      run('5', 360, 653.3, 10.5, { x1: 365.3 }),
+      run('15. 函数 𝑓(𝑥) = |2𝑥 − 1| − 2 ln 𝑥 的最小值为', 652, 645.6, 10.5, { x1: 890 }),
+    ];
+    const row = rowWith(buildRows(runs), 'C.')!;
+    expect(row.runs.map((x) => x.text)).toEqual(expect.arrayContaining(['2', '5']));
+  });
+
+  it('take a fraction as wide as the gap it fills, measured from its own line’s baseline, not the other column’s', () => {
+    // "6. 若 tan θ = −2，则 [sin θ(1 + sin 2θ) over sin θ + cos θ] =" on 618.7, the right column's line on 616.1.
+    const runs = [
+      run('6. 若 tan 𝜃 = −2，则', 92, 618.7, 10.5, { x1: 192 }),
+      run('sin 𝜃(1 +', 197, 611.6, 10.5, { x1: 235 }),
+      run('sin 2𝜃)', 238, 611.6, 10.5, { x1: 267 }),
+      run('sin 𝜃 + cos 𝜃', 205, 625.9, 10.5, { x1: 259 }),
+      run('=', 272, 618.7, 10.5, { x1: 280 }),
+      run('𝑄 为 𝑥 轴上一点，且 |𝐹𝑄| = 6，则 𝐶 的准线方程为', 673, 616.1, 10.5, { x1: 1017 }),
+    ];
+    const row = rowWith(buildRows(runs), '6.')!;
+    expect(row.runs.map((x) => x.text)).toEqual(expect.arrayContaining(['sin 𝜃(1 +', 'sin 2𝜃)', 'sin 𝜃 + cos 𝜃', '=']));
+  });
+});
+
+describe('rows over and under a formula that are no fraction’s parts', () => {
+  it('leave a cases formula’s two lines whole: a quad between value and condition, no run of the formula in it', () => {
+    // "y(x) = { x² si x ≥ 0, / −x² si x < 0." (12 pt): the left side on 656.7, the cases 8.5 pt over and 9.7 under it.
+    const runs = [
+      run('𝑦', 244.3, 656.7, 12, { x1: 250.3 }),
+      run('(', 250.9, 656.7, 12, { x1: 255 }),
+      run('𝑥', 255.3, 656.7, 12, { x1: 261.3 }),
+      run(')', 261.9, 656.7, 12, { x1: 266.1 }),
+      run('=', 269.4, 656.7, 12, { x1: 277.4 }),
+      run('𝑥', 289, 648.2, 12, { x1: 295 }),
+      run('si 𝑥 ≥ 0,', 320.4, 648.2, 12, { x1: 366.9 }),
+      run('−', 288.6, 666.4, 12, { x1: 296.6 }),
+      run('𝑥', 297, 666.4, 12, { x1: 303 }),
+      run('si 𝑥 < 0.', 320.4, 666.4, 12, { x1: 366.5 }),
+    ];
+    const rows = buildRows(runs);
+    expect(rows.map((r) => r.runs.length)).toEqual([2, 5, 3]);
+  });
+
+  it('leave a plot’s axis labels past the end of a line alone, the line closing in words and a parenthesis', () => {
+    // A slide's line "standard error (SE(θ) = reliability of estimate)" (9.2 pt) and, 27 pt past its end, a bar
+    // chart's category labels (5.8 pt) right-aligned over and under its baseline.
+    const runs = [
+      run('standard error (SE(θ)', 25, 91.3, 9.2, { x1: 115 }),
+      run('=', 118, 91.3, 9.2, { x1: 125 }),
+      run('reliability of estimate)', 128.8, 91.3, 9.2, { x1: 214.8 }),
+      run('hum', 258.5, 87.5, 5.8, { x1: 269.7 }),
+      run('windspeed', 242.1, 94.6, 5.8, { x1: 269.7 }),
+    ];
+    expect(buildRows(runs).map((r) => r.runs.length)).toEqual([1, 3, 1]);
+  });
+
+  it('leave another column’s two lines left of a formula alone, though they stand over one another', () => {
+    // Two bullets' lines (x 94–252) a gutter of 25 pt left of a listing's line with an equals sign, 7 pt over and
+    // 5 pt under its baseline.
+    const runs = [
+      run('CWE Entry', 93.7, 950.5, 10, { x1: 136.5 }),
+      run('77', 138.7, 950.5, 10, { x1: 148.8 }),
+      run('on Command', 151.2, 950.5, 10, { x1: 205.6 }),
+      run('Injection', 208.1, 950.5, 10, { x1: 243.6 }),
+      run('•', 248, 950.5, 10, { x1: 251.5 }),
+      run('CWE Entry', 120, 962.5, 10, { x1: 162.8 }),
+      run('89', 165, 962.5, 10, { x1: 175.1 }),
+      run('on SQL', 177.5, 962.5, 10, { x1: 205.7 }),
+      run('Injection', 208.1, 962.5, 10, { x1: 243.6 }),
+      run('•', 248, 962.5, 10, { x1: 251.5 }),
+      run('WHERE custID =', 277, 957.7, 10, { x1: 350 }),
+      run('request.getParameter', 356, 957.7, 10, { x1: 445 }),
+    ];
+    expect(buildRows(runs).map((r) => r.runs.length)).toEqual([5, 2, 5]);
+  });
+});
+
+describe('an exam’s options set in a row under each question', () => {
+  // Two columns of a Chinese exam (10.5 pt), the left from x 92, the right from 652: six questions in the left, each
+  // a line ending short of x 437 and a row of four options under it at x 107, 225, 343 and 460 ("A. 13  B. 12  C. 9
+  // D. 6"); the right column's lines beside them. The gap before the "D." options runs clean down the column.
+  const page = () => {
+    const runs: Run[] = [];
+    for (let k = 0; k < 6; k++) {
+      const y = 100 + k * 40;
+      runs.push(run(`q${String(2 * k + 1).padStart(3, '0')} 已知集合的元素个数为多少，则`, 92, y, 10.5, { x1: 380 }));
+      ['A', 'B', 'C', 'D'].forEach((l, j) => runs.push(run(`${l}. ${j + k}`, 107 + 118 * j, y + 18, 10.5, { x1: 107 + 118 * j + 24 })));
+    }
+    for (let k = 0; k < 12; k++) runs.push(run(`r${String(k + 1).padStart(3, '0')} ${line('', 40, k)}`, 652, 100 + k * 20, 10.5, { x1: 1130 }));
+    return runs;
+  };
+
+  it('are read along their row, the gap before "D." no gutter: each question, then its options, then the other column', () => {
+    const layout = layoutPage(page(), layoutParams());
+    expect(layout.gutters).toHaveLength(1);
+    const text = layout.segments.map((s) => s.text).join('\n');
+    for (let k = 0; k < 6; k++) expect(text).toContain(`A. ${k} B. ${k + 1} C. ${k + 2} D. ${k + 3}`);
+    expect(text.indexOf('D. 8')).toBeLessThan(text.indexOf('r001'));
+  });
+});

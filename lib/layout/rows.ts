@@ -3,7 +3,7 @@
  * a line of each column; splitting it at the gutters is the column pass's job.
  */
 import type { Run } from '../types.js';
-import { codePoints } from './lines.js';
+import { codePoints, median } from './lines.js';
 
 export interface Row {
   /** Runs sorted left to right. */
@@ -180,8 +180,14 @@ const WORDY_PIECES = 4;
 const RUNNING_WORDS = /\p{L}{4,}\P{L}+\p{L}{4,}/u;
 /** A formula's row holds a relation sign or an equation number. */
 const FORMULA = /[=<>≤≥≈≡∝→⇒]|^\s*\(\p{Nd}{1,3}[a-z]?\)\s*$/u;
-/** ...within the formula's row, widened by this many of its sizes. */
+/** ...within the formula's row, widened by this many of its sizes... */
 const FRACTION_REACH = 1;
+/** ...each of them all of its row's ink there: no run of the row left out within this many sizes of it. */
+const FRACTION_RUN_ON = 0.3;
+/** A fraction starts at most this many sizes after the run before it... */
+const FRACTION_APART = 2;
+/** ...or anywhere after one that ends in a relation or an operator. */
+const OPERATOR_END = /[=+\-−×·⋅∗→←↔⇒<>≤≥≈≡∝∈(]\s*$/u;
 
 /**
  * Display fractions: a formula's numerators and denominators are set on their own baselines, above and below the
@@ -196,53 +202,116 @@ function placeFractions(rows: Row[], changed: Set<Row>): void {
     // A display formula states a relation or carries its number; a line of text beside another column's lines does not.
     if (row.runs.length < 2 || !row.runs.some((x) => FORMULA.test(x.text))) continue;
     const size = row.size;
-    const main = [...row.runs].sort((a, b) => a.x0 - b.x0);
-    // A formula's pieces stand in the gaps between its own runs, never across them.
-    const inGap = (x: Run) =>
-      x.x0 >= row.x0 - FRACTION_REACH * size &&
-      x.x1 <= row.x1 + FRACTION_REACH * size &&
-      !main.some((m) => Math.min(m.x1, x.x1) - Math.max(m.x0, x.x0) > 0.5);
-    // The rows a numerator's or a denominator's offset away (another column's rows may lie between them).
-    const pick = (from: number, step: number) => {
-      const out: { row: Row; runs: Run[] }[] = [];
-      for (let k = from; k >= 0 && k < rows.length; k += step) {
-        // Rows are looked at a little beyond the offset: a row's baseline may be another column's, its pieces' not.
-        if (Math.abs(rows[k].baseline - row.baseline) / size > FRACTION_OFFSET + 0.5) break;
-        const rowOff = Math.abs(rows[k].baseline - row.baseline) / size;
-        const runs = rows[k].runs.filter((x) => {
-          // A piece's own baseline, or its row's for a script riding on a numerator.
-          const own = Math.abs(x.baseline - row.baseline) / size;
-          const off = own >= FRACTION_MIN_OFFSET && own <= FRACTION_OFFSET ? own : rowOff;
-          return (
-            off >= FRACTION_MIN_OFFSET &&
-            off <= FRACTION_OFFSET &&
-            x.size <= 1.05 * size &&
-            x.x0 >= row.x0 - FRACTION_REACH * size &&
-            x.x1 <= row.x1 + FRACTION_REACH * size
-          );
-        });
-        if (runs.length) out.push({ row: rows[k], runs });
-      }
-      return out;
-    };
-    const up = pick(i - 1, -1);
-    const down = pick(i + 1, 1);
-    const upRuns = up.flatMap((u) => u.runs);
-    const downRuns = down.flatMap((d) => d.runs);
-    if (!upRuns.length || !downRuns.length) continue;
-    const pieces = [...upRuns, ...downRuns];
-    if (!pieces.every((x) => codePoints(x.text.trim()) <= FRACTION_MAX_CHARS && inGap(x))) continue;
-    if (pieces.length > WORDY_PIECES && pieces.some((x) => RUNNING_WORDS.test(x.text))) continue;
-    // Numerators over denominators: each stands over one of the others.
-    const over = (a: Run[], b: Run[]) => a.every((x) => b.some((y) => Math.min(x.x1, y.x1) - Math.max(x.x0, y.x0) > 0));
-    if (!over(upRuns, downRuns) && !over(downRuns, upRuns)) continue;
-    row.runs.push(...upRuns, ...downRuns);
-    for (const part of [...up, ...down]) {
-      part.row.runs = part.row.runs.filter((x) => !part.runs.includes(x));
-      changed.add(part.row);
+    // The row's stretches of text, each on its own: a row may hold two columns' lines, and a fraction's pieces stand
+    // in the stretch of their formula, not across the gutter beside another column's line. The rows over and under
+    // it bridge a stretch's gaps (a fraction's own width between "则" and "=").
+    const near: Run[] = [];
+    for (const step of [-1, 1])
+      for (let k = i + step; k >= 0 && k < rows.length && Math.abs(rows[k].baseline - row.baseline) <= FRACTION_BRIDGE * size; k += step)
+        near.push(...rows[k].runs);
+    const own = new Set(row.runs);
+    for (const stretch of stretchesOf([...row.runs, ...near], FRACTION_STRETCH_GAP * size)) {
+      const main = stretch.filter((x) => own.has(x));
+      if (main.length) placeFraction(rows, i, main, Math.max(...stretch.map((x) => x.x1)), changed);
     }
-    changed.add(row);
   }
+}
+
+/** Runs of the rows this many sizes over and under a formula's bridge the gaps of its stretches... */
+const FRACTION_BRIDGE = FRACTION_OFFSET + 0.5;
+/** ...and a gap left wider than this many of its sizes parts two stretches (another column's line). */
+const FRACTION_STRETCH_GAP = 3;
+
+/** Runs sorted across, parted where the gap between one and the next is wider than `gap`. */
+function stretchesOf(runs: Run[], gap: number): Run[][] {
+  const sorted = [...runs].sort((a, b) => a.x0 - b.x0);
+  const out: Run[][] = [];
+  let reach = -Infinity;
+  for (const r of sorted) {
+    if (!out.length || r.x0 - reach > gap) out.push([r]);
+    else out[out.length - 1].push(r);
+    reach = Math.max(reach, r.x1);
+  }
+  return out;
+}
+
+/**
+ * The fraction pieces over and under row i's runs `main`, moved into the row when they are (placeFractions). A piece
+ * starts within the runs' reach, not before them (another column's lines left of a formula), and ends within the
+ * reach of `end`, the end of the stretch the runs and the rows over and under them make (a fraction after an option's
+ * label ends right of it).
+ */
+function placeFraction(rows: Row[], i: number, main: Run[], end: number, changed: Set<Row>): void {
+  const row = rows[i];
+  const size = row.size;
+  const reach = FRACTION_REACH * size;
+  const [x0, x1] = [Math.min(...main.map((m) => m.x0)), Math.max(...main.map((m) => m.x1))];
+  const within = (x: Run) => x.x0 >= x0 - reach && x.x1 <= Math.max(x1, end) + reach;
+  // The stretch's own baseline, its largest runs' (not their scripts'): the row's may be another column's line a few
+  // points off.
+  const top = Math.max(...main.map((m) => m.size));
+  const base = median(main.filter((m) => m.size >= SCRIPT_SIZE_RATIO * top).map((m) => m.baseline));
+  // A formula's pieces stand in the gaps between its own runs, never across them.
+  const inGap = (x: Run) => within(x) && !row.runs.some((m) => Math.min(m.x1, x.x1) - Math.max(m.x0, x.x0) > 0.5);
+  // The rows a numerator's or a denominator's offset away (another column's rows may lie between them).
+  const pick = (from: number, step: number) => {
+    const out: { row: Row; runs: Run[] }[] = [];
+    for (let k = from; k >= 0 && k < rows.length; k += step) {
+      // Rows are looked at a little beyond the offset: a row's baseline may be another column's, its pieces' not.
+      if (Math.abs(rows[k].baseline - base) / size > FRACTION_OFFSET + 0.5) break;
+      const rowOff = Math.abs(rows[k].baseline - base) / size;
+      let runs = rows[k].runs.filter((x) => {
+        // A piece's own baseline, or its row's for a script riding on a numerator.
+        const own = Math.abs(x.baseline - base) / size;
+        const off = own >= FRACTION_MIN_OFFSET && own <= FRACTION_OFFSET ? own : rowOff;
+        return off >= FRACTION_MIN_OFFSET && off <= FRACTION_OFFSET && x.size <= 1.05 * size && within(x);
+      });
+      // A piece is all of its ink: one cut from a longer line, the rest of it set on (a case of a cases formula, its
+      // sign taken and its term left; the closing parenthesis of another fraction's numerator), is none.
+      const touches = (x: Run, y: Run) => Math.max(y.x0 - x.x1, x.x0 - y.x1) <= FRACTION_RUN_ON * size;
+      for (let cut = true; cut && runs.length; ) {
+        const rest = rows[k].runs.filter((y) => !runs.includes(y));
+        const kept = runs.filter((x) => !rest.some((y) => touches(x, y)));
+        cut = kept.length < runs.length;
+        runs = kept;
+      }
+      if (!runs.length) continue;
+      // Pieces far apart in one row have a run of the formula between them ("m" and "3 ln(m)" over "GeV" and "15",
+      // a "+" between): a wide gap with none is a quad between the parts of one line (a cases formula's value and its
+      // condition, "x² si x ≥ 0").
+      const across = [...runs].sort((a, b) => a.x0 - b.x0);
+      for (let n = 1; n < across.length; n++) {
+        const [a, b] = [across[n - 1].x1, across[n].x0];
+        if (b - a > reach && !main.some((m) => m.x0 >= a - 0.5 && m.x1 <= b + 0.5)) return null;
+      }
+      out.push({ row: rows[k], runs });
+    }
+    return out;
+  };
+  const up = pick(i - 1, -1);
+  const down = pick(i + 1, 1);
+  if (!up || !down) return;
+  const upRuns = up.flatMap((u) => u.runs);
+  const downRuns = down.flatMap((d) => d.runs);
+  if (!upRuns.length || !downRuns.length) return;
+  const pieces = [...upRuns, ...downRuns];
+  // The fraction starts near the run before it (a product's factors a thick space apart), or after a relation or an
+  // operator ("Y = m/GeV", further on): one further on past a gap, after words, is no part of their formula (a plot's
+  // axis labels beside a line that closes in a parenthesis).
+  const start = Math.min(...pieces.map((x) => x.x0));
+  const before = main.filter((m) => m.x1 <= start + 0.5).sort((a, b) => b.x1 - a.x1)[0];
+  if (before && start - before.x1 > FRACTION_APART * size && !OPERATOR_END.test(before.text)) return;
+  if (!pieces.every((x) => codePoints(x.text.trim()) <= FRACTION_MAX_CHARS && inGap(x))) return;
+  if (pieces.length > WORDY_PIECES && pieces.some((x) => RUNNING_WORDS.test(x.text))) return;
+  // Numerators over denominators: each stands over one of the others.
+  const over = (a: Run[], b: Run[]) => a.every((x) => b.some((y) => Math.min(x.x1, y.x1) - Math.max(x.x0, y.x0) > 0));
+  if (!over(upRuns, downRuns) && !over(downRuns, upRuns)) return;
+  row.runs.push(...upRuns, ...downRuns);
+  for (const part of [...up, ...down]) {
+    part.row.runs = part.row.runs.filter((x) => !part.runs.includes(x));
+    changed.add(part.row);
+  }
+  changed.add(row);
 }
 
 /** A big operator that takes limits over and under it in a display (∑, ∏, ∫, lim, max …). */

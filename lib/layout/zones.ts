@@ -10,7 +10,7 @@ import { classify, crossesAny, findCandidates, pieceRuns, sideSupport, sweep, ty
 import { BULLET_CHARS } from './markers.js';
 import { displayFormula, TWO_WORDS } from './formulas.js';
 import { blockStarts, centredBlocks, paragraphStarts, sideLines, sideText } from './sides.js';
-import { median, runsOf } from './lines.js';
+import { codePoints, median, runsOf } from './lines.js';
 import { HOLDS_WORD, MAIL, UNSPACED_CHARS, wordCount } from './words.js';
 import { decimal } from './digits.js';
 import {
@@ -210,6 +210,37 @@ function piecesAfter(gutter: Interval, rows: InkRow[], ltrOnly: boolean): { r: I
     if (near[0] - gutter[1] <= FOLIO_REACH * r.row.size) out.push({ r, near });
   }
   return out.length >= MIN_TWO_SIDED ? out : null;
+}
+
+/** Pieces of at most this many characters on rows of their own are a formula's parts (a numerator, a radical). */
+const FORMULA_PART_CHARS = 3;
+/** A multiple-choice option's label: a letter and a full stop or a parenthesis ("C.", "d)", "Ｂ．"). */
+const CHOICE_LABEL = /^\(?([A-Za-zＡ-Ｚ])[.)．）]/u;
+
+/**
+ * A gap between a question's options set in a row ("A. 13   B. 12   C. 9   D. 6", an exam's choices under each
+ * question): after it each row's piece starts with an option's label, and the row holds the label before it, left of
+ * the gap ("C." before "D."). The options' gaps line up down the page as cleanly as a gutter, the questions running
+ * across them; the gap is inside the column.
+ */
+function choicesAfter(gutter: Interval, rows: InkRow[]): boolean {
+  const after = piecesAfter(gutter, rows, true);
+  if (!after) return false;
+  let lines = 0;
+  let options = 0;
+  for (const { r, near } of after) {
+    const text = pieceText(r, near);
+    const label = CHOICE_LABEL.exec(text);
+    // (A piece of a few characters is a formula's part on a row of its own, a numerator or a radical, not a line.)
+    if (!label) {
+      if (codePoints(text) > FORMULA_PART_CHARS) lines++;
+      continue;
+    }
+    lines++;
+    const before = String.fromCodePoint(label[1].codePointAt(0)! - 1);
+    if (r.row.runs.some((q) => q.x1 <= gutter[0] && CHOICE_LABEL.exec(q.text.trim())?.[1] === before)) options++;
+  }
+  return options >= MIN_TWO_SIDED && options >= LABEL_SHARE * lines;
 }
 
 /** Leader dots, a contents entry's run from its title to its page number. */
@@ -1755,7 +1786,13 @@ function partitionRows(rows: InkRow[], p: ZoneParams): Zone[] {
     if (best.support < STRONG_SUPPORT * zoneRows.length && st.inStretches < Math.max(MIN_STRETCH, st.clean / 2)) continue;
     const minColumn = MIN_COLUMN_EM * p.bodySize;
     if (narrowestColumn([best.gutter], zoneRows) < minColumn) continue;
-    if (isStrip(best.gutter, zoneRows) || isCode(best.gutter, zoneRows) || formulaGap(best.gutter, zoneRows) || halfLines(best.gutter, zoneRows))
+    if (
+      isStrip(best.gutter, zoneRows) ||
+      isCode(best.gutter, zoneRows) ||
+      formulaGap(best.gutter, zoneRows) ||
+      halfLines(best.gutter, zoneRows) ||
+      choicesAfter(best.gutter, zoneRows)
+    )
       continue;
     // Further gutters of the same zone (three or more columns): judged on the rows the gutters found so far leave
     // in columns, so a column's own inner structure (a narrow table inside column one) does not count as a gutter.
@@ -1788,7 +1825,8 @@ function partitionRows(rows: InkRow[], p: ZoneParams): Zone[] {
         keysAndValues(other.gutter, inColumns) ||
         fieldLabels(other.gutter, inColumns) ||
         leadersAfter(other.gutter, inColumns) ||
-        numberedLines(other.gutter, inColumns)
+        numberedLines(other.gutter, inColumns) ||
+        choicesAfter(other.gutter, inColumns)
       )
         continue;
       gutters.push(other.gutter);
