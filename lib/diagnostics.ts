@@ -71,7 +71,7 @@ export const DIAGNOSTICS = {
     severity: ['info'],
     from: 'page',
     meaning:
-      "Names stacked in the left margin a word space from the text, on rows of their own (a package manual's option or command entries), were read as a block before the text level with the first of them, not spliced into its lines.",
+      "Names stacked in the left margin a word space from the text, on rows of their own or each level with a syntax line that opens with it (a package manual's option or command entries), were read as a block before the text level with the first of them, not spliced into its lines.",
   },
   'margin-notes': {
     severity: ['info'],

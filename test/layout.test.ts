@@ -2880,6 +2880,23 @@ describe('names stacked in the left margin a word space from the text', () => {
     for (const l of text.split('\n')) expect(/[nm]\d/.test(l) && /[qp]\d{3}/.test(l)).toBe(false);
   });
 
+  it('are read so when each stands level with its own syntax line, which opens with the name', () => {
+    // wrapstuff's "abovesep / belowsep / vsep" (9 pt, x 88–126), each beside "abovesep = ⟨length⟩" at the text's edge.
+    const names = ['abovesep', 'belowsep', 'vsep'];
+    const runs: Run[] = [run(line('q001', 80, 0), 131, 650, 10.5, { x1: 553 })];
+    names.forEach((name, k) => {
+      const y = 673.5 + k * 10.8;
+      runs.push(run(`${name}`, 88, y, 9, { x1: 126 }), run(`${name} = ⟨length⟩ q00${k + 2}`, 130.5, y, 9, { mono: true }));
+    });
+    for (let i = 0; i < 4; i++) runs.push(run(line(`q00${5 + i}`, 80, i + 1), 131, 715 + i * 15, 10.5, { x1: 553 }));
+    const text = textOf(runs);
+    expect(text.indexOf('vsep\n')).toBeLessThan(text.indexOf('abovesep = '));
+    for (const l of text.split('\n')) expect(/^(abovesep|belowsep|vsep) \1 =/.test(l)).toBe(false);
+    // A list's labels are not their items' first words: left alone.
+    const list = runs.map((r) => (r.x0 === 88 ? { ...r, text: `(${r.text})` } : r));
+    expect(layoutPage(list, layoutParams()).diagnostics.map((d) => d.code)).not.toContain('margin-names');
+  });
+
   it('are left alone standing well apart from the text, each level with a line of it (a list’s hung labels), with no entry level with the first (a definition list’s terms, a table’s label), or without letters', () => {
     expect(layoutPage(entry(20), layoutParams()).diagnostics.map((d) => d.code)).not.toContain('margin-names');
     // Labels hung in the margin, each level with its item's line, 11 pt apart as the names are.

@@ -5,7 +5,9 @@
  * names stand a few points from the text, a word space: read by rows, each is spliced into the description's line
  * beside it ("subsubsection/runin ⋆ runin 选项只对 \section 级以下…"), and a gutter that narrow is none. What tells
  * them from a list's labels hung in the margin (a bullet, an item's number, each level with its item's first line) is
- * that they stack on rows of their own: a name stands where no line of the text does.
+ * that they stack on rows of their own: a name stands where no line of the text does. Or each stands level with its
+ * own syntax line, which opens with the name ("abovesep  abovesep = ⟨长度⟩"): a list's labels are not their items'
+ * first words.
  *
  * Such stacks are taken out of the page's runs before the page is laid out, and each one's lines are read before the
  * text level with its first name: the names, then the syntax, then the description.
@@ -34,6 +36,8 @@ const MIN_NAMES = 3;
 /** ...this many of them on rows of their own: no line of the text on the same baseline (to this share of a size). */
 const MIN_OWN_ROWS = 2;
 const LEVEL = 0.3;
+/** Or this many at least, each level with a line of the text that opens with its name (the entry's syntax). */
+const MIN_ECHOED = 2;
 
 export interface MarginNames {
   /** Each stack's lines, top to bottom; the stacks top to bottom. */
@@ -101,7 +105,17 @@ export function findMarginNames(runs: Run[]): MarginNames | null {
       line.length > 0 &&
       Math.abs(line[0].x0 - edge) <= EDGE_TOLERANCE &&
       line.every((r, k) => k === 0 || r.x0 - line[k - 1].x1 <= CELL_GAP_EM * r.size);
-    if (stack.length < MIN_NAMES || own < MIN_OWN_ROWS || !close || !entry || x1 - x0 > NARROW_SHARE * (right - edge)) continue;
+    // Names each level with its own syntax line, which opens with the name ("abovesep  abovesep = ⟨长度⟩"): a list's
+    // labels are never their items' first words.
+    const word = (runs: Run[]) =>
+      [...runs]
+        .sort((a, b) => a.x0 - b.x0)[0]
+        ?.text.trim()
+        .split(/[\s=]/)[0] ?? '';
+    const echoed =
+      stack.length >= MIN_ECHOED && stack.every((row) => row.others.length > 0 && word(row.names) !== '' && word(row.others) === word(row.names));
+    if ((stack.length < MIN_NAMES || own < MIN_OWN_ROWS) && !echoed) continue;
+    if (!close || !entry || x1 - x0 > NARROW_SHARE * (right - edge)) continue;
     for (const r of names) taken.add(r);
     stacks.push(stack.map((row) => makeLine(row.names, median(row.names.map((r) => r.baseline)))));
   }
