@@ -3015,6 +3015,25 @@ describe('fractions of two columns’ formulas on rows half a line apart', () =>
 });
 
 describe('rows over and under a formula that are no fraction’s parts', () => {
+  it('take a denominator that the next line’s tall parentheses are drawn across (their glyphs hang low)', () => {
+    // A Japanese handout (10 pt): "⑴ x > −1 のとき， 2x + 1/(x + 1) の最小値" on 537.5, the next line's big "( … )( … )"
+    // drawn 9.1 pt under it, over the denominator's ink.
+    const runs = [
+      run('⑴ x > −1 のとき，', 58, 537.5, 10, { x1: 140 }),
+      run('2x +', 143, 537.5, 10, { x1: 165 }),
+      run('1', 178, 532.7, 10, { x1: 183 }),
+      run('x', 168.7, 543.9, 10, { x1: 174.4 }),
+      run('+ 1', 176.6, 543.9, 10, { x1: 191.5 }),
+      run('の最小値', 197, 537.5, 10, { x1: 237 }),
+      run('(', 135.2, 546.6, 10, { x1: 141.2 }),
+      run(') (', 170.5, 546.6, 10, { x1: 184 }),
+      run(')', 213.3, 546.6, 10, { x1: 219.2 }),
+    ];
+    const row = buildRows(runs).find((r) => r.runs.some((x) => x.text.startsWith('⑴')))!;
+    expect(row.runs.map((x) => x.text)).toEqual(expect.arrayContaining(['1', 'x', '+ 1']));
+    expect(row.runs.map((x) => x.text)).not.toContain(') (');
+  });
+
   it('leave a cases formula’s two lines whole: a quad between value and condition, no run of the formula in it', () => {
     // "y(x) = { x² si x ≥ 0, / −x² si x < 0." (12 pt): the left side on 656.7, the cases 8.5 pt over and 9.7 under it.
     const runs = [

@@ -46,8 +46,8 @@ export interface MarginNames {
   rest: Run[];
 }
 
-/** A row of runs on one baseline (to LEVEL of their size). */
-function rowsOf(runs: Run[]): Run[][] {
+/** A page's runs in rows on one baseline (to LEVEL of their size), top to bottom: both checks take them, grouped once. */
+export function marginRows(runs: Run[]): Run[][] {
   const rows: Run[][] = [];
   for (const r of [...runs].sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0)) {
     const last = rows[rows.length - 1];
@@ -61,12 +61,11 @@ function rowsOf(runs: Run[]): Run[][] {
 const VOTER_CHARS = 12;
 
 /** The stacks of names in the page's left margin (horizontal, left-to-right runs), top to bottom, or null. */
-export function findMarginNames(runs: Run[]): MarginNames | null {
+export function findMarginNames(runs: Run[], rows = marginRows(runs)): MarginNames | null {
   const lettered = (r: Run) => r.dir !== 'rtl' && /\p{L}/u.test(r.text);
   const text = runs.filter(lettered);
   if (text.length < MIN_NAMES * 2) return null;
-  // The page's rows, grouped once: they vote for the edge and hold the names.
-  const rows = rowsOf(runs);
+  // The page's rows (`rows`, grouped once for both checks) vote for the edge and hold the names.
   // The text's left edge: the commonest start of its lines of text (each row's leftmost run of letters), to the point;
   // of two as common, the one further right (the names' own rows start further left).
   const starts = new Map<number, number>();
@@ -140,10 +139,9 @@ const NOTE_CLOSE_EM = 1.5;
 const NOTE_START_TOLERANCE = 1;
 
 /** The stacks of notes in the page's right margin (horizontal, left-to-right runs), top to bottom, or null. */
-export function findMarginNotes(runs: Run[], body: number): MarginNames | null {
+export function findMarginNotes(runs: Run[], body: number, rows = marginRows(runs)): MarginNames | null {
   const lettered = (r: Run) => r.dir !== 'rtl' && /\p{L}/u.test(r.text);
   if (runs.filter(lettered).length < MIN_NAMES * 2) return null;
-  const rows = rowsOf(runs);
   // The text's right edge: the commonest end of its lines of text (each row's rightmost run of letters), to the point.
   const ends = new Map<number, number>();
   const textRows: number[] = [];

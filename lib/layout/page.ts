@@ -20,7 +20,7 @@ import { directionAround, isHorizontal, makeLine, round2, runsDirection, runsOf,
 import { RUNNING_CHARS, runOrderPasses } from './order.js';
 import { segment } from './segment.js';
 import { findSpread } from './spread.js';
-import { findMarginNames, findMarginNotes, type MarginNames } from './margin-names.js';
+import { findMarginNames, findMarginNotes, type MarginNames, marginRows } from './margin-names.js';
 import { findParallel, type ParallelText } from './parallel.js';
 import { gridBlocks } from './grid.js';
 import { HOLDS_WORD, wordCount } from './words.js';
@@ -418,8 +418,10 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
   if (!spread) {
     const ltr = direction === 'ltr' && !params.nested;
     const flat = runs.filter(isHorizontal);
-    const names = ltr ? findMarginNames(flat) : null;
-    const notes = ltr ? findMarginNotes(names?.rest ?? flat, bodySize) : null;
+    const rows = ltr ? marginRows(flat) : [];
+    const names = ltr ? findMarginNames(flat, rows) : null;
+    // (Taking names out leaves other rows: they are grouped again.)
+    const notes = ltr ? (names ? findMarginNotes(names.rest, bodySize) : findMarginNotes(flat, bodySize, rows)) : null;
     const rest = notes?.rest ?? names?.rest;
     if (!rest) return layoutRegion(runs, params, direction);
     const laid = layoutRegion([...rest, ...runs.filter((r) => !isHorizontal(r))], params, direction);
