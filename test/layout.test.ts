@@ -2955,6 +2955,13 @@ describe('a note set small in the right margin a word space from the text', () =
     expect(layout.diagnostics.map((d) => d.code)).toContain('margin-notes');
   });
 
+  it('is read so with a line drawn in two runs, the second a hair higher (a change of colour mid-line)', () => {
+    const runs = page().flatMap((r) =>
+      r.text.startsWith('n2') ? [{ ...r, text: 'n2 margin', x1: 575 }, run('note', 577, r.baseline - 0.01, 8, { x1: 594 })] : [r],
+    );
+    expect(order(runs)).toEqual(['q001', 'q002', 'q003', 'q004', 'q005', 'q006', 'q007', 'n1', 'n2', 'n3', 'n4', 'q008', 'q009', 'q010']);
+  });
+
   it('is left alone in the text’s own size (a column), far from the text, or with its lines starting on different x', () => {
     for (const over of [{ size: 12 }, { x: 580 }, { stagger: true }])
       expect(layoutPage(page(over), layoutParams()).diagnostics.map((d) => d.code)).not.toContain('margin-notes');

@@ -11,6 +11,9 @@
  *
  * Such stacks are taken out of the page's runs before the page is laid out, and each one's lines are read before the
  * text level with its first name: the names, then the syntax, then the description.
+ *
+ * Notes set small in the right margin a word space from justified text are taken out the same way
+ * (`findMarginNotes`), and read after the paragraph beside them.
  */
 import type { Line, Run } from '../types.js';
 import { makeLine, median } from './lines.js';
@@ -77,7 +80,8 @@ export function findMarginNames(runs: Run[], rows = marginRows(runs)): MarginNam
   const voted = [...starts].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0];
   if (!voted || voted[1] < MIN_EDGE_ROWS) return null;
   const edge = voted[0];
-  const right = Math.max(...text.map((r) => r.x1));
+  let right = -Infinity;
+  for (const r of text) right = Math.max(right, r.x1);
   // A row's runs in the margin (a name's star or mark after it too), where one of them starts well out in it and holds
   // a letter (a listing's line numbers hold none).
   const inMargin = (r: Run) => r.dir !== 'rtl' && r.x1 <= edge - NAME_CLEAR;
@@ -155,7 +159,9 @@ export function findMarginNotes(runs: Run[], body: number, rows = marginRows(run
   const voted = [...ends].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0];
   if (!voted || voted[1] < MIN_EDGE_ROWS) return null;
   const edge = voted[0];
-  const left = Math.min(...runs.filter(lettered).map((r) => r.x0));
+  // (A loop, not a spread: a page may hold more runs than a call takes arguments.)
+  let left = Infinity;
+  for (const r of runs) if (lettered(r)) left = Math.min(left, r.x0);
   // The text's own line advance: the median step between its lines (paragraph gaps are the fewer).
   const advance = median(
     textRows
@@ -165,7 +171,8 @@ export function findMarginNotes(runs: Run[], body: number, rows = marginRows(run
   );
   const inMargin = (r: Run) => r.dir !== 'rtl' && r.x0 >= edge + NAME_CLEAR && r.size <= NOTE_SIZE_SHARE * body;
   const noted = rows
-    .map((row) => ({ notes: row.filter(inMargin), others: row.filter((r) => !inMargin(r)) }))
+    // (A row's runs in baseline order: its notes sorted across, the first one the line's start.)
+    .map((row) => ({ notes: row.filter(inMargin).sort((a, b) => a.x0 - b.x0), others: row.filter((r) => !inMargin(r)) }))
     .filter(
       (row) => row.notes.length > 0 && row.notes.some((r) => /\p{L}/u.test(r.text)) && row.notes[0].x0 - edge <= NOTE_CLOSE_EM * row.notes[0].size,
     );

@@ -200,6 +200,8 @@ function placeFractions(rows: Row[], changed: Set<Row>): void {
   for (let i = 1; i + 1 < rows.length; i++) {
     const row = rows[i];
     // A display formula states a relation or carries its number; a line of text beside another column's lines does not.
+    // (Asked of the whole row: a stretch beside another column's formula is looked at too, an exam's option "C. 2/5"
+    // whose row the other column's "f(x) = …" shares; a one-column line of options with no relation is not.)
     if (row.runs.length < 2 || !row.runs.some((x) => FORMULA.test(x.text))) continue;
     const size = row.size;
     // The row's stretches of text, each on its own: a row may hold two columns' lines, and a fraction's pieces stand
@@ -243,16 +245,18 @@ function stretchesOf(runs: Run[], gap: number): Run[][] {
  */
 function placeFraction(rows: Row[], i: number, main: Run[], end: number, changed: Set<Row>): void {
   const row = rows[i];
+  // Offsets are measured in the row's size, as before: in the stretch's own, a textbook's inline "x + 1/2" lost its
+  // fraction.
   const size = row.size;
-  const reach = FRACTION_REACH * size;
-  const [x0, x1] = [Math.min(...main.map((m) => m.x0)), Math.max(...main.map((m) => m.x1))];
-  const within = (x: Run) => x.x0 >= x0 - reach && x.x1 <= Math.max(x1, end) + reach;
-  // The stretch's own baseline, that of the runs in the size of most of its characters (not their scripts', nor a
-  // big operator's set low): the row's may be another column's line a few points off.
+  // The stretch's own baseline, that of its runs in the size of most of its characters (not their scripts', nor a big
+  // operator's set low): the row's may be another column's line a few points off.
   const chars = new Map<number, number>();
   for (const m of main) chars.set(m.size, (chars.get(m.size) ?? 0) + codePoints(m.text));
   const common = [...chars].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0][0];
   const base = median(main.filter((m) => Math.abs(m.size - common) <= (1 - SCRIPT_SIZE_RATIO) * common).map((m) => m.baseline));
+  const reach = FRACTION_REACH * size;
+  const [x0, x1] = [Math.min(...main.map((m) => m.x0)), Math.max(...main.map((m) => m.x1))];
+  const within = (x: Run) => x.x0 >= x0 - reach && x.x1 <= Math.max(x1, end) + reach;
   // A formula's pieces stand in the gaps between its own runs, never across them.
   const inGap = (x: Run) => within(x) && !row.runs.some((m) => Math.min(m.x1, x.x1) - Math.max(m.x0, x.x0) > 0.5);
   // The rows a numerator's or a denominator's offset away (another column's rows may lie between them).
@@ -286,9 +290,11 @@ function placeFraction(rows: Row[], i: number, main: Run[], end: number, changed
       // a "+" between): a wide gap with none is a quad between the parts of one line (a cases formula's value and its
       // condition, "x² si x ≥ 0").
       const across = [...runs].sort((a, b) => a.x0 - b.x0);
+      let a = across[0].x1;
       for (let n = 1; n < across.length; n++) {
-        const [a, b] = [across[n - 1].x1, across[n].x0];
+        const b = across[n].x0;
         if (b - a > reach && !main.some((m) => m.x0 >= a - 0.5 && m.x1 <= b + 0.5)) return null;
+        a = Math.max(a, across[n].x1);
       }
       out.push({ row: rows[k], runs });
     }
@@ -302,8 +308,8 @@ function placeFraction(rows: Row[], i: number, main: Run[], end: number, changed
   if (!upRuns.length || !downRuns.length) return;
   const pieces = [...upRuns, ...downRuns];
   // The fraction starts near the run before it (a product's factors a thick space apart), or after a relation or an
-  // operator ("Y = m/GeV", further on): one further on past a gap, after words, is no part of their formula (a plot's
-  // axis labels beside a line that closes in a parenthesis).
+  // operator ("Y = m/GeV", further on): one further on past a gap after anything else is no part of their formula (a
+  // plot's axis labels beside a line that closes in words and a parenthesis).
   const start = Math.min(...pieces.map((x) => x.x0));
   const before = main.filter((m) => m.x1 <= start + 0.5).sort((a, b) => b.x1 - a.x1)[0];
   if (before && start - before.x1 > FRACTION_APART * size && !OPERATOR_END.test(before.text)) return;
