@@ -2962,6 +2962,16 @@ describe('a note set small in the right margin a word space from the text', () =
     expect(order(runs)).toEqual(['q001', 'q002', 'q003', 'q004', 'q005', 'q006', 'q007', 'n1', 'n2', 'n3', 'n4', 'q008', 'q009', 'q010']);
   });
 
+  it('is left alone with no line level with the text’s (nothing to splice), or with every line level with one', () => {
+    const text = page().filter((r) => !r.text.startsWith('n'));
+    const note = (baselines: number[]) => baselines.map((b, i) => run(`n${i + 1} note line`, 547, b, 8, { x1: 594 }));
+    for (const baselines of [
+      [172, 181, 190],
+      [166.5, 194, 221.5],
+    ])
+      expect(layoutPage([...text, ...note(baselines)], layoutParams()).diagnostics.map((d) => d.code)).not.toContain('margin-notes');
+  });
+
   it('is left alone in the text’s own size (a column), far from the text, or with its lines starting on different x', () => {
     for (const over of [{ size: 12 }, { x: 580 }, { stagger: true }])
       expect(layoutPage(page(over), layoutParams()).diagnostics.map((d) => d.code)).not.toContain('margin-notes');
