@@ -188,6 +188,19 @@ export function runsOf(flags: boolean[]): [number, number, boolean][] {
   return out;
 }
 
+/** The size most characters of these runs are set in (a page's, a line's), to half a point; of two as common, the smaller. */
+export function dominantSize(runs: Run[]): number {
+  const votes = new Map<number, number>();
+  for (const r of runs) {
+    const k = Math.round(r.size * 2) / 2;
+    votes.set(k, (votes.get(k) ?? 0) + r.text.length);
+  }
+  let size = 10;
+  let best = -1;
+  for (const [s, n] of votes) if (n > best || (n === best && s < size)) [size, best] = [s, n];
+  return size;
+}
+
 /** The median of some values (the upper one of an even count); 0 for none. */
 export function median(values: number[]): number {
   if (values.length === 0) return 0;

@@ -63,23 +63,42 @@ export function marginRows(runs: Run[]): Run[][] {
 /** A line votes for the text's edge when it holds this many characters at least (a line of text, not a name). */
 const VOTER_CHARS = 12;
 
+/** A left-to-right run holding a letter. */
+const lettered = (r: Run) => r.dir !== 'rtl' && /\p{L}/u.test(r.text);
+
+/**
+ * The text block's edge on one side: the commonest x, to the point, that `at` gives for each row's `words` holding
+ * VOTER_CHARS characters at least (where its line starts, or ends); of two as common, the one further right. Null
+ * when fewer than MIN_EDGE_ROWS lines vote for it; else the edge and the voting lines' words, top to bottom.
+ */
+function votedEdge(rows: Run[][], words: (row: Run[]) => Run[], at: (words: Run[]) => number): { edge: number; voters: Run[][] } | null {
+  const votes = new Map<number, number>();
+  const voters: Run[][] = [];
+  for (const row of rows) {
+    const w = words(row);
+    if (w.reduce((n, r) => n + r.text.trim().length, 0) < VOTER_CHARS) continue;
+    const x = Math.round(at(w));
+    votes.set(x, (votes.get(x) ?? 0) + 1);
+    voters.push(w);
+  }
+  const voted = [...votes].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0];
+  return voted && voted[1] >= MIN_EDGE_ROWS ? { edge: voted[0], voters } : null;
+}
+
 /** The stacks of names in the page's left margin (horizontal, left-to-right runs), top to bottom, or null. */
 export function findMarginNames(runs: Run[], rows = marginRows(runs)): MarginNames | null {
-  const lettered = (r: Run) => r.dir !== 'rtl' && /\p{L}/u.test(r.text);
   const text = runs.filter(lettered);
   if (text.length < MIN_NAMES * 2) return null;
-  // The page's rows (`rows`, grouped once for both checks) vote for the edge and hold the names.
-  // The text's left edge: the commonest start of its lines of text (each row's leftmost run of letters), to the point;
-  // of two as common, the one further right (the names' own rows start further left).
-  const starts = new Map<number, number>();
-  for (const row of rows.map((r) => r.filter(lettered))) {
-    if (row.reduce((n, r) => n + r.text.trim().length, 0) < VOTER_CHARS) continue;
-    const x = Math.round(Math.min(...row.map((r) => r.x0)));
-    starts.set(x, (starts.get(x) ?? 0) + 1);
-  }
-  const voted = [...starts].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0];
-  if (!voted || voted[1] < MIN_EDGE_ROWS) return null;
-  const edge = voted[0];
+  // The page's rows (`rows`, grouped once for both checks) vote for the edge and hold the names. The text's left edge:
+  // the commonest start of its lines of text (each row's leftmost run of letters); of two as common, the one further
+  // right (the names' own rows start further left).
+  const voted = votedEdge(
+    rows,
+    (row) => row.filter(lettered),
+    (w) => Math.min(...w.map((r) => r.x0)),
+  );
+  if (!voted) return null;
+  const { edge } = voted;
   let right = -Infinity;
   for (const r of text) right = Math.max(right, r.x1);
   // A row's runs in the margin (a name's star or mark after it too), where one of them starts well out in it and holds
@@ -87,7 +106,7 @@ export function findMarginNames(runs: Run[], rows = marginRows(runs)): MarginNam
   const inMargin = (r: Run) => r.dir !== 'rtl' && r.x1 <= edge - NAME_CLEAR;
   const named = rows
     .map((row) => ({ names: row.filter(inMargin), others: row.filter((r) => !inMargin(r)) }))
-    .filter((row) => row.names.some((r) => r.x0 <= edge - NAME_OUT_EM * r.size) && row.names.some((r) => /\p{L}/u.test(r.text)));
+    .filter((row) => row.names.some((r) => r.x0 <= edge - NAME_OUT_EM * r.size) && row.names.some(lettered));
   const stacks: Line[][] = [];
   const taken = new Set<Run>();
   for (let i = 0; i < named.length; i++) {
@@ -144,21 +163,17 @@ const NOTE_START_TOLERANCE = 1;
 
 /** The stacks of notes in the page's right margin (horizontal, left-to-right runs), top to bottom, or null. */
 export function findMarginNotes(runs: Run[], body: number, rows = marginRows(runs)): MarginNames | null {
-  const lettered = (r: Run) => r.dir !== 'rtl' && /\p{L}/u.test(r.text);
   if (runs.filter(lettered).length < MIN_NAMES * 2) return null;
-  // The text's right edge: the commonest end of its lines of text (each row's rightmost run of letters), to the point.
-  const ends = new Map<number, number>();
-  const textRows: number[] = [];
-  for (const row of rows) {
-    const words = row.filter((r) => lettered(r) && r.size > NOTE_SIZE_SHARE * body);
-    if (words.reduce((n, r) => n + r.text.trim().length, 0) < VOTER_CHARS) continue;
-    const x = Math.round(Math.max(...words.map((r) => r.x1)));
-    ends.set(x, (ends.get(x) ?? 0) + 1);
-    textRows.push(median(words.map((r) => r.baseline)));
-  }
-  const voted = [...ends].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0];
-  if (!voted || voted[1] < MIN_EDGE_ROWS) return null;
-  const edge = voted[0];
+  // The text's right edge: the commonest end of its lines of text (each row's rightmost run of letters in the text's
+  // type, not a note's).
+  const voted = votedEdge(
+    rows,
+    (row) => row.filter((r) => lettered(r) && r.size > NOTE_SIZE_SHARE * body),
+    (w) => Math.max(...w.map((r) => r.x1)),
+  );
+  if (!voted) return null;
+  const { edge } = voted;
+  const textRows = voted.voters.map((w) => median(w.map((r) => r.baseline)));
   // (A loop, not a spread: a page may hold more runs than a call takes arguments.)
   let left = Infinity;
   for (const r of runs) if (lettered(r)) left = Math.min(left, r.x0);
@@ -173,9 +188,7 @@ export function findMarginNotes(runs: Run[], body: number, rows = marginRows(run
   const noted = rows
     // (A row's runs in baseline order: its notes sorted across, the first one the line's start.)
     .map((row) => ({ notes: row.filter(inMargin).sort((a, b) => a.x0 - b.x0), others: row.filter((r) => !inMargin(r)) }))
-    .filter(
-      (row) => row.notes.length > 0 && row.notes.some((r) => /\p{L}/u.test(r.text)) && row.notes[0].x0 - edge <= NOTE_CLOSE_EM * row.notes[0].size,
-    );
+    .filter((row) => row.notes.length > 0 && row.notes.some(lettered) && row.notes[0].x0 - edge <= NOTE_CLOSE_EM * row.notes[0].size);
   const stacks: Line[][] = [];
   const taken = new Set<Run>();
   for (let i = 0; i < noted.length; i++) {

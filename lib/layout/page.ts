@@ -16,7 +16,7 @@ import { boxesOf, roomForAcross, roomForBreaks, roomForRules } from './ruled.js'
 import { growSpans } from './spans.js';
 import { displayFormula, TWO_WORDS } from './formulas.js';
 import { CAPTION_LABEL, CELL_GAP_EM, findTableBlocks, hasProsePiece } from './tables.js';
-import { directionAround, isHorizontal, makeLine, round2, runsDirection, runsOf, runsOfLine } from './lines.js';
+import { directionAround, dominantSize, isHorizontal, makeLine, round2, runsDirection, runsOf, runsOfLine } from './lines.js';
 import { RUNNING_CHARS, runOrderPasses } from './order.js';
 import { segment } from './segment.js';
 import { findSpread } from './spread.js';
@@ -67,19 +67,6 @@ export interface PageLayout {
   /** A column zone has blank space wide enough for a rule across its columns to part it, or blank space between five
    * rows or more for rules across them to part a ruled table (ruled.ts `roomForAcross`). */
   roomForAcross: boolean;
-}
-
-/** The size most characters on the page are set in. */
-export function dominantSize(runs: Run[]): number {
-  const votes = new Map<number, number>();
-  for (const r of runs) {
-    const k = Math.round(r.size * 2) / 2;
-    votes.set(k, (votes.get(k) ?? 0) + r.text.length);
-  }
-  let size = 10;
-  let best = -1;
-  for (const [s, n] of votes) if (n > best || (n === best && s < size)) [size, best] = [s, n];
-  return size;
 }
 
 /** Median distance between consecutive baselines inside one column: the page's normal line advance. */
@@ -449,14 +436,15 @@ const LEVEL_EM = 0.5;
 /**
  * A page laid out without stacks taken out of its margins, each stack read as a block of its own where `place` puts it:
  * into the segment it names, before the line it names (after the segment's last line for the segment's length), that
- * segment parted there; after the last segment when it names none. The diagnostic `say` makes is added per stack.
+ * segment parted there; after the last segment when it names none. A diagnostic `said` is added per stack, its lines'
+ * text under `said.key`.
  */
 function withStacks(
   layout: PageLayout,
   stacks: Line[][],
   page: number,
   place: (stack: Line[], segments: Segment[]) => { k: number; cut: number },
-  say: (stack: Line[]) => Diagnostic,
+  said: { code: 'margin-names' | 'margin-notes'; message: string; key: string },
 ): PageLayout {
   const segments = layout.segments.slice();
   for (const stack of stacks) {
@@ -473,6 +461,13 @@ function withStacks(
     const parts = cut <= 0 ? [box, s] : cut >= s.lines.length ? [s, box] : [part(s.lines.slice(0, cut)), box, part(s.lines.slice(cut))];
     segments.splice(k, 1, ...parts);
   }
+  const say = (stack: Line[]): Diagnostic => ({
+    code: said.code,
+    severity: 'info',
+    page,
+    message: said.message,
+    detail: { [said.key]: stack.map((l) => l.text) },
+  });
   return { ...layout, segments, diagnostics: [...layout.diagnostics, ...stacks.map(say)] };
 }
 
@@ -491,14 +486,12 @@ function withMarginNames(layout: PageLayout, names: MarginNames, page: number): 
       const k = segments.findIndex((s) => s.lines.some(at));
       return { k, cut: k < 0 ? 0 : segments[k].lines.findIndex(at) };
     },
-    (stack) => ({
+    {
       code: 'margin-names',
-      severity: 'info',
-      page,
       message:
         "names stacked in the left margin beside the text (a manual's option or command entries) were read as a block before the text level with them",
-      detail: { names: stack.map((l) => l.text) },
-    }),
+      key: 'names',
+    },
   );
 }
 
@@ -531,13 +524,11 @@ function withMarginNotes(layout: PageLayout, notes: MarginNames, page: number): 
       while (end < lines.length - 1 && measure - lines[end].bbox[2] < SHORT_END_EM * lines[end].size) end++;
       return { k, cut: end + 1 };
     },
-    (stack) => ({
+    {
       code: 'margin-notes',
-      severity: 'info',
-      page,
       message: 'a note set small in the right margin, a word space from the text, was read as a block after the paragraph beside it',
-      detail: { lines: stack.map((l) => l.text) },
-    }),
+      key: 'lines',
+    },
   );
 }
 

@@ -3,7 +3,7 @@
  * a line of each column; splitting it at the gutters is the column pass's job.
  */
 import type { Run } from '../types.js';
-import { codePoints, median } from './lines.js';
+import { codePoints, dominantSize, median } from './lines.js';
 
 export interface Row {
   /** Runs sorted left to right. */
@@ -250,15 +250,19 @@ function placeFraction(rows: Row[], i: number, main: Run[], end: number, changed
   const size = row.size;
   // The stretch's own baseline, that of its runs in the size of most of its characters (not their scripts', nor a big
   // operator's set low): the row's may be another column's line a few points off.
-  const chars = new Map<number, number>();
-  for (const m of main) chars.set(m.size, (chars.get(m.size) ?? 0) + codePoints(m.text));
-  const common = [...chars].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0][0];
+  const common = dominantSize(main);
   const base = median(main.filter((m) => Math.abs(m.size - common) <= (1 - SCRIPT_SIZE_RATIO) * common).map((m) => m.baseline));
   const reach = FRACTION_REACH * size;
   const [x0, x1] = [Math.min(...main.map((m) => m.x0)), Math.max(...main.map((m) => m.x1))];
   const within = (x: Run) => x.x0 >= x0 - reach && x.x1 <= Math.max(x1, end) + reach;
   // A formula's pieces stand in the gaps between its own runs, never across them.
   const inGap = (x: Run) => within(x) && !row.runs.some((m) => Math.min(m.x1, x.x1) - Math.max(m.x0, x.x0) > 0.5);
+  // Set on beside one another (a run drawn across another is no rest of its line: the next line's tall parentheses,
+  // their glyphs hanging low over a denominator).
+  const touches = (x: Run, y: Run) => {
+    const gap = Math.max(y.x0 - x.x1, x.x0 - y.x1);
+    return gap >= -0.5 && gap <= FRACTION_RUN_ON * size;
+  };
   // The rows a numerator's or a denominator's offset away (another column's rows may lie between them).
   const pick = (from: number, step: number) => {
     const out: { row: Row; runs: Run[] }[] = [];
@@ -274,11 +278,6 @@ function placeFraction(rows: Row[], i: number, main: Run[], end: number, changed
       });
       // A piece is all of its ink: one cut from a longer line, the rest of it set on beside it (a case of a cases
       // formula, its sign taken and its term left; the closing parenthesis of another fraction's numerator), is none.
-      // A run drawn across it is no rest of its line (the next line's tall parentheses, their glyphs hanging low).
-      const touches = (x: Run, y: Run) => {
-        const gap = Math.max(y.x0 - x.x1, x.x0 - y.x1);
-        return gap >= -0.5 && gap <= FRACTION_RUN_ON * size;
-      };
       for (let cut = true; cut && runs.length; ) {
         const rest = rows[k].runs.filter((y) => !runs.includes(y));
         const kept = runs.filter((x) => !rest.some((y) => touches(x, y)));

@@ -5,7 +5,7 @@ import { readPageText, isHorizontal } from '../../lib/pdf/runs.js';
 import { buildRows, inkIntervals } from '../../lib/layout/rows.js';
 import { findCandidates } from '../../lib/layout/gutters.js';
 import { partition } from '../../lib/layout/zones.js';
-import { dominantSize } from '../../lib/layout/page.js';
+import { dominantSize } from '../../lib/layout/lines.js';
 const [file, pg] = process.argv.slice(2);
 const pdf = await openPdf(new Uint8Array(readFileSync(file)), { maxBytes: 1e9, password: null });
 const page = await pdf.doc.getPage(Number(pg ?? 1));
