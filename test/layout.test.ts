@@ -305,6 +305,42 @@ describe('authors side by side', () => {
   });
 });
 
+describe('credits side by side on staggered baselines', () => {
+  it("reads a cover's credits column by column when each column stands a few points off the next", () => {
+    // A report's cover (CNCF's supply chain paper): "Authors", "Reviewers" and "Published" in 12 pt over 9 pt names
+    // 14 pt apart; the second column, the authors' continued, starts 2.4 pt higher, so the page's rows step by 6 to 8
+    // pt, less than half the columns' own advance. The names carry no labels: a label's word would make each name a
+    // line of text, and the columns would be found as columns, not read as a grid.
+    const r = (t: string, x0: number, x1: number, y: number, size = 9) => run(t, x0, y, size, { x1 });
+    const runs = [
+      r('SOFTWARE', 48, 304, 466.7, 42),
+      r('SUPPLY CHAIN', 48, 379, 512.7, 42),
+      r('BEST PRACTICES', 48, 424, 558.7, 42),
+      r('V2', 48, 104, 604.7, 42),
+      r('Authors', 48, 95, 705, 12),
+      r('Original White Paper', 48, 139, 725),
+      r('authors', 48, 81, 739),
+      r('Marina Moore', 48, 108, 753),
+      r('Michael Lieberman', 48, 130, 767),
+      r('John Kjell', 48, 91, 781),
+      r('James Carnegie', 176, 245, 702.6),
+      r('Ben Cotton', 176, 225, 716.6),
+      r('Aditya Sirish A Yelgund', 176, 278.4, 730.6),
+      r('-', 278.4, 282.2, 730.6),
+      r('halli', 176, 193.4, 744.6),
+      r('Reviewers', 304, 364, 705, 12),
+      r('Aonan Guan', 304, 357, 719),
+      r('Justin Cappos', 304, 365, 733),
+      r('Published', 432, 490, 705, 12),
+      r('xxxxxxxxx', 432, 474, 726.3),
+    ];
+    expect(textOf(runs).replace(/-\n/g, '').replace(/\s+/g, ' ')).toBe(
+      'SOFTWARE SUPPLY CHAIN BEST PRACTICES V2 Authors Original White Paper authors Marina Moore Michael Lieberman ' +
+        'John Kjell James Carnegie Ben Cotton Aditya Sirish A Yelgundhalli Reviewers Aonan Guan Justin Cappos Published xxxxxxxxx',
+    );
+  });
+});
+
 describe('the last row of a grid of tiles, one tile a line short', () => {
   it('is read tile by tile, as the row above it', () => {
     // Three columns of six lines (x 57, 226, 391; 8.5 pt lines 11.5 pt apart), a heading, then a contents page's

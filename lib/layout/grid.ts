@@ -47,8 +47,21 @@ const emailRow = (cells: Cell[]) =>
 
 /** Rows of a table segment in groups parted by wider gaps, or ended by a row of e-mail addresses. */
 function groups(lines: Line[], cells: Map<Line, Cell[]>): Line[][] {
-  const steps = lines.slice(1).map((l, i) => l.baseline - lines[i].baseline);
-  const usual = steps.length ? Math.min(...steps) : 0;
+  // The rows' advance is taken within a column: each row's step from the nearest row above with a cell over one of
+  // its own. Columns set on staggered baselines (a cover's credits, each column a few points off the next) step
+  // between one column's rows and the next's by a fraction of their advance.
+  const over = (a: Cell[], b: Cell[]) => a.some((c) => b.some((d) => c.x0 < d.x1 && d.x0 < c.x1));
+  let usual = Infinity;
+  for (let i = 1; i < lines.length; i++) {
+    // Rows further up than the least advance found so far cannot lower it.
+    for (let j = i - 1; j >= 0 && lines[i].baseline - lines[j].baseline < usual; j--) {
+      if (over(cells.get(lines[i])!, cells.get(lines[j])!)) {
+        usual = lines[i].baseline - lines[j].baseline;
+        break;
+      }
+    }
+  }
+  if (!Number.isFinite(usual)) usual = 0;
   const out: Line[][] = [[lines[0]]];
   for (let i = 1; i < lines.length; i++) {
     // A row of e-mail addresses ends its group when a group's worth of rows follows it (not an affiliation's line under
