@@ -79,6 +79,12 @@ export const DIAGNOSTICS = {
     meaning:
       'A note set small in the right margin a word space from a justified text, its lines level with the text spliced into them when read by rows, was read as a block after the paragraph it stands beside.',
   },
+  'block-beside': {
+    severity: ['info'],
+    from: 'page',
+    meaning:
+      "A small block set beside a paragraph (a form's box labels, a listing), level with too few of its lines for a gutter and spliced into its sentences when read by rows, was read as a block after the paragraph.",
+  },
   'run-around': {
     severity: ['info'],
     from: 'page',

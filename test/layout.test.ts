@@ -3014,6 +3014,78 @@ describe('a note set small in the right margin a word space from the text', () =
   });
 });
 
+describe('a small block beside a paragraph, level with a few of its lines', () => {
+  // A manual's sentence over two lines (10 pt, the first indented) beside a listing of seven lines 28 pt right of it,
+  // under a line across the page (paracol's "O.K., we have restarted…" beside its \columnratio example). Read by rows,
+  // the listing's first two lines are spliced into the sentence's.
+  const page = (over: { sentence?: boolean; wide?: boolean; continued?: boolean; prose?: boolean; level?: number } = {}) => {
+    const r = (t: string, x0: number, x1: number, y: number, extra: Partial<Run> = {}) => run(t, x0, y, 10, { x1, ...extra });
+    const mono = { mono: true };
+    const listing = over.prose
+      ? [
+          'A listing of the source for the left column q005',
+          'to be typed as shown here in the preamble q006',
+          'with the ratio set first q007',
+          'O.K., ... q008',
+        ]
+      : [
+          over.continued ? 'and the \\columnratio{0.6} q005' : '\\columnratio{0.6} q005',
+          '\\begin{paracol}{2} q006',
+          '\\begin{leftcolumn} q007',
+          'O.K., ... q008',
+        ];
+    const runs = [
+      r('q001 showing another example of closing paracol environments in this sentence and of restarting in the', 56.7, 498.8, 616.9),
+      r('q002 which unbalanced column width is demonstrated using the command shown in Section 7.3.', 56.7, 498.8, 628.9),
+      r(
+        over.sentence
+          ? 'q003 O.K., we have restarted paracol environment and we will see.'
+          : 'q003 O.K., we have restarted paracol environment and we will',
+        71.6,
+        328.8,
+        640.8,
+      ),
+      r(over.sentence ? 'q004 The effect of \\flushpage now!!' : 'q004 see the effect of \\flushpage now!!', 56.7, 207, 652.8),
+      ...listing.map((t, i) => r(t, 357.2, i === 1 && over.wide ? 540 : 451.3, 640.8 + i * 12, mono)),
+      r('\\end{leftcolumn} q009', 357.2, 440.9, 688.7, mono),
+      r('\\begin{rightcolumn} source q010', 357.2, 486.7, 700.6, mono),
+      r('\\end{rightcolumn} q011', 357.2, 446.1, 712.6, mono),
+    ];
+    return runs;
+  };
+  const codes = (runs: Run[]) => layoutPage(runs, layoutParams()).diagnostics.map((d) => d.code);
+
+  it('reads a listing beside the two lines that introduce it after them', () => {
+    const layout = layoutPage(page(), layoutParams());
+    expect(labels(layout.segments.map((s) => s.text).join('\n'))).toEqual(seq(1, 11));
+    const said = layout.diagnostics.find((d) => d.code === 'block-beside');
+    expect(said?.detail?.lines).toHaveLength(7);
+  });
+
+  it('leaves the rows alone when the sentence ends before the gap, or the block is as wide as the text, or runs on', () => {
+    // Each line beside the listing ends its sentence ("…we will see."): none runs on past it.
+    expect(codes(page({ sentence: true }))).not.toContain('block-beside');
+    // A block reaching x 540 is a column as wide as the text beside it (56 to 329), not a block beside a paragraph.
+    expect(codes(page({ wide: true }))).not.toContain('block-beside');
+    // A block whose first line starts in lower case runs on from a line above it: a column's text, not a block.
+    expect(codes(page({ continued: true }))).not.toContain('block-beside');
+    // A block whose lines run on into one another is a column of prose.
+    expect(codes(page({ prose: true }))).not.toContain('block-beside');
+  });
+
+  it('leaves a block alone that the page as laid out reads apart already', () => {
+    // Four lines of a paragraph, each running on into the next, level with a listing's four lines: the page is laid
+    // out in two columns, the listing's lines no part of the paragraph's.
+    const runs: Run[] = [];
+    for (let i = 0; i < 4; i++) {
+      const y = 640.8 + i * 12;
+      runs.push(run(`q${String(i + 1).padStart(3, '0')} the harbour works were incomplete before the season and`, 56.7, y, 10, { x1: 328.8 }));
+      runs.push(run(`\\begin{listing} q${String(i + 11).padStart(3, '0')}`, 357.2, y, 10, { x1: 451.3, mono: true }));
+    }
+    expect(codes(runs)).not.toContain('block-beside');
+  });
+});
+
 describe('fractions of two columns’ formulas on rows half a line apart', () => {
   // A Chinese exam's two columns (10.5 pt): the left column's line "4. … f(x) = 7 sin (x − π/6) …" on baseline 506,
   // the right column's "D. 当 μ = 1/2 时 …" on 500.6, half a line higher; each fraction's numerator and denominator

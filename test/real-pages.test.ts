@@ -1388,4 +1388,20 @@ describe('heads, stacks and margin notes inside columns', () => {
     expect(text).toContain('引入 TEX 助力创新型人才培养');
     expect(text).toContain('我国即将实行的“双一流大学”建设计划，是事关未来教育发展的重要改革，其一主要任务');
   });
+
+  it('a small block beside a paragraph is read after it, not spliced into its sentences (form_irs_w9_2018, manual_paracol_parallel_columns_bilingual)', async () => {
+    const w9 = squash((await read('form_irs_w9_2018')).text);
+    expectInOrder(w9, [
+      'The TIN provided must match the name given on line 1 to avoid backup withholding.',
+      'Also see What Name and Number To Give the Requester for guidelines on whose number to enter.',
+      'Social security number',
+      'Employer identification number',
+      'Part II Certification',
+    ]);
+    const paracol = squash((await read('manual_paracol_parallel_columns_bilingual')).text);
+    expectInOrder(paracol, [
+      'O.K., we have restarted paracol environment and we will see the effect of \\flushpage now!!',
+      '\\columnratio{0.6} \\begin{paracol}{2} \\begin{leftcolumn} O.K., ... \\end{leftcolumn}',
+    ]);
+  });
 });

@@ -21,6 +21,7 @@ import { RUNNING_CHARS, runOrderPasses } from './order.js';
 import { segment } from './segment.js';
 import { findSpread } from './spread.js';
 import { findMarginNames, findMarginNotes, type MarginNames, marginRows } from './margin-names.js';
+import { findBlocksBeside } from './beside.js';
 import { findParallel, type ParallelText } from './parallel.js';
 import { gridBlocks } from './grid.js';
 import { HOLDS_WORD, wordCount } from './words.js';
@@ -409,11 +410,16 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
     const names = ltr ? findMarginNames(flat, rows) : null;
     // (Taking names out leaves other rows: they are grouped again.)
     const notes = ltr ? (names ? findMarginNotes(names.rest, bodySize) : findMarginNotes(flat, bodySize, rows)) : null;
-    const rest = notes?.rest ?? names?.rest;
-    if (!rest) return layoutRegion(runs, params, direction);
-    const laid = layoutRegion([...rest, ...runs.filter((r) => !isHorizontal(r))], params, direction);
+    const left = notes?.rest ?? names?.rest;
+    const lay = (rest: Run[]) => layoutRegion([...rest, ...runs.filter((r) => !isHorizontal(r))], params, direction);
+    let laid = left ? lay(left) : layoutRegion(runs, params, direction);
+    // Blocks beside a paragraph are looked for on the page as laid out: only where it splices them into its lines.
+    const beside = ltr ? findBlocksBeside(left ?? flat, bodySize, left ? marginRows(left) : rows, splicedIn(laid)) : null;
+    if (beside) laid = lay(beside.rest);
+    else if (!left) return laid;
     const named = names ? withMarginNames(laid, names, params.page) : laid;
-    return notes ? withMarginNotes(named, notes, params.page) : named;
+    const noted = notes ? withMarginNotes(named, notes, params.page) : named;
+    return beside ? withBlocksBeside(noted, beside, params.page) : noted;
   }
   const halves = direction === 'rtl' ? [spread.right, spread.left] : [spread.left, spread.right];
   const laid = halves.map((half) => layoutRegion(half, params, direction));
@@ -430,6 +436,19 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
   });
 }
 
+/** Whether a page laid out reads two runs in one line (built when first asked). */
+function splicedIn(layout: PageLayout): (a: Run, b: Run) => boolean {
+  let lineOf: Map<Run, Line> | null = null;
+  return (a, b) => {
+    if (!lineOf) {
+      lineOf = new Map();
+      for (const s of layout.segments) for (const l of s.lines) for (const r of runsOfLine(l)) lineOf.set(r, l);
+    }
+    const line = lineOf.get(a);
+    return line !== undefined && lineOf.get(b) === line;
+  };
+}
+
 /** A line of the text is level with a margin name within this many of the name's sizes. */
 const LEVEL_EM = 0.5;
 
@@ -444,7 +463,7 @@ function withStacks(
   stacks: Line[][],
   page: number,
   place: (stack: Line[], segments: Segment[]) => { k: number; cut: number },
-  said: { code: 'margin-names' | 'margin-notes'; message: string; key: string },
+  said: { code: 'margin-names' | 'margin-notes' | 'block-beside'; message: string; key: string },
 ): PageLayout {
   const segments = layout.segments.slice();
   for (const stack of stacks) {
@@ -499,37 +518,62 @@ function withMarginNames(layout: PageLayout, names: MarginNames, page: number): 
 const SHORT_END_EM = 2.5;
 
 /**
+ * Where a stack set beside the text is read: after the paragraph it stands beside. The segment with a line level with
+ * the stack that reaches furthest right is parted after the first line, from the last one level with the stack on,
+ * that ends short of the segment's measure (the paragraph's last), or after its last line.
+ */
+function afterParagraph(stack: Line[], segments: Segment[]): { k: number; cut: number } {
+  const [top, bottom] = [stack[0], stack[stack.length - 1]];
+  const level = (l: Line) => l.baseline >= top.baseline - LEVEL_EM * top.size && l.baseline <= bottom.baseline + LEVEL_EM * bottom.size;
+  let k = -1;
+  let reach = -Infinity;
+  segments.forEach((s, i) => {
+    for (const l of s.lines) if (level(l) && l.bbox[2] > reach) [k, reach] = [i, l.bbox[2]];
+  });
+  if (k < 0) return { k, cut: 0 };
+  const lines = segments[k].lines;
+  const measure = Math.max(...lines.map((l) => l.bbox[2]));
+  let end = lines.findLastIndex(level);
+  while (end < lines.length - 1 && measure - lines[end].bbox[2] < SHORT_END_EM * lines[end].size) end++;
+  // The paragraph runs on into the next segment in reading order, its first line under the stack's top (a paragraph
+  // crossing a gutter of the page's lower part, its last line within the column): the stack goes after the first of
+  // that segment's lines that ends short of the paragraph's measure.
+  const after = segments[k + 1];
+  if (end === lines.length - 1 && measure - lines[end].bbox[2] < SHORT_END_EM * lines[end].size && after?.lines.length) {
+    const first = after.lines[0];
+    if (first.baseline > lines[end].baseline && first.baseline <= bottom.baseline + LEVEL_EM * bottom.size + 2 * first.size) {
+      const short = after.lines.findIndex((l) => measure - l.bbox[2] >= SHORT_END_EM * l.size);
+      if (short >= 0) return { k: k + 1, cut: short + 1 };
+    }
+  }
+  return { k, cut: end + 1 };
+}
+
+/**
  * A page laid out without the notes stacked in its right margin (margin-names.ts' findMarginNotes), each stack read as
  * a block of its own after the paragraph it stands beside: the segment with a line level with it that reaches furthest
  * right is parted after the first line, from the last one level with the note on, that ends short of the segment's
  * measure (the paragraph's last), or after its last line.
  */
 function withMarginNotes(layout: PageLayout, notes: MarginNames, page: number): PageLayout {
-  return withStacks(
-    layout,
-    notes.stacks,
-    page,
-    (stack, segments) => {
-      const [top, bottom] = [stack[0], stack[stack.length - 1]];
-      const level = (l: Line) => l.baseline >= top.baseline - LEVEL_EM * top.size && l.baseline <= bottom.baseline + LEVEL_EM * bottom.size;
-      let k = -1;
-      let reach = -Infinity;
-      segments.forEach((s, i) => {
-        for (const l of s.lines) if (level(l) && l.bbox[2] > reach) [k, reach] = [i, l.bbox[2]];
-      });
-      if (k < 0) return { k, cut: 0 };
-      const lines = segments[k].lines;
-      const measure = Math.max(...lines.map((l) => l.bbox[2]));
-      let end = lines.findLastIndex(level);
-      while (end < lines.length - 1 && measure - lines[end].bbox[2] < SHORT_END_EM * lines[end].size) end++;
-      return { k, cut: end + 1 };
-    },
-    {
-      code: 'margin-notes',
-      message: 'a note set small in the right margin, a word space from the text, was read as a block after the paragraph beside it',
-      key: 'lines',
-    },
-  );
+  return withStacks(layout, notes.stacks, page, afterParagraph, {
+    code: 'margin-notes',
+    message: 'a note set small in the right margin, a word space from the text, was read as a block after the paragraph beside it',
+    key: 'lines',
+  });
+}
+
+/**
+ * A page laid out without the blocks set beside a paragraph (beside.ts), each read as a block of its own after the
+ * paragraph it stands beside, as a note in the margin is.
+ */
+function withBlocksBeside(layout: PageLayout, blocks: MarginNames, page: number): PageLayout {
+  return withStacks(layout, blocks.stacks, page, afterParagraph, {
+    code: 'block-beside',
+    message:
+      "a small block beside a paragraph, its lines spliced into the paragraph's sentences when read by rows, was read as a block after the paragraph",
+    key: 'lines',
+  });
 }
 
 /**
