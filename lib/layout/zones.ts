@@ -25,6 +25,7 @@ import {
   sentencesDownColumns,
   sortedDownColumns,
   staggeredColumns,
+  straddlingBlocks,
 } from './tables.js';
 
 export interface Zone {
@@ -1730,6 +1731,7 @@ function tabularZone(zoneRows: InkRow[], gutters: Interval[], p: ZoneParams): bo
     !countedListParts(zoneRows, gutters) &&
     !captionDivider(zoneRows, gutters) &&
     !staggeredColumns(zoneRows, gutters) &&
+    !straddlingBlocks(zoneRows, gutters, p.hrules) &&
     !sentencesDownColumns(zoneRows, gutters) &&
     !cjkTextColumns(zoneRows, gutters)
   );
