@@ -8,7 +8,7 @@ import type { Run } from '../lib/types.js';
 import { column, labels, layoutParams, line, run } from './support/runs.js';
 import { joinCellLines, wordCount } from '../lib/layout/words.js';
 import { buildRows, inkIntervals } from '../lib/layout/rows.js';
-import { numberedListColumns, staggeredColumns, straddlingBlocks } from '../lib/layout/tables.js';
+import { numberedListColumns, staggeredColumns } from '../lib/layout/tables.js';
 import { headBlocks } from '../lib/layout/zones.js';
 import { findCandidates } from '../lib/layout/gutters.js';
 import { headingRowBands } from '../lib/layout/sideheads.js';
@@ -302,38 +302,6 @@ describe('authors side by side', () => {
     // The same grid with a figure in a cell is a table still, read row by row.
     const table = runs.map((r) => (r.text === 'EPFL' ? { ...r, text: '1.25' } : r));
     expect(textOf(table).replace(/\s+/g, ' ')).toContain('Kristoffer Landsnes Liana Mehrabyan Victor Wiklund');
-  });
-});
-
-describe("a pleading's caption: two columns whose blocks stand like bricks", () => {
-  const r = (t: string, x0: number, x1: number, y: number) => run(t, x0, y, 12, { x1 });
-  const rowsOf = (runs: Run[]) => buildRows(runs).map((row) => ({ row, ink: inkIntervals(row.runs, 8.4) }));
-  const gutter: [number, number][] = [[300, 348]];
-  // Three rows of a term of three lines beside a value of one line, rows a blank line apart (x 110 and 348): the value
-  // at the row's top (line 0), centred against the term (1) or at its bottom (2).
-  const table = (at: number) =>
-    [0, 1, 2].flatMap((k) => {
-      const y = 364.8 + k * 48;
-      return [
-        r('Service charges for the', 110, 300, y),
-        r('accounts opened in the', 110, 300, y + 12),
-        r('year under review', 110, 260, y + 24),
-        r('Monthly', 348, 390, y + at * 12),
-      ];
-    });
-  // The value set at the bottom, a second line under the term's last: it runs on past the term.
-  const bricks = table(2).flatMap((q) => (q.text === 'Monthly' ? [q, r('or yearly', 348, 390, q.baseline + 12)] : [q]));
-
-  it('finds no bricks in a table whose cells stand at their rows’ top, middle or bottom', () => {
-    for (const at of [0, 1, 2]) expect(straddlingBlocks(rowsOf(table(at)), gutter, []), `value on line ${at}`).toBe(false);
-    expect(straddlingBlocks(rowsOf(bricks), gutter, [])).toBe(true);
-  });
-
-  it('finds none where rules drawn between the rows part them, or where the page’s rules are not known', () => {
-    // A rule under each row, reaching into the gutter from the term's cell (a ruled table, its cells set at the bottom).
-    const rules = [0, 1, 2].map((k) => ({ y: 364.8 + k * 48 + 30, x0: 100, x1: 320 }));
-    expect(straddlingBlocks(rowsOf(bricks), gutter, rules)).toBe(false);
-    expect(straddlingBlocks(rowsOf(bricks), gutter, undefined)).toBe(false);
   });
 });
 

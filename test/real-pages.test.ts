@@ -1404,13 +1404,4 @@ describe('heads, stacks and margin notes inside columns', () => {
       '\\columnratio{0.6} \\begin{paracol}{2} \\begin{leftcolumn} O.K., ... \\end{leftcolumn}',
     ]);
   });
-
-  it('a pleading’s caption whose two columns stand like bricks is read down each column (legal_cacd_experian_pleading_lines)', async () => {
-    const text = squash((await read('legal_cacd_experian_pleading_lines')).text);
-    expectInOrder(text, [
-      'CONSUMERINFO.COM, INC. dba EXPERIAN CONSUMER SERVICES, Plaintiff, v. ESTEBAN LEON; and DOES 1 through 10, inclusive, Defendants.',
-      'Case No. 8:16-cv-1261 DOC (KESx)',
-      'ORDER GRANTING CONSUMERINFO.COM, INC. dba EXPERIAN CONSUMER SERVICES’ APPLICATION FOR A PRELIMINARY INJUNCTION',
-    ]);
-  });
 });

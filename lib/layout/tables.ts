@@ -3,7 +3,7 @@
  * column (seed 003: "at least 3 lines share 3+ column start positions"). Found on the whole page before the gutter
  * pass, so a table's own column gaps are never taken for gutters between text columns.
  */
-import type { HRule, Interval, Run } from '../types.js';
+import type { Interval, Run } from '../types.js';
 import { displayFormula } from './formulas.js';
 import { pieceRuns, type InkRow } from './gutters.js';
 import { median } from './lines.js';
@@ -317,45 +317,6 @@ export function staggeredColumns(rows: InkRow[], gutters: Interval[]): boolean {
   // "G,O,T", beside its glyph samples set on baselines of their own, is a table's still).
   return columns.every((lines) => median(lines.map((l) => wordCount(sideText(l)))) >= 2);
 }
-
-/**
- * Two columns whose blocks stand like a wall's bricks: a block of one starts beside a line of a block of the other
- * that is not its first, and runs on past that block's end (a pleading's caption: the parties, "Plaintiff,", "v.",
- * "ESTEBAN LEON; and DOES 1 / through 10, inclusive," beside the order's title of five lines, the defendant's name
- * level with the title's last line, its second line under it). A table's rows open together: a cell set at its row's
- * top starts level with the cells beside it, one centred in its row stands within the tallest cell beside it, one set
- * at the bottom ends level with it; none starts inside another's lines and ends under them, unless rules drawn between
- * the rows part them (a ruled table whose cells sit at their rows' bottoms). Asked only where the page's rules are
- * known. The columns are read down.
- */
-export function straddlingBlocks(rows: InkRow[], gutters: Interval[], hrules: HRule[] | undefined): boolean {
-  // The page's rules are known (they are asked for where a rule may part the rows: ruled.ts' roomForRules).
-  if (gutters.length !== 1 || !hrules) return false;
-  const [g0, g1] = gutters[0];
-  const blocksOf = (lines: SideLine[]) => {
-    const out: SideLine[][] = [];
-    lines.forEach((l, i) => {
-      if (i === 0 || l.row.baseline - lines[i - 1].row.baseline > BRICK_ADVANCE * l.row.size) out.push([l]);
-      else out[out.length - 1].push(l);
-    });
-    return out.filter((b) => b.some((l) => HOLDS_LETTER.test(sideText(l))));
-  };
-  const [left, right] = [0, 1].map((k) => blocksOf(columnLines(rows, gutters, k)));
-  const straddles = (a: SideLine[], b: SideLine[]) => {
-    const level = BRICK_LEVEL * a[0].row.size;
-    const [start, end] = [a[0].row.baseline, a[a.length - 1].row.baseline];
-    const [top, bottom] = [b[0].row.baseline, b[b.length - 1].row.baseline];
-    // No rule drawn into the gutter between them: a ruled table's rows, cells set at their bottoms, stand so too.
-    const ruled = hrules.some((h) => h.y > top && h.y < end && h.x0 < g1 && h.x1 > g0);
-    return start > top + level && start <= bottom + level && end > bottom + level && !ruled;
-  };
-  return left.some((a) => right.some((b) => straddles(a, b) || straddles(b, a)));
-}
-/** Lines of a column this many of their sizes apart or more are in blocks apart. */
-const BRICK_ADVANCE = 1.6;
-/** Lines this many of their sizes apart or less stand level. */
-const BRICK_LEVEL = 0.5;
-const HOLDS_LETTER = /\p{L}/u;
 
 /**
  * Sentences running down columns set level with each other (a slide's timeline: six boxes side by side, each a

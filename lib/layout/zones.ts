@@ -25,7 +25,6 @@ import {
   sentencesDownColumns,
   sortedDownColumns,
   staggeredColumns,
-  straddlingBlocks,
 } from './tables.js';
 
 export interface Zone {
@@ -1731,7 +1730,6 @@ function tabularZone(zoneRows: InkRow[], gutters: Interval[], p: ZoneParams): bo
     !countedListParts(zoneRows, gutters) &&
     !captionDivider(zoneRows, gutters) &&
     !staggeredColumns(zoneRows, gutters) &&
-    !straddlingBlocks(zoneRows, gutters, p.hrules) &&
     !sentencesDownColumns(zoneRows, gutters) &&
     !cjkTextColumns(zoneRows, gutters)
   );
