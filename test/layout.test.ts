@@ -3062,15 +3062,17 @@ describe('a small block beside a paragraph, level with a few of its lines', () =
     expect(said?.detail?.lines).toHaveLength(7);
   });
 
-  it('leaves the rows alone when the sentence ends before the gap, or the block is as wide as the text, or runs on', () => {
+  it.each([
     // Each line beside the listing ends its sentence ("…we will see."): none runs on past it.
-    expect(codes(page({ sentence: true }))).not.toContain('block-beside');
+    ['the sentence ends before the gap', { sentence: true }],
     // A block reaching x 540 is a column as wide as the text beside it (56 to 329), not a block beside a paragraph.
-    expect(codes(page({ wide: true }))).not.toContain('block-beside');
+    ['the block is as wide as the text', { wide: true }],
     // A block whose first line starts in lower case runs on from a line above it: a column's text, not a block.
-    expect(codes(page({ continued: true }))).not.toContain('block-beside');
+    ['the block starts in lower case', { continued: true }],
     // A block whose lines run on into one another is a column of prose.
-    expect(codes(page({ prose: true }))).not.toContain('block-beside');
+    ['the block is running text', { prose: true }],
+  ])('leaves the rows alone when %s', (_, over) => {
+    expect(codes(page(over))).not.toContain('block-beside');
   });
 
   it('leaves a block alone that the page as laid out reads apart already', () => {

@@ -26,7 +26,7 @@ const NEXT_ADVANCE = 1.8;
  * paragraph's first line indented). */
 const EDGE_TOLERANCE = 1;
 const INDENT_EM = 3;
-/** The stretch takes rows no further than this many of their sizes apart. */
+/** The stretch takes rows no further than this many body sizes apart. */
 const STRETCH_ADVANCE = 3;
 /** Rows with lines on both sides of the strip: this many at least, at most this many (more stand as a column's). */
 const MIN_TWO_SIDED = 2;
@@ -35,7 +35,7 @@ const MAX_TWO_SIDED = 5;
 const NARROW_SHARE = 0.5;
 
 /** A line ending in a word: a letter or a figure last, a comma or a hyphen after it at most. */
-const ENDS_IN_WORD = /[\p{L}\p{N}][,-]?$/u;
+export const ENDS_IN_WORD = /[\p{L}\p{N}][,-]?$/u;
 /** A line that runs on from the one before starts with a lower-case letter. */
 const RUNS_ON = /^\p{Ll}/u;
 
@@ -72,7 +72,10 @@ const x1Of = (runs: Run[]) => runs.reduce((m, r) => Math.max(m, r.x1), -Infinity
  * whether the page laid out with the block reads two runs in one line.
  */
 export function findBlocksBeside(runs: Run[], body: number, rows: Run[][], spliced: (a: Run, b: Run) => boolean): MarginNames | null {
-  const ltr = rows.map((row) => row.filter((r) => r.dir !== 'rtl')).filter((row) => row.length > 0);
+  // Each row's runs left to right (rows come in baseline order), and its baseline (the median: a superscript is
+  // not the row's).
+  const ltr = rows.map((row) => row.filter((r) => r.dir !== 'rtl').sort((a, b) => a.x0 - b.x0)).filter((row) => row.length > 0);
+  const baseline = ltr.map((row) => median(row.map((r) => r.baseline)));
   const stacks: Line[][] = [];
   const taken = new Set<Run>();
   let after = -1;
@@ -84,8 +87,8 @@ export function findBlocksBeside(runs: Run[], body: number, rows: Run[][], splic
     const size = median(left.map((r) => r.size));
     // The splice: the part before the gap runs on into the next row's line.
     const next = piecesOf(ltr[i + 1])[0];
-    const step = ltr[i + 1][0].baseline - ltr[i][0].baseline;
-    if (!next || step > NEXT_ADVANCE * size || words(left) < MIN_WORDS || !runsOn(left, next)) continue;
+    const step = baseline[i + 1] - baseline[i];
+    if (step > NEXT_ADVANCE * size || words(left) < MIN_WORDS || !runsOn(left, next)) continue;
     const start = x0Of(next) - x0Of(left);
     if (start > EDGE_TOLERANCE || start < -INDENT_EM * size || x1Of(next) >= x0Of(right)) continue;
     // The page as laid out reads the two parts as one line (a gutter found there parts them already: a column's lines
@@ -103,22 +106,29 @@ export function findBlocksBeside(runs: Run[], body: number, rows: Run[][], splic
       }
       return b1 - a1 >= PIECE_GAP_EM * body ? [a1, b1] : null;
     };
-    const near = (k: number, j: number) => Math.abs(ltr[k][0].baseline - ltr[j][0].baseline) <= STRETCH_ADVANCE * body;
+    const near = (k: number, j: number) => Math.abs(baseline[k] - baseline[j]) <= STRETCH_ADVANCE * body;
+    // Rows with lines on both sides of the strip, counted as the stretch grows: past MAX_TWO_SIDED it is a column's
+    // stretch, and growing it further is no use.
+    const twoSided = (k: number) => ltr[k].some((r) => r.x1 <= mid) && ltr[k].some((r) => r.x0 >= mid);
+    let both = 1;
     let [top, bottom] = [i, i];
-    for (let k = i - 1; k >= 0 && near(k, k + 1); k--) {
+    for (let k = i - 1; k >= 0 && near(k, k + 1) && both <= MAX_TWO_SIDED; k--) {
       const s = fits(k);
       if (!s) break;
       [a, b, top] = [s[0], s[1], k];
+      if (twoSided(k)) both++;
     }
-    for (let k = i + 1; k < ltr.length && near(k, k - 1); k++) {
+    for (let k = i + 1; k < ltr.length && near(k, k - 1) && both <= MAX_TWO_SIDED; k++) {
       const s = fits(k);
       if (!s) break;
       [a, b, bottom] = [s[0], s[1], k];
+      if (twoSided(k)) both++;
     }
+    // No row of this stretch seeds another.
+    after = bottom;
     const stretch = ltr.slice(top, bottom + 1);
     const lefts = stretch.map((row) => row.filter((r) => r.x1 <= mid));
     const rights = stretch.map((row) => row.filter((r) => r.x0 >= mid));
-    const both = lefts.filter((l, k) => l.length > 0 && rights[k].length > 0).length;
     const block = rights.flat();
     const text = lefts.flat();
     if (both < MIN_TWO_SIDED || both > MAX_TWO_SIDED || !block.some((r) => /\p{L}/u.test(r.text))) continue;
@@ -130,7 +140,6 @@ export function findBlocksBeside(runs: Run[], body: number, rows: Run[][], splic
     const blockRows = rights.filter((row) => row.length > 0);
     if (RUNS_ON.test(textOf(blockRows[0])) || blockRows.some((row, k) => k > 0 && runsOn(blockRows[k - 1], row))) continue;
     if (x1Of(block) - x0Of(block) > NARROW_SHARE * (x1Of(text) - x0Of(text))) continue;
-    after = bottom;
     for (const r of block) taken.add(r);
     stacks.push(blockRows.map((row) => makeLine(row, median(row.map((r) => r.baseline)))));
   }

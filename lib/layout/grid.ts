@@ -13,6 +13,8 @@ import { cellRuns, median, orderRuns, pieceLine, roundBox, runsDirection, runsOf
 const NAME_SIZE = 1.1;
 /** A gap between rows of more than this many of the group's own row advances starts a new group. */
 const GROUP_GAP = 1.8;
+/** A row's step within its column is looked for this many rows up at most. */
+const LOOK_BACK = 8;
 /** A group of blocks holds at least this many rows (a name and something under it). */
 const MIN_GROUP_ROWS = 2;
 /** A cell that is a number, an amount, a date or a percentage makes the table a table. */
@@ -53,14 +55,17 @@ function groups(lines: Line[], cells: Map<Line, Cell[]>): Line[][] {
   const over = (a: Cell[], b: Cell[]) => a.some((c) => b.some((d) => c.x0 < d.x1 && d.x0 < c.x1));
   let usual = Infinity;
   for (let i = 1; i < lines.length; i++) {
-    // Rows further up than the least advance found so far cannot lower it.
-    for (let j = i - 1; j >= 0 && lines[i].baseline - lines[j].baseline < usual; j--) {
+    // Rows further up than the least advance found so far cannot lower it; nor is a row more than a few rows up
+    // looked at (a grid's columns each have a row within a few).
+    for (let j = i - 1; j >= 0 && j >= i - LOOK_BACK && lines[i].baseline - lines[j].baseline < usual; j--) {
       if (over(cells.get(lines[i])!, cells.get(lines[j])!)) {
         usual = lines[i].baseline - lines[j].baseline;
         break;
       }
     }
   }
+  // No two rows with cells over one another: the least step between rows, as for any rows.
+  if (!Number.isFinite(usual)) usual = lines.slice(1).reduce((m, l, i) => Math.min(m, l.baseline - lines[i].baseline), Infinity);
   if (!Number.isFinite(usual)) usual = 0;
   const out: Line[][] = [[lines[0]]];
   for (let i = 1; i < lines.length; i++) {

@@ -21,7 +21,7 @@ import { RUNNING_CHARS, runOrderPasses } from './order.js';
 import { segment } from './segment.js';
 import { findSpread } from './spread.js';
 import { findMarginNames, findMarginNotes, type MarginNames, marginRows } from './margin-names.js';
-import { findBlocksBeside } from './beside.js';
+import { ENDS_IN_WORD, findBlocksBeside } from './beside.js';
 import { findParallel, type ParallelText } from './parallel.js';
 import { gridBlocks } from './grid.js';
 import { HOLDS_WORD, wordCount } from './words.js';
@@ -412,11 +412,17 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
     const notes = ltr ? (names ? findMarginNotes(names.rest, bodySize) : findMarginNotes(flat, bodySize, rows)) : null;
     const left = notes?.rest ?? names?.rest;
     const lay = (rest: Run[]) => layoutRegion([...rest, ...runs.filter((r) => !isHorizontal(r))], params, direction);
+    // The layout marks drop caps on their runs (rows.ts): a second one starts from the runs as they came.
+    const initials = runs.map((r) => r.initial);
     let laid = left ? lay(left) : layoutRegion(runs, params, direction);
     // Blocks beside a paragraph are looked for on the page as laid out: only where it splices them into its lines.
     const beside = ltr ? findBlocksBeside(left ?? flat, bodySize, left ? marginRows(left) : rows, splicedIn(laid)) : null;
-    if (beside) laid = lay(beside.rest);
-    else if (!left) return laid;
+    if (beside) {
+      runs.forEach((r, i) => {
+        r.initial = initials[i];
+      });
+      laid = lay(beside.rest);
+    } else if (!left) return laid;
     const named = names ? withMarginNames(laid, names, params.page) : laid;
     const noted = notes ? withMarginNotes(named, notes, params.page) : named;
     return beside ? withBlocksBeside(noted, beside, params.page) : noted;
@@ -516,13 +522,21 @@ function withMarginNames(layout: PageLayout, names: MarginNames, page: number): 
 
 /** A line ending this many of its sizes short of its segment's measure ends a paragraph. */
 const SHORT_END_EM = 2.5;
+/** A paragraph's next line stands at most this many of its sizes under the one before... */
+const NEXT_LINE = 1.8;
+/** ...starting within this many points of it. */
+const EDGE_PT = 1;
 
 /**
  * Where a stack set beside the text is read: after the paragraph it stands beside. The segment with a line level with
  * the stack that reaches furthest right is parted after the first line, from the last one level with the stack on,
- * that ends short of the segment's measure (the paragraph's last), or after its last line.
+ * that ends short of the segment's measure (the paragraph's last), or after its last line. With `onward`, a paragraph
+ * whose last line in the segment runs to its measure and ends mid-sentence is followed into the next segment when
+ * that one goes on at the paragraph's edge just under it (a paragraph across a gutter of the page's lower part, its
+ * last line within the column): the stack goes after the first of its lines that ends short of the paragraph's
+ * measure.
  */
-function afterParagraph(stack: Line[], segments: Segment[]): { k: number; cut: number } {
+function afterParagraph(stack: Line[], segments: Segment[], onward = false): { k: number; cut: number } {
   const [top, bottom] = [stack[0], stack[stack.length - 1]];
   const level = (l: Line) => l.baseline >= top.baseline - LEVEL_EM * top.size && l.baseline <= bottom.baseline + LEVEL_EM * bottom.size;
   let k = -1;
@@ -535,13 +549,12 @@ function afterParagraph(stack: Line[], segments: Segment[]): { k: number; cut: n
   const measure = Math.max(...lines.map((l) => l.bbox[2]));
   let end = lines.findLastIndex(level);
   while (end < lines.length - 1 && measure - lines[end].bbox[2] < SHORT_END_EM * lines[end].size) end++;
-  // The paragraph runs on into the next segment in reading order, its first line under the stack's top (a paragraph
-  // crossing a gutter of the page's lower part, its last line within the column): the stack goes after the first of
-  // that segment's lines that ends short of the paragraph's measure.
   const after = segments[k + 1];
-  if (end === lines.length - 1 && measure - lines[end].bbox[2] < SHORT_END_EM * lines[end].size && after?.lines.length) {
+  const last = lines[end];
+  if (onward && end === lines.length - 1 && measure - last.bbox[2] < SHORT_END_EM * last.size && after?.lines.length && after.kind !== 'table') {
     const first = after.lines[0];
-    if (first.baseline > lines[end].baseline && first.baseline <= bottom.baseline + LEVEL_EM * bottom.size + 2 * first.size) {
+    const under = first.baseline > last.baseline && first.baseline - last.baseline <= NEXT_LINE * last.size;
+    if (under && Math.abs(first.bbox[0] - last.bbox[0]) <= EDGE_PT && ENDS_IN_WORD.test(last.text)) {
       const short = after.lines.findIndex((l) => measure - l.bbox[2] >= SHORT_END_EM * l.size);
       if (short >= 0) return { k: k + 1, cut: short + 1 };
     }
@@ -568,7 +581,7 @@ function withMarginNotes(layout: PageLayout, notes: MarginNames, page: number): 
  * paragraph it stands beside, as a note in the margin is.
  */
 function withBlocksBeside(layout: PageLayout, blocks: MarginNames, page: number): PageLayout {
-  return withStacks(layout, blocks.stacks, page, afterParagraph, {
+  return withStacks(layout, blocks.stacks, page, (stack, segments) => afterParagraph(stack, segments, true), {
     code: 'block-beside',
     message:
       "a small block beside a paragraph, its lines spliced into the paragraph's sentences when read by rows, was read as a block after the paragraph",
