@@ -6,8 +6,9 @@
  * it than the few the block stands level with, and a strip that narrow beside one paragraph is none.
  *
  * What tells the splice is the sentence: on a row with a wide gap in it, the part before the gap runs on into the next
- * row (it ends without a sentence's end, the next row's line starts at its edge or its paragraph's, in lower case),
- * so the part after the gap is no part of that sentence. The stretch of rows round that row where the strip stays clean
+ * row (it ends in a word, the next row's line starts at its edge or its paragraph's, in lower case), so the part after
+ * the gap is no part of that sentence. Only where the page as laid out reads the two parts as one line: a gutter found
+ * between them parts them already. The stretch of rows round that row where the strip stays clean
  * and wide is looked at; what stands right of the strip is taken out as a block when it is narrow beside the text and
  * stands level with few of its lines. The block is read after the paragraph beside it (page.ts, as a note in the
  * right margin is).
