@@ -15,6 +15,7 @@
  */
 import type { Line, Run } from '../types.js';
 import { makeLine, median } from './lines.js';
+import { runPieces } from './nested.js';
 import type { MarginNames } from './margin-names.js';
 
 /** Runs further apart than this many of the row's sizes are pieces of the row apart. */
@@ -40,19 +41,8 @@ export const ENDS_IN_WORD = /[\p{L}\p{N}][,-]?$/u;
 /** A line that runs on from the one before starts with a lower-case letter. */
 const RUNS_ON = /^\p{Ll}/u;
 
-/** A row's runs left to right, parted where a gap is wider than PIECE_GAP_EM of the row's size. */
-function piecesOf(row: Run[]): Run[][] {
-  const sorted = [...row].sort((a, b) => a.x0 - b.x0);
-  const size = median(sorted.map((r) => r.size));
-  const out: Run[][] = [];
-  let end = -Infinity;
-  for (const r of sorted) {
-    if (out.length && r.x0 - end <= PIECE_GAP_EM * size) out[out.length - 1].push(r);
-    else out.push([r]);
-    end = Math.max(end, r.x1);
-  }
-  return out;
-}
+/** A row's runs (left to right) in pieces, parted where a gap is PIECE_GAP_EM of the row's size or wider. */
+const piecesOf = (row: Run[]): Run[][] => runPieces(row, median(row.map((r) => r.size)), PIECE_GAP_EM).map((p) => p.runs);
 
 /** A line runs on into the next: it ends in a word (a letter, a figure, a comma or a hyphen after it; not a
  * sentence's end, nor a dash standing alone), the next starts in lower case. */
@@ -77,17 +67,17 @@ export function findBlocksBeside(runs: Run[], body: number, rows: Run[][], splic
   // not the row's).
   const ltr = rows.map((row) => row.filter((r) => r.dir !== 'rtl').sort((a, b) => a.x0 - b.x0)).filter((row) => row.length > 0);
   const baseline = ltr.map((row) => median(row.map((r) => r.baseline)));
+  const pieced = ltr.map(piecesOf);
   const stacks: Line[][] = [];
   const taken = new Set<Run>();
   let after = -1;
   for (let i = 0; i + 1 < ltr.length; i++) {
     if (i <= after) continue;
-    const pieces = piecesOf(ltr[i]);
-    if (pieces.length < 2) continue;
-    const [left, right] = [pieces[0], pieces[1]];
+    if (pieced[i].length < 2) continue;
+    const [left, right] = [pieced[i][0], pieced[i][1]];
     const size = median(left.map((r) => r.size));
     // The splice: the part before the gap runs on into the next row's line.
-    const next = piecesOf(ltr[i + 1])[0];
+    const next = pieced[i + 1][0];
     const step = baseline[i + 1] - baseline[i];
     if (step > NEXT_ADVANCE * size || words(left) < MIN_WORDS || !runsOn(left, next)) continue;
     const start = x0Of(next) - x0Of(left);
