@@ -657,6 +657,27 @@ describe('lines', () => {
     expect(lines).toHaveLength(2);
   });
 
+  it('reads a word raised over a subscript at the end of a line after the words before it, superscript first', () => {
+    // "c" with "topic" over "t", raised half its line's size: a level of its own over the line's end only.
+    const words = run('q001 we obtain the vectors', 50, 100, 10);
+    const c = run('c', words.x1 + 2.5, 100, 10);
+    const sup = run('topic', c.x1 + 0.3, 94.5, 7);
+    const sub = run('t', c.x1, 101.5, 7);
+    const rest = run('for attending', sup.x1 + 2.5, 100, 10);
+    expect(makeLine([words, c, sup, sub, rest], 100).text).toBe('q001 we obtain the vectors ctopic t for attending');
+  });
+
+  it('reads limits under operators in the middle of a formula row after each operator', () => {
+    const y = run('y ←', 50, 200, 10);
+    const max = run('max', y.x1 + 2.5, 200, 10);
+    const under = run('i≤n', max.x0 - 1, 205.8, 6);
+    const mid = run('xi, z ←', max.x1 + 2, 200, 10);
+    const min = run('min', mid.x1 + 2.5, 200, 10);
+    const under2 = run('j≤m', min.x0 - 1, 205.8, 6);
+    const end = run('xj', min.x1 + 2, 200, 10);
+    expect(makeLine([y, max, under, mid, min, under2, end], 200).text).toBe('y ← max i≤n xi, z ← min j≤m xj');
+  });
+
   it('keeps a kerned superscript glued to its base (no space for a piece only raised, not stacked)', () => {
     const base = run('q001 the value of x', 50, 100);
     const sup = run('2', base.x1 - 0.2, 96, 7);

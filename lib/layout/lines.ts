@@ -213,6 +213,10 @@ export function median(values: number[]): number {
  * stand over one another (a fraction's numerator over its denominator), the upper piece before the lower one.
  */
 const STACKED_OFFSET = 0.5;
+/** A script or a limit stands at most this many of the line's sizes over or under it. */
+const SCRIPT_OFFSET = 0.8;
+/** Runs overlap across when they share more than this many of their sizes. */
+const OVERLAP = 0.05;
 
 export function orderRuns(runs: Run[], dir: Direction = runsDirection(runs)): Run[] {
   if (runs.length === 1) return [runs[0]];
@@ -231,7 +235,7 @@ export function orderRuns(runs: Run[], dir: Direction = runsDirection(runs)): Ru
   // Most lines have one baseline (scripts sit closer to it): nothing stands over anything.
   const b0 = sorted[0].baseline;
   if (sorted.every((r) => Math.abs(r.baseline - b0) < STACKED_OFFSET * Math.max(r.size, sorted[0].size))) return scriptsStacked(sorted);
-  return stackedOrder(sorted);
+  return stackedOrder(sorted, dir);
 }
 
 /**
@@ -279,9 +283,8 @@ const SCRIPT_START = 0.4;
  * no gap) that stand on two baselines over one another are read the upper first, each left to right, as a
  * typesetter draws them and as a stack of a line's levels is read.
  */
-function scriptsStacked(sorted: Run[]): Run[] {
+function scriptsStacked(sorted: Run[], top = Math.max(...sorted.map((r) => r.size))): Run[] {
   if (sorted.length < 3) return sorted;
-  const top = Math.max(...sorted.map((r) => r.size));
   const script = (r: Run) => r.size <= SCRIPT_SIZE * top;
   for (let i = 0; i < sorted.length; i++) {
     if (!script(sorted[i])) continue;
@@ -306,7 +309,8 @@ function scriptsStacked(sorted: Run[]): Run[] {
 }
 
 /** The levels of a line (runs on baselines apart), their pieces across, and the pieces that stand over one another. */
-function stackedOrder(sorted: Run[]): Run[] {
+function stackedOrder(sorted: Run[], dir: Direction): Run[] {
+  const top = Math.max(...sorted.map((r) => r.size));
   const levels: { baseline: number; size: number }[] = [];
   const levelOf = sorted.map((r) => {
     let k = levels.findIndex((l) => Math.abs(r.baseline - l.baseline) < STACKED_OFFSET * Math.max(r.size, l.size));
@@ -322,17 +326,55 @@ function stackedOrder(sorted: Run[]): Run[] {
       last.runs.push(r);
     } else pieces.push({ level: levelOf[i], x0: r.x0, x1: r.x1, runs: [r] });
   });
+  // A piece of the line's own level (its most characters) stacks with a piece over or under it only where they
+  // overlap: a word raised over a subscript at the end of a line's words ("vectors c" with "market" over "t") is read
+  // after the words before it, not before the whole line, and a limit under "max" in the middle of a formula's row
+  // after "max", not after the row. The piece is cut where the runs over or under another level's pieces start and end.
+  const chars = levels.map(() => 0);
+  sorted.forEach((r, i) => (chars[levelOf[i]] += r.text.length));
+  const main = chars.indexOf(Math.max(...chars));
+  // Only scripts and limits are such pieces: set smaller than the line and close over or under it (not the words of a
+  // crooked line an OCR layer gives, of any size and a line's advance off).
+  const others = pieces.filter(
+    (p) =>
+      p.level !== main &&
+      Math.abs(levels[p.level].baseline - levels[main].baseline) <= SCRIPT_OFFSET * top &&
+      p.runs.every((r) => r.size <= SCRIPT_SIZE * top),
+  );
+  // (Right to left, pieces are read in their order across the page: a line's pieces stay whole.)
+  if (others.length && dir !== 'rtl')
+    for (let k = pieces.length - 1; k >= 0; k--) {
+      const q = pieces[k];
+      if (q.level !== main || q.runs.length < 2) continue;
+      const key = (r: Run) => others.findIndex((p) => r.x0 < p.x1 - OVERLAP * r.size && r.x1 > p.x0 + OVERLAP * r.size);
+      const cut: Run[][] = [];
+      let last: number | null = null;
+      for (const r of q.runs) {
+        const at = key(r);
+        if (at === last) cut[cut.length - 1].push(r);
+        else cut.push([r]);
+        last = at;
+      }
+      if (cut.length > 1)
+        pieces.splice(
+          k,
+          1,
+          ...cut.map((runs) => ({ level: main, x0: Math.min(...runs.map((r) => r.x0)), x1: Math.max(...runs.map((r) => r.x1)), runs })),
+        );
+    }
   // Stacks: pieces of different levels overlapping across, merged; each read top to bottom.
   const groups: (typeof pieces)[] = [];
   for (const p of [...pieces].sort((a, b) => a.x0 - b.x0)) {
     const g = groups[groups.length - 1];
-    if (g?.some((q) => q.level !== p.level && p.x0 < q.x1 && p.x1 > q.x0)) g.push(p);
+    const tol = OVERLAP * levels[p.level].size;
+    if (g?.some((q) => q.level !== p.level && p.x0 < q.x1 - tol && p.x1 > q.x0 + tol)) g.push(p);
     else groups.push([p]);
   }
   const out: Run[] = [];
   for (const g of groups) {
     g.sort((a, b) => levels[a.level].baseline - levels[b.level].baseline || a.x0 - b.x0);
-    for (const p of g) out.push(...p.runs);
+    // (A piece's own scripts, a superscript over a subscript on its level, are read as on a line of one level.)
+    for (const p of g) out.push(...scriptsStacked([...p.runs], top));
   }
   return out;
 }
