@@ -1686,6 +1686,57 @@ describe('a table set as lines of prose at the top of the column a sentence runs
   });
 });
 
+describe('a table of prose set across the columns at the top of the page a sentence runs on to', () => {
+  // Page 1's right column breaks off mid-sentence; page 2 opens with two tables set across both columns, their cells
+  // read as lines of the text's size (one cell a sentence, another opening in lower case), a caption under each, then
+  // the sentence goes on in the left column.
+  const page1 = [
+    lineTo('We employ three encoders for encoding financial indices,', 307, 740, 525, 10.9),
+    lineTo('and topic labels. To generate a next sentence si, from these', 307, 753, 525, 10.9),
+  ];
+  const page = (lines: Line[], column: number, kind: Segment['kind'] = 'column') => ({ ...segment(lines, column, kind), page: 2 });
+  const floats = [
+    page([lineTo('Topic Labels', 269, 78, 328, 10.9)], 0),
+    page(
+      [
+        lineTo('Target: [Nikkei 225], [Individual stock (Japan)], [TSE1] (First section', 78, 97, 519, 10.9),
+        lineTo('of Tokyo Stock Exchange), [TSE2] (Second section of Tokyo Stock Exchange),', 78, 111, 519, 10.9),
+      ],
+      0,
+    ),
+    page([lineTo('Table 1: Full set of human-designed atomic topic labels.', 80, 244, 517, 10.9)], 0),
+    page([lineTo('[US Market]-[Actuals]-[Movement]', 80, 289, 199, 10.9)], 0),
+    page(
+      [
+        lineTo('Observing the US stock markets fell during the year-end and the', 209, 289, 521, 10.9),
+        lineTo('New Year holiday, in the week before the markets opened again.', 209, 300, 521, 10.9),
+      ],
+      1,
+    ),
+    page([lineTo('investors got slightly risk-averse, and selling pressure prevailed', 209, 324, 521, 10.9)], 1),
+    page([lineTo('Table 2: Example of a sentence and its topic labels.', 72, 374, 525, 10.9)], 0),
+  ];
+  const sequel = (right: number) =>
+    page(
+      [
+        lineTo('encoders we first obtain three vectors, which encode the', 72, 400, right, 10.9),
+        lineTo('financial data, previous sentences, and all topic labels.', 72, 413, right, 10.9),
+      ],
+      0,
+    );
+
+  it('reads the sentence whole, then the tables and their captions', () => {
+    const blocks = buildBlocks([segment(page1, 1), ...floats, sequel(290)], 10.9, 13.5);
+    expect(blocks[0]!.text).toContain('from these encoders we first obtain');
+    expect(blocks.findIndex((b) => b.text.startsWith('Table 2:'))).toBeGreaterThan(0);
+  });
+
+  it('leaves the page as it stands when the text under the tables is as wide as they are (a page of one column)', () => {
+    const blocks = buildBlocks([segment(page1, 1), ...floats, sequel(525)], 10.9, 13.5);
+    expect(blocks[0]!.text).not.toContain('encoders we first');
+  });
+});
+
 describe('a figure’s label in the text’s size at the top of the page a sentence runs on to', () => {
   it('is no sequel: the sentence goes on under the figure, far inside the column where the label stands', () => {
     const page1 = [

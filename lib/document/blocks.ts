@@ -418,24 +418,58 @@ function topFloatRun(groups: Group[], i: number, tail: Group, body: number, unde
   const g = groups[i];
   if (!g || g.seg.page > tail.seg.page + 1) return 0;
   if (under ? !setUnder(tail, g) : !turnsBack(tail, g)) return 0;
+  // The caption whose float takes in prose above it (wideFloat): the sequel goes on under it in a narrower column.
+  let wide: Box | null = null;
   for (let j = i + 1; j < groups.length && j < i + MAX_TOP_GROUPS; j++) {
     const h = groups[j];
     if (h.seg.page !== g.seg.page) return 0;
     const bodyText = (h.kind === 'paragraph' || h.kind === 'list-item') && sameSize(tail, h, body) && runningText(h.lines);
     if (!bodyText) continue;
     // Lines at the text's size that do not go on with the sentence are the page's own text, unless they are a float's
-    // own: a table's head (a line), or its cells read as lines (words in capitals and figures, not prose).
+    // own: a table's head (a line), or its cells read as lines (words in capitals and figures, not prose), or a table's
+    // cells of prose over a caption set across the columns.
     if (!OPENS_WORD.test(h.lines[0].text) && !(under && cjkSequel(tail, h))) {
-      if (h.lines.length >= 2 && prose(h.lines) && !overTableCaption(groups, j)) return 0;
+      if (h.lines.length >= 2 && prose(h.lines) && !overTableCaption(groups, j)) {
+        const across = under ? null : wideFloat(groups, j, body);
+        if (!across) return 0;
+        wide ??= across;
+      }
       continue;
     }
+    // (A cell of that float opening in lower case is the float's own too.)
+    if (wide && h.lines.every((l) => l.bbox[3] <= wide![1] + 1)) continue;
     // Every float lies above the sequel's first line, in the page's own order.
     const top = h.lines[0].bbox[1];
     const run = groups.slice(i, j);
     const anchored = under ? closesFloat(run) && underFloat(tail, h, body) : run.some((f) => f.kind === 'caption' || f.kind === 'table');
+    // (Before any caption or table, the line a float's own text turns to, "of Tokyo Stock Exchange), …" under "Target:
+    // … (First section", is no sequel.)
+    if (!anchored && !under && goesOnFrom(groups[j - 1], h)) continue;
+    if (wide && segWidth(h) > NARROW_SEQUEL * (wide[2] - wide[0])) return 0;
     return anchored && run.every((f) => f.lines.every((l) => l.bbox[3] <= top + 1)) ? j - i : 0;
   }
   return 0;
+}
+
+/** A float set across the columns is this many times as wide as the column its sentence goes on in, at least. */
+const NARROW_SEQUEL = 0.6;
+/**
+ * A group of prose inside a float set across a page of columns, over its caption: a table whose cells are sentences
+ * ("Observing the US stock markets fell during the year-end …" beside its topic labels), opening the page a sentence
+ * runs on to. A caption follows on the page, in the float's run, and every group from this one to the caption stands
+ * over the caption, within its width. The caption's box, or null.
+ */
+function wideFloat(groups: Group[], j: number, body: number): Box | null {
+  const h = groups[j];
+  for (let k = j + 1; k < groups.length && k < j + MAX_TOP_GROUPS; k++) {
+    const c = groups[k];
+    if (c.seg.page !== h.seg.page) return null;
+    if (c.kind !== 'caption') continue;
+    const box = unionBox(c.lines.map((l) => l.bbox));
+    const inside = (f: Group) => f.lines.every((l) => l.bbox[3] <= box[1] + 1 && l.bbox[0] >= box[0] - body && l.bbox[2] <= box[2] + body);
+    return groups.slice(j, k).every(inside) ? box : null;
+  }
+  return null;
 }
 
 /** Where a group's lines start furthest left, on the page. */
