@@ -1341,7 +1341,9 @@ describe('a plot’s gap inside a poster’s column', () => {
 
   it('math symbols of fonts whose /ToUnicode map covers only a few codes, read from the fonts’ built-in encoding (scripts/patch-pdfjs.mjs; paper_inlg2019_topic_labels_tables_equations, form_sexam_bac_dz_math_exam)', async () => {
     // txsys' brackets and tilde operator were "» ¼" and "1"; a Fourier symbol font's minus "Å".
-    expect(squash((await read('paper_inlg2019_topic_labels_tables_equations')).text)).toContain('∼ softmax(tanh(Wc [ct ; ct market ; Ht i] + bc )).');
+    expect(squash((await read('paper_inlg2019_topic_labels_tables_equations')).text)).toContain(
+      '∼ softmax(tanh(Wc [ctopic t ; cmarket t ; Hi t ] + bc )).',
+    );
     expect(squash((await read('form_sexam_bac_dz_math_exam')).text)).toContain('C(3; −1; −1)');
   });
 
