@@ -65,6 +65,40 @@ describe('display formulas', () => {
     expect(text).toContain('P = 1 + log 2 + L′ 2 + L′′ (1)');
   });
 
+  it('read a formula whose script of words stands on a row of its own in drawing order ("CF-informed" over "q")', () => {
+    // A poster's "CAB(Q) = ω (1/|Q|) Σ_{q∈Q} (M^Informed_q − M^CF-informed_q)", 24.8 pt, its scripts in 20.7 pt: the
+    // longer superscript is no script of the formula's row (rows.ts) and stands on a row of its own between the
+    // fraction's numerator and the formula's row.
+    const pieces: [string, number, number, number, number][] = [
+      ['CAB', 2085.2, 2133.8, 611, 24.8],
+      ['(', 2133.8, 2142.6, 611, 24.8],
+      ['Q', 2142.6, 2161.8, 611, 24.8],
+      [') =', 2161.8, 2195.3, 611, 24.8],
+      ['ω', 2202.2, 2217.3, 611, 24.8],
+      ['1', 2230.2, 2241.6, 594.3, 24.8],
+      ['|Q|', 2219.4, 2252.4, 628, 24.8],
+      ['∑', 2259.6, 2295.4, 587.5, 24.8],
+      ['q∈Q', 2257.8, 2297.3, 642.9, 20.7],
+      ['(', 2297.3, 2306, 611, 24.8],
+      ['M', 2306, 2329.5, 611, 24.8],
+      ['Informed', 2332.1, 2412.8, 600.8, 20.7],
+      ['q', 2329.5, 2338.5, 617.2, 20.7],
+      ['−', 2418.8, 2438.1, 611, 24.8],
+      ['M', 2443.6, 2467.1, 611, 24.8],
+      ['CF-informed', 2469.7, 2582.7, 600.8, 20.7],
+      ['q', 2467.1, 2476, 617.2, 20.7],
+      [')', 2583.2, 2592, 611, 24.8],
+    ];
+    const runs = drawnInOrder(pieces.map(([text, x0, x1, y, size]) => run(text, x0, y, size, { x1 })));
+    const text = lines([
+      run('q001 Counterfactually-estimated Attribution Bias', 1913.4, 562.4, 24.8),
+      ...runs,
+      run('q002 where the metrics are', 1913.4, 679.4, 24.8),
+    ]).join('\n');
+    // (Spaces aside: these runs carry no spaces of the file's own.)
+    expect(text.replace(/ /g, '')).toContain('CAB(Q)=ω1|Q|∑q∈Q(MInformedq−MCF-informedq)');
+  });
+
   it('keep the reading by position when drawn in another order (the denominator first)', () => {
     const text = lines(fraction([5, 6, 7, 0, 1, 2, 3, 4])).join('\n');
     expect(text).not.toContain('x h(x)2 a =');

@@ -104,6 +104,10 @@ function formulaLine(line: Line): boolean {
   return runsOfLine(line).some((r) => PIECE.test(r.text) || [...r.text.trim()].length <= PIECE_MAX_CHARS);
 }
 
+/** A line of one run set at a script's size, no running words in it. */
+const scriptLine = (line: Line, size: number) =>
+  !line.mono && !line.cells && line.size < MAIN_SIZE * size && runsOfLine(line).length === 1 && !TWO_WORDS.test(line.text);
+
 /** The runs of `lines` in drawing order, when they were drawn as one formula; null otherwise. */
 function drawnOrder(lines: Line[]): Run[] | null {
   const runs = lines.flatMap(runsOfLine);
@@ -157,12 +161,21 @@ function readSegment(seg: Segment): void {
   for (let i = 0; i < lines.length; i++) {
     if (!formulaLine(lines[i])) continue;
     let j = i;
-    while (
-      j + 1 < lines.length &&
-      formulaLine(lines[j + 1]) &&
-      lines[j + 1].baseline - lines[j].baseline <= MAX_ADVANCE_EM * Math.max(lines[j].size, lines[j + 1].size)
-    )
-      j++;
+    const near = (a: Line, b: Line) => b.baseline - a.baseline <= MAX_ADVANCE_EM * Math.max(a.size, b.size);
+    for (;;) {
+      if (j + 1 < lines.length && formulaLine(lines[j + 1]) && near(lines[j], lines[j + 1])) j++;
+      // A script of words on a row of its own between two rows of the formula ("CF-informed" over the "q" of "M"),
+      // too long to be taken into the formula's row as a script (rows.ts), is the formula's too.
+      else if (
+        j + 2 < lines.length &&
+        scriptLine(lines[j + 1], Math.max(lines[j].size, lines[j + 2].size)) &&
+        formulaLine(lines[j + 2]) &&
+        near(lines[j], lines[j + 1]) &&
+        near(lines[j + 1], lines[j + 2])
+      )
+        j += 2;
+      else break;
+    }
     const group = lines.slice(i, j + 1);
     const levels = new Set(group.flatMap(runsOfLine).map((r) => Math.round(r.baseline))).size;
     const size = Math.max(...group.map((l) => l.size));
