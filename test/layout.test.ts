@@ -657,6 +657,18 @@ describe('lines', () => {
     expect(lines).toHaveLength(2);
   });
 
+  it('keeps a long subscript set solid against its base on its line ("x" with "que, restrict" and ",i")', () => {
+    const x = run('x', 50, 100, 10);
+    const sub = run('que, restrict', x.x1, 102.6, 8.3);
+    const i = run(',i', sub.x1, 102.6, 8.3);
+    const rest = run(': q001 token of the question', i.x1 + 0.5, 100, 10);
+    const texts = (runs: Run[]) => layoutPage(runs, params()).segments.flatMap((sg) => sg.lines.map((l) => l.text));
+    expect(texts([x, sub, i, rest, run('q002 next line', 50, 114)])).toEqual(['xque, restrict,i: q001 token of the question', 'q002 next line']);
+    // Set a word's space apart from the run before it, a long run in smaller type is no script of it.
+    const apart = run('que, restrict', x.x1 + 3, 102.6, 8.3);
+    expect(texts([x, apart, run('q002 next line', 50, 114)])).toHaveLength(3);
+  });
+
   it('reads a word raised over a subscript at the end of a line after the words before it, superscript first', () => {
     // "c" with "topic" over "t", raised half its line's size: a level of its own over the line's end only.
     const words = run('q001 we obtain the vectors', 50, 100, 10);

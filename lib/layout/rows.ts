@@ -543,11 +543,17 @@ const NOTE_MARK = /^\s*(\p{Nd}{1,3}|[*†‡§]{1,3})\s*$/u;
 /** A note marker opening its line stands within this many of the line's sizes of its first word. */
 const OPENING_MARK_REACH = 1;
 
+/** A script longer than SCRIPT_MAX_CHARS starts within this many of its sizes of its base's end, and is set at this
+ * share of the base's size at least (a drop cap is no base of the line beside it). */
+const SOLID = 0.05;
+const LONG_SCRIPT_RATIO = 0.5;
+
 /** How far a single raised or lowered letter may overlap the run it belongs to, in the run's sizes. */
 const KERNED_LETTER = 0.4;
 
 function findScriptHost(r: Run, rows: Row[], self: number, scripts: Set<Run>, glued?: number): Row | null {
-  if (!shortScript(r.text)) return null;
+  // A longer script ("que, restrict" under the x of "x_{que, restrict, i}") is one only set solid against its base.
+  const long = !shortScript(r.text);
   const textSized = r.size >= SCRIPT_SIZE_RATIO * rows[self].size;
   // Whether r could open a line as a note's number (tested once, not for every run it might belong to).
   const noteMark = NOTE_MARK.test(r.text);
@@ -566,6 +572,8 @@ function findScriptHost(r: Run, rows: Row[], self: number, scripts: Set<Run>, gl
       const overlapsVertically = r.y0 < q.y1 && r.y1 > q.y0;
       const gap = Math.max(q.x0 - r.x1, r.x0 - q.x1);
       if (glued !== undefined && !(q.size * SCRIPT_SIZE_RATIO >= r.size && Math.abs(r.x0 - q.x1) <= glued * q.size)) continue;
+      if (long && !(q.size * SCRIPT_SIZE_RATIO >= r.size && r.size >= LONG_SCRIPT_RATIO * q.size && Math.abs(r.x0 - q.x1) <= SOLID * r.size))
+        continue;
       // A single raised letter may be kerned well into its neighbours (the small A of the LaTeX logo, "L" "A" "TEX").
       const reach = codePoints(r.text) === 1 ? KERNED_LETTER : 0.1;
       // A raised note number opening a line (a footnote's "¹  Pursuant to …", the marker set apart by a typewriter
