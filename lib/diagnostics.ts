@@ -45,6 +45,12 @@ export const DIAGNOSTICS = {
     from: 'page',
     meaning: 'Columns of separate blocks, not running text (a letterhead, a form): read block by block from the top.',
   },
+  'staggered-blocks': {
+    severity: ['info'],
+    from: 'page',
+    meaning:
+      'Two small blocks side by side on staggered baselines inside a column (a listing beside the output it prints), too few rows for a gutter and threaded line by line in baseline order, were read block by block, the left one first.',
+  },
   'block-grid': {
     severity: ['info'],
     from: 'page',

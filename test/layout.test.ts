@@ -4,7 +4,7 @@ import { makeLine, runsDirection } from '../lib/layout/lines.js';
 import { layoutRotated } from '../lib/layout/rotated.js';
 import { measuredFixedPitch, unevenPitch } from '../lib/pdf/runs.js';
 import { turnUpright } from '../lib/layout/sideways.js';
-import type { Run } from '../lib/types.js';
+import type { Line, Run, Segment } from '../lib/types.js';
 import { column, labels, layoutParams, line, run } from './support/runs.js';
 import { joinCellLines, wordCount } from '../lib/layout/words.js';
 import { buildRows, inkIntervals } from '../lib/layout/rows.js';
@@ -13,6 +13,7 @@ import { headBlocks } from '../lib/layout/zones.js';
 import { findCandidates } from '../lib/layout/gutters.js';
 import { headingRowBands } from '../lib/layout/sideheads.js';
 import { bodyArtifacts } from '../lib/layout/artifacts.js';
+import { readStaggeredBlocks } from '../lib/layout/staggered.js';
 
 const params = layoutParams;
 
@@ -3267,5 +3268,52 @@ describe('an exam’s options set in a row under each question', () => {
     const text = layout.segments.map((s) => s.text).join('\n');
     for (let k = 0; k < 6; k++) expect(text).toContain(`A. ${k} B. ${k + 1} C. ${k + 2} D. ${k + 3}`);
     expect(text.indexOf('D. 8')).toBeLessThan(text.indexOf('r001'));
+  });
+});
+
+describe('two small blocks side by side on staggered baselines in one column', () => {
+  // A manual's two-line listing (right) beside the output it prints (left), whose baseline falls between theirs.
+  const at = (text: string, x0: number, x1: number, baseline: number, size: number, mono = false) =>
+    makeLine([run(text, x0, baseline, size, { x1, mono })], baseline);
+  const stretch = () => [
+    at('1 \\zhnumsetup{time=Chinese}', 378, 510, 329.8, 9, true),
+    at('q101 output of the example', 130, 309, 336.8, 10.5),
+    at('2 \\zhtoday\\zhcurrtime', 378, 482, 340.6, 9, true),
+  ];
+  const segmentOf = (lines: Line[]): Segment => ({
+    kind: 'column',
+    page: 1,
+    band: 0,
+    column: 0,
+    text: lines.map((l) => l.text).join('\n'),
+    bbox: [60, 280, 510, 400],
+    lines,
+  });
+  const read = (lines: Line[]) => {
+    const seg = segmentOf(lines);
+    const d = readStaggeredBlocks([seg], 1);
+    return { texts: seg.lines.map((l) => l.text.slice(0, 4)), d };
+  };
+
+  it('reads the left block whole, then the right one', () => {
+    const intro = at('q100 the format of the numbers, for example', 60, 500, 300, 10.5);
+    const after = at('q102 sets the separator of the numbers', 60, 500, 370, 10.5);
+    const { texts, d } = read([intro, ...stretch(), after]);
+    expect(texts).toEqual(['q100', 'q101', '1 \\z', '2 \\z', 'q102']);
+    expect(d?.code).toBe('staggered-blocks');
+  });
+
+  it('leaves the lines as they are when a line right over them reaches into both blocks', () => {
+    const bridge = at('q100 a line across both of the blocks, level with their tops', 130, 500, 319, 10.5);
+    expect(read([bridge, ...stretch()]).d).toBeNull();
+  });
+
+  it('leaves the lines as they are when a block mixes fixed-pitch lines with others, or sizes', () => {
+    const lines = stretch();
+    lines[2] = at('2 a sentence under the listing', 378, 482, 340.6, 9);
+    expect(read(lines).d).toBeNull();
+    const small = stretch();
+    small[2] = at('2 \\zhtoday\\zhcurrtime', 378, 482, 340.6, 6, true);
+    expect(read(small).d).toBeNull();
   });
 });

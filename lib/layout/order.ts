@@ -5,6 +5,7 @@
  */
 import type { Box, Diagnostic, Line, Run, Segment } from '../types.js';
 import { readFormulas } from './formulas.js';
+import { readStaggeredBlocks } from './staggered.js';
 import { readBlockGrids } from './grid.js';
 import { median, round2, runsOfLine, unionBox } from './lines.js';
 import { layoutRotated } from './rotated.js';
@@ -391,6 +392,7 @@ export const ORDER_PASSES: readonly OrderPass[] = [
       return null;
     },
   },
+  { name: 'staggered-blocks', run: (c) => readStaggeredBlocks(c.segments, c.page) },
   { name: 'block-grid', run: (c) => readBlockGrids(c.segments, c.page) },
   { name: 'block-order', run: (c) => (c.columnCount > 1 ? blockOrder(c.segments, c.advance, c.bodySize, c.page) : null) },
   { name: 'title-first', run: (c) => (c.page === 1 && c.columnCount > 1 ? titleFirst(c.segments, c.bodySize, c.page) : null) },
