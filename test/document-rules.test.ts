@@ -1731,6 +1731,49 @@ describe('a table of prose set across the columns at the top of the page a sente
     expect(blocks.findIndex((b) => b.text.startsWith('Table 2:'))).toBeGreaterThan(0);
   });
 
+  it('reads past a cell in lower case of the second table too', () => {
+    // Table 1's prose cell over its caption, then table 2's row: its label and a cell opening in lower case.
+    const two = [
+      page([lineTo('[Target]-[Actuals]', 80, 97, 160, 10.9)], 0),
+      page(
+        [
+          lineTo('Observing the US stock markets fell during the year-end and the', 209, 97, 521, 10.9),
+          lineTo('New Year holiday, in the week before the markets opened again.', 209, 110, 521, 10.9),
+        ],
+        1,
+      ),
+      page([lineTo('Table 1: A sentence and its topic labels.', 72, 140, 525, 10.9)], 0),
+      page([lineTo('[Investors]-[N/A]-[N/A]', 80, 170, 160, 10.9)], 0),
+      page([lineTo('investors got slightly risk-averse, and selling pressure prevailed', 209, 170, 521, 10.9)], 1),
+      page([lineTo('Table 2: Another sentence and its topic labels.', 72, 200, 525, 10.9)], 0),
+    ];
+    const blocks = buildBlocks([segment(page1, 1), ...two, sequel(290)], 10.9, 13.5);
+    expect(blocks[0]!.text).toContain('from these encoders we first obtain');
+  });
+
+  it('leaves the page as it stands when its own two columns of text stand over a figure’s caption set across them', () => {
+    const own = [
+      page(
+        [
+          lineTo('The results of the second round are shown in the figure', 72, 90, 290, 10.9),
+          lineTo('below, where each point is one of the runs of the model.', 72, 103, 290, 10.9),
+        ],
+        0,
+      ),
+      page(
+        [
+          lineTo('We then compared the two settings on the held-out days', 307, 90, 525, 10.9),
+          lineTo('and computed the scores of the sentences for each of them', 307, 103, 525, 10.9),
+        ],
+        1,
+      ),
+      page([lineTo('Figure 2: Scores of the two settings.', 72, 140, 525, 10.9)], 0),
+      page([lineTo('which were measured by three annotators over two weeks.', 72, 170, 290, 10.9)], 0),
+    ];
+    const blocks = buildBlocks([segment(page1, 1), ...own], 10.9, 13.5);
+    expect(blocks[0]!.text).not.toContain('which were measured');
+  });
+
   it('leaves the page as it stands when the text under the tables is as wide as they are (a page of one column)', () => {
     const blocks = buildBlocks([segment(page1, 1), ...floats, sequel(525)], 10.9, 13.5);
     expect(blocks[0]!.text).not.toContain('encoders we first');

@@ -1347,6 +1347,13 @@ describe('a plot’s gap inside a poster’s column', () => {
     expect(squash((await read('form_sexam_bac_dz_math_exam')).text)).toContain('C(3; −1; −1)');
   });
 
+  it('a sentence across a page turn is read whole past two tables of topic labels set across the next page’s columns (paper_inlg2019_topic_labels_tables_equations)', async () => {
+    // Table 1's first line "Target: … (First section" turns to "of Tokyo Stock Exchange), …" in another face: no sequel.
+    const text = squash((await read('paper_inlg2019_topic_labels_tables_equations')).text);
+    expect(text).toContain('To generate a next sentence si , from these encoders we first obtain three vectors');
+    expect(text.indexOf('we first obtain three vectors')).toBeLessThan(text.indexOf('Table 1: Full set of human-designed'));
+  });
+
   it('a set’s tall bar drawn as a stack of “∣” pieces is dropped: the display read as one line in the order it was drawn, the notes under it notes (paper_nwejm_article_fr)', async () => {
     // (Its braces' pieces are private-use characters, as before.)
     const nwejm = await read('paper_nwejm_article_fr');

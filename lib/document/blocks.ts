@@ -419,7 +419,8 @@ function topFloatRun(groups: Group[], i: number, tail: Group, body: number, unde
   if (!g || g.seg.page > tail.seg.page + 1) return 0;
   if (under ? !setUnder(tail, g) : !turnsBack(tail, g)) return 0;
   // The caption whose float takes in prose above it (wideFloat): the sequel goes on under it in a narrower column.
-  let wide: Box | null = null;
+  let wideBottom = Number.NEGATIVE_INFINITY;
+  let wideWidth = 0;
   for (let j = i + 1; j < groups.length && j < i + MAX_TOP_GROUPS; j++) {
     const h = groups[j];
     if (h.seg.page !== g.seg.page) return 0;
@@ -432,12 +433,14 @@ function topFloatRun(groups: Group[], i: number, tail: Group, body: number, unde
       if (h.lines.length >= 2 && prose(h.lines) && !overTableCaption(groups, j)) {
         const across = under ? null : wideFloat(groups, j, body);
         if (!across) return 0;
-        wide ??= across;
+        // (Over several tables, a cell is the float's own down to the lowest caption; the widest sets the measure.)
+        wideBottom = Math.max(wideBottom, across[1]);
+        wideWidth = Math.max(wideWidth, across[2] - across[0]);
       }
       continue;
     }
-    // (A cell of that float opening in lower case is the float's own too.)
-    if (wide && h.lines.every((l) => l.bbox[3] <= wide![1] + 1)) continue;
+    // (A cell of that float opening in lower case is the float's own too, as is one of the next table's.)
+    if (wideWidth && (h.lines.every((l) => l.bbox[3] <= wideBottom + 1) || wideFloat(groups, j, body))) continue;
     // Every float lies above the sequel's first line, in the page's own order.
     const top = h.lines[0].bbox[1];
     const run = groups.slice(i, j);
@@ -445,19 +448,23 @@ function topFloatRun(groups: Group[], i: number, tail: Group, body: number, unde
     // (Before any caption or table, the line a float's own text turns to, "of Tokyo Stock Exchange), …" under "Target:
     // … (First section", is no sequel.)
     if (!anchored && !under && goesOnFrom(groups[j - 1], h)) continue;
-    if (wide && segWidth(h) > NARROW_SEQUEL * (wide[2] - wide[0])) return 0;
+    if (wideWidth && segWidth(h) > NARROW_SEQUEL * wideWidth) return 0;
     return anchored && run.every((f) => f.lines.every((l) => l.bbox[3] <= top + 1)) ? j - i : 0;
   }
   return 0;
 }
 
-/** A float set across the columns is this many times as wide as the column its sentence goes on in, at least. */
+/** Two words in lower case running: a cell of words, not a row's label ("[US Market]-[Actuals]-[Movement]"). */
+const RUNNING_WORDS = /\p{Ll}{3,}\s+\p{Ll}{3,}/u;
+/** The column the sentence goes on in under a float set across the columns is at most this share of its width. */
 const NARROW_SEQUEL = 0.6;
 /**
- * A group of prose inside a float set across a page of columns, over its caption: a table whose cells are sentences
+ * A group of prose inside a table set across a page of columns, over its caption: a table whose cells are sentences
  * ("Observing the US stock markets fell during the year-end …" beside its topic labels), opening the page a sentence
- * runs on to. A caption follows on the page, in the float's run, and every group from this one to the caption stands
- * over the caption, within its width. The caption's box, or null.
+ * runs on to. A table's caption follows on the page, in the float's run; every group from this one to the caption
+ * stands over the caption, within its width; and a label stands level with this one beside its column (a line
+ * without two words in lower case running: the row's "[US Market]-…"; the page's own columns of text, over a table's
+ * caption, stand beside prose). The caption's box, or null.
  */
 function wideFloat(groups: Group[], j: number, body: number): Box | null {
   const h = groups[j];
@@ -465,9 +472,20 @@ function wideFloat(groups: Group[], j: number, body: number): Box | null {
     const c = groups[k];
     if (c.seg.page !== h.seg.page) return null;
     if (c.kind !== 'caption') continue;
+    if (!TABLE_CAPTION.test(c.lines[0].text)) return null;
     const box = unionBox(c.lines.map((l) => l.bbox));
     const inside = (f: Group) => f.lines.every((l) => l.bbox[3] <= box[1] + 1 && l.bbox[0] >= box[0] - body && l.bbox[2] <= box[2] + body);
-    return groups.slice(j, k).every(inside) ? box : null;
+    const top = h.lines[0].bbox[1];
+    const bottom = h.lines[h.lines.length - 1].bbox[3];
+    const label = (f: Group) =>
+      f !== h &&
+      f.lines.length === 1 &&
+      !RUNNING_WORDS.test(f.lines[0].text) &&
+      f.lines[0].bbox[1] < bottom &&
+      f.lines[0].bbox[3] > top &&
+      (f.lines[0].bbox[2] <= h.seg.bbox[0] || f.lines[0].bbox[0] >= h.seg.bbox[2]);
+    const run = groups.slice(Math.max(j - MAX_TABLE_GROUPS, 0), k);
+    return groups.slice(j, k).every(inside) && run.some(label) ? box : null;
   }
   return null;
 }

@@ -341,7 +341,7 @@ function stackedOrder(sorted: Run[], dir: Direction): Run[] {
       Math.abs(levels[p.level].baseline - levels[main].baseline) <= SCRIPT_OFFSET * top &&
       p.runs.every((r) => r.size <= SCRIPT_SIZE * top),
   );
-  // (Right to left, pieces are read in their order across the page: a line's pieces stay whole.)
+  // (Right to left, a line's pieces are not cut: its groups' order across the page is the older reading's.)
   if (others.length && dir !== 'rtl')
     for (let k = pieces.length - 1; k >= 0; k--) {
       const q = pieces[k];

@@ -5,8 +5,8 @@
  * layout as the column's lines in baseline order, one block's lines threaded through the other's. A reader takes
  * each block whole, the left one first.
  *
- * A stretch of a segment's consecutive lines is such a pair when every line stands wholly in one of two ranges across
- * the page, parted by white of GAP_EM sizes at least; at least one line of each block stands level with a line of the
+ * A stretch of a segment's consecutive lines is such a pair when every line stands in one of two ranges across the
+ * page (each range grown to take in its lines), parted by white of GAP_EM sizes at least; at least one line of each block stands level with a line of the
  * other (their boxes overlap from top to bottom: beside it, not under it); consecutive lines follow within a line's
  * advance; each block's lines are all fixed-pitch or none, at one size; and no line just over or under the stretch
  * reaches into both blocks. Lines level with one another are one line of the layout, so what is found here is never a
@@ -37,8 +37,11 @@ const level = (a: Line, b: Line) => a.bbox[1] < b.bbox[3] && b.bbox[1] < a.bbox[
 /** Right-to-left text is left alone (its left block is not its first). */
 const rtl = (l: Line) => textDirection(l.text) === 'rtl';
 
-/** The stretch from `i` on, when lines i and i + 1 stand beside one another: its end (exclusive) and the lines' blocks. */
-function stretchAt(lines: Line[], i: number): { from: number; to: number; left: Set<Line> } | null {
+/**
+ * The stretch round lines i and i + 1, when they stand beside one another, from `floor` on at the earliest: its start,
+ * its end (exclusive) and its left block's lines, or a null block where it is no pair of blocks.
+ */
+function stretchAt(lines: Line[], i: number, floor: number): { from: number; to: number; left: Set<Line> | null } | null {
   const a = lines[i];
   const b = lines[i + 1];
   const size = Math.max(a.size, b.size);
@@ -62,23 +65,25 @@ function stretchAt(lines: Line[], i: number): { from: number; to: number; left: 
     ranges[k] = [Math.min(ranges[k][0], r[0]), Math.max(ranges[k][1], r[1])];
     return true;
   };
+  // (Grown one line past MAX_LINES at most: a longer stretch is refused, and the caller goes on past it.)
   let to = i + 2;
-  while (to < lines.length && near(lines[to - 1], lines[to]) && grow(lines[to])) to++;
+  while (to < lines.length && to - i <= MAX_LINES && near(lines[to - 1], lines[to]) && grow(lines[to])) to++;
   let from = i;
-  while (from > 0 && near(lines[from - 1], lines[from]) && grow(lines[from - 1])) from--;
+  while (from > floor && to - from <= MAX_LINES && near(lines[from - 1], lines[from]) && grow(lines[from - 1])) from--;
+  const none = { from, to, left: null };
   // The ranges grew: every line must still stand in its block alone.
   const stretch = lines.slice(from, to);
-  if (stretch.length < MIN_LINES || stretch.length > MAX_LINES || ranges.some((r, k) => !apart(r, ranges[1 - k], size))) return null;
+  if (stretch.length < MIN_LINES || stretch.length > MAX_LINES || ranges.some((r, k) => !apart(r, ranges[1 - k], size))) return none;
   // A line right over or under the stretch that reaches into both blocks is the two blocks' first or last lines read
   // as one (two key figures' captions, their first lines level): read block by block, the right block would lose it.
   const bridges = (l: Line | undefined, next: Line | undefined) =>
     !!l && !!next && near(l, next) && overlaps(across(l), ranges[0]) && overlaps(across(l), ranges[1]);
-  if (bridges(lines[from - 1], lines[from]) || bridges(lines[to], lines[to - 1])) return null;
+  if (bridges(lines[from - 1], lines[from]) || bridges(lines[to], lines[to - 1])) return none;
   // Each block is set in one kind and size of type: a listing's lines all fixed-pitch, or none (a sentence over a
   // listing, a box's title beside the listing's first line, is no block of it; nor a page's small foot line).
   for (const k of [0, 1] as const) {
     const own = stretch.filter((l) => block.get(l) === k);
-    if (own.some((l) => !!l.mono !== !!own[0].mono || Math.abs(l.size - own[0].size) > SAME_SIZE * own[0].size)) return null;
+    if (own.some((l) => !!l.mono !== !!own[0].mono || Math.abs(l.size - own[0].size) > SAME_SIZE * own[0].size)) return none;
   }
   const leftBlock = ranges[0][0] < ranges[1][0] ? 0 : 1;
   return { from, to, left: new Set(stretch.filter((l) => block.get(l) === leftBlock)) };
@@ -91,17 +96,22 @@ export function readStaggeredBlocks(segments: Segment[], page: number): Diagnost
     if (seg.kind !== 'column' && seg.kind !== 'span') continue;
     const { lines } = seg;
     let changed = false;
+    // (A stretch read, or refused, is not looked into again.)
+    let floor = 0;
     for (let i = 0; i + 1 < lines.length; i++) {
-      const s = stretchAt(lines, i);
+      const s = stretchAt(lines, i, floor);
       if (!s) continue;
+      floor = s.to;
+      i = s.to - 1;
+      const left = s.left;
+      if (!left) continue;
       const stretch = lines.slice(s.from, s.to);
-      const read = [...stretch.filter((l) => s.left.has(l)), ...stretch.filter((l) => !s.left.has(l))];
+      const read = [...stretch.filter((l) => left.has(l)), ...stretch.filter((l) => !left.has(l))];
       if (read.some((l, k) => l !== stretch[k])) {
         lines.splice(s.from, stretch.length, ...read);
         changed = true;
         found.push({ text: read[0].text.slice(0, 60), lines: read.length });
       }
-      i = s.to - 1;
     }
     if (changed) seg.text = textOf(lines);
   }
