@@ -13,7 +13,7 @@ import { findLineNumbers } from './layout/line-numbers.js';
 import type { Diagnostic, Line, PageAnalysis, PageSource, Run, Segment } from './types.js';
 import { failedPage } from './failed.js';
 import { isHorizontal, makeLine, round2 } from './layout/lines.js';
-import { buildRows } from './layout/rows.js';
+import { buildRows, dropCapMarks } from './layout/rows.js';
 import { tagLeaves } from './pdf/tags.js';
 import { readTagged } from './layout/tagged.js';
 import { withPageTop } from './layout/ruled.js';
@@ -180,16 +180,14 @@ async function analyzeWith(
       partialSpans: o.partialSpans,
     };
     // The layout marks drop caps on their runs (rows.ts): the second one starts from the runs as they came.
-    const initials = runs.map((r) => r.initial);
+    const restoreDropCaps = dropCapMarks(runs);
     let layout = layoutPage(runs, params);
     if (read.source === 'text' && read.turned === 0 && (layout.roomForRules || layout.roomForBreaks || layout.roomForAcross)) {
       const rules = await pageRules(page).catch(() => ({ vertical: [], horizontal: [], checks: [] }));
       // The boxes the page draws and those of its check-box fields (a fillable form's, drawn by their appearance).
       const checks = text.fieldChecks.length ? distinctChecks([...rules.checks, ...text.fieldChecks]) : rules.checks;
       const again = (more: Partial<LayoutParams>) => {
-        runs.forEach((r, i) => {
-          r.initial = initials[i];
-        });
+        restoreDropCaps();
         layout = layoutPage(runs, { ...params, ...more });
       };
       // The page's top closes a box over its first line as a rule would (ruled.ts).

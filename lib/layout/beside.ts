@@ -16,6 +16,7 @@
 import type { Line, Run } from '../types.js';
 import { makeLine, median } from './lines.js';
 import { runPieces } from './nested.js';
+import { wordCount } from './words.js';
 import type { MarginNames } from './margin-names.js';
 
 /** Runs further apart than this many of the row's sizes are pieces of the row apart. */
@@ -53,7 +54,6 @@ const textOf = (runs: Run[]) =>
     .map((r) => r.text)
     .join(' ')
     .trim();
-const words = (runs: Run[]) => textOf(runs).split(/\s+/).filter(Boolean).length;
 const x0Of = (runs: Run[]) => runs.reduce((m, r) => Math.min(m, r.x0), Infinity);
 const x1Of = (runs: Run[]) => runs.reduce((m, r) => Math.max(m, r.x1), -Infinity);
 
@@ -79,7 +79,7 @@ export function findBlocksBeside(runs: Run[], body: number, rows: Run[][], splic
     // The splice: the part before the gap runs on into the next row's line.
     const next = pieced[i + 1][0];
     const step = baseline[i + 1] - baseline[i];
-    if (step > NEXT_ADVANCE * size || words(left) < MIN_WORDS || !runsOn(left, next)) continue;
+    if (step > NEXT_ADVANCE * size || wordCount(textOf(left)) < MIN_WORDS || !runsOn(left, next)) continue;
     const start = x0Of(next) - x0Of(left);
     if (start > EDGE_TOLERANCE || start < -INDENT_EM * size || x1Of(next) >= x0Of(right)) continue;
     // The page as laid out reads the two parts as one line (a gutter found there parts them already: a column's lines

@@ -9,7 +9,7 @@ import { optionBlock } from './options.js';
 import { crowdedInk, crowdedRows } from './crowded.js';
 import { headingRowBands, labelCellBands, sideHeadBands } from './sideheads.js';
 import { narrowGutters, spansNarrow } from './narrow.js';
-import { baselineOf, buildRows, inkIntervals, rowOf, type Row } from './rows.js';
+import { baselineOf, buildRows, dropCapMarks, inkIntervals, rowOf, type Row } from './rows.js';
 import type { InkRow } from './gutters.js';
 import { headsOnColumns, partition, type Zone } from './zones.js';
 import { boxesOf, roomForAcross, roomForBreaks, roomForRules } from './ruled.js';
@@ -413,14 +413,12 @@ export function layoutPage(runs: Run[], params: LayoutParams): PageLayout {
     const left = notes?.rest ?? names?.rest;
     const lay = (rest: Run[]) => layoutRegion([...rest, ...runs.filter((r) => !isHorizontal(r))], params, direction);
     // The layout marks drop caps on their runs (rows.ts): a second one starts from the runs as they came.
-    const initials = runs.map((r) => r.initial);
+    const restoreDropCaps = dropCapMarks(runs);
     let laid = left ? lay(left) : layoutRegion(runs, params, direction);
     // Blocks beside a paragraph are looked for on the page as laid out: only where it splices them into its lines.
     const beside = ltr ? findBlocksBeside(left ?? flat, bodySize, left ? marginRows(left) : rows, splicedIn(laid)) : null;
     if (beside) {
-      runs.forEach((r, i) => {
-        r.initial = initials[i];
-      });
+      restoreDropCaps();
       laid = lay(beside.rest);
     } else if (!left) return laid;
     const named = names ? withMarginNames(laid, names, params.page) : laid;

@@ -538,6 +538,18 @@ function placeHangingLabels(rows: Row[], changed: Set<Row>): void {
   }
 }
 
+/**
+ * The runs' drop-cap marks as they stand, and what sets them back: the layout marks drop caps on the runs (`initial`,
+ * placeInitials above), so a second layout of the same runs starts from the marks as they came.
+ */
+export function dropCapMarks(runs: Run[]): () => void {
+  const marks = runs.map((r) => r.initial);
+  return () =>
+    runs.forEach((r, i) => {
+      r.initial = marks[i];
+    });
+}
+
 /** A note marker: one to three digits, or a dagger or an asterisk. */
 const NOTE_MARK = /^\s*(\p{Nd}{1,3}|[*†‡§]{1,3})\s*$/u;
 /** A note marker opening its line stands within this many of the line's sizes of its first word. */
