@@ -45,6 +45,12 @@ export const DIAGNOSTICS = {
     from: 'page',
     meaning: 'Columns of separate blocks, not running text (a letterhead, a form): read block by block from the top.',
   },
+  'larger-panel': {
+    severity: ['info'],
+    from: 'page',
+    meaning:
+      "A block of lines in larger type than everything level with it, in a table's first or last column (a slide's listing beside a diagram's labels), mostly on rows of its own: no cells of the table's rows, it was read whole, after the rest (before it when it is the first column).",
+  },
   'staggered-blocks': {
     severity: ['info'],
     from: 'page',

@@ -1357,6 +1357,56 @@ describe('panels side by side', () => {
   });
 });
 
+describe('a listing in larger type beside a diagram’s labels (a slide)', () => {
+  // A diagram's boxes labelled in 9 and 12 pt type, read as a table's rows, and 50 pt to their right a YAML listing
+  // in 16 pt, seven lines of which two stand level with a label: the listing is no column of the labels' table.
+  const at = (text: string, x0: number, x1: number, baseline: number, size: number) => run(text, x0, baseline, size, { x1 });
+  const diagram = [
+    at('Big data', 58.9, 88.4, 109.9, 9),
+    at('AI', 144.2, 151.7, 109.9, 9),
+    at('Microservice', 198.3, 245.5, 109.9, 9),
+    at('Volcano Scheduler', 101.1, 193.1, 173.8, 12),
+    at('Volcano vGPU Device Plugin', 302.8, 442.7, 173.8, 12),
+    at('HAMi-Core', 565.7, 620.8, 235.9, 12),
+    at('Mount Nvidia', 347.7, 397.9, 244.1, 9),
+    at('East', 68.3, 83.4, 245.8, 9),
+    at('InContainer Resource Control', 519.9, 666.4, 250.8, 12),
+    at('Sharable Device API', 159.4, 232.0, 251.0, 9),
+    at('Device', 360.5, 385.0, 255.1, 9),
+    at('K8s cluster', 56.2, 95.5, 256.6, 9),
+    at('Other', 65.1, 86.5, 308.2, 9),
+    at('Nvidia GPU', 178.4, 219.5, 313.2, 9),
+    at('Mount HAMi-Core', 338.9, 406.5, 313.2, 9),
+    at('devices', 62.2, 89.5, 319.2, 9),
+  ];
+  const listing = (size: number) => [
+    at('resources:', 721.0, 795.7, 178.1, size),
+    at('limits:', 734.5, 775.4, 197.0, size),
+    at('volcano.sh/vgpu-number: 2 #', 742.8, 958.6, 215.0, size),
+    at('requesting 2 vGPUs', 716.5, 858.6, 235.0, size),
+    at('volcano.sh/vgpu-memory:', 742.8, 934.9, 254.2, size),
+    at('10240', 716.5, 760.9, 273.1, size),
+    at('volcano.sh/vgpu-cores: 30', 742.8, 935.0, 292.1, size),
+  ];
+  const read = (runs: Run[]) => layoutPage(runs, params());
+
+  it('reads the listing whole, after the labels, and says so', () => {
+    const layout = read([...diagram, ...listing(16)]);
+    const text = layout.segments.map((sg) => sg.text).join('\n');
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'resources: limits: volcano.sh/vgpu-number: 2 # requesting 2 vGPUs volcano.sh/vgpu-memory: 10240 volcano.sh/vgpu-cores: 30',
+    );
+    expect(text.indexOf('devices')).toBeLessThan(text.indexOf('resources:'));
+    expect(layout.diagnostics.some((d) => d.code === 'larger-panel')).toBe(true);
+  });
+
+  it('keeps a last column in type near the labels’ (14 pt beside 12) a table’s column', () => {
+    const layout = read([...diagram, ...listing(14)]);
+    expect(layout.diagnostics.some((d) => d.code === 'larger-panel')).toBe(false);
+    expect(layout.segments.some((sg) => sg.kind === 'table' && sg.text.includes('requesting 2 vGPUs'))).toBe(true);
+  });
+});
+
 describe('two columns of prose and code on baselines of their own', () => {
   it('are columns, not a table, though one row is shared and the code is terse', () => {
     // Left: prose at 12.5 pt advance; right: a listing at 11.5 pt, two words a line, its first line level with the prose.

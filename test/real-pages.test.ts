@@ -1301,6 +1301,14 @@ describe('a plot’s gap inside a poster’s column', () => {
     expect(text).toContain('schedulerName: volcano resources: requests: cpu: "250m" huawei.com/Ascend910: "8" ephemeral-storage: "500Gi"');
   });
 
+  it('a slide’s listing in larger type beside a diagram’s labels, a gutter of two of its sizes away: read whole, after the diagram (slides_cncf_kcd_beijing_gpu_sharing_summary_table)', async () => {
+    const text = squash((await read('slides_cncf_kcd_beijing_gpu_sharing_summary_table')).text);
+    expect(text).toContain(
+      'resources: limits: volcano.sh/vgpu-number: 2 # requesting 2 vGPUs volcano.sh/vgpu-memory: 10240 volcano.sh/vgpu-cores: 30',
+    );
+    expectInOrder(text, ['Mount HAMi-Core devices resources:', 'Project-HAMi donates']);
+  });
+
   it('a slide’s small citation at the end of a bullet’s first line, read after the bullet (slides_slds_lmu_iml_rule_based_table_beside_tree)', async () => {
     const text = squash((await read('slides_slds_lmu_iml_rule_based_table_beside_tree')).text);
     expect(text).toContain('Most methods work only for classification and categorical feat. Molnar 2022');

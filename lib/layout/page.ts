@@ -11,7 +11,7 @@ import { headingRowBands, labelCellBands, sideHeadBands } from './sideheads.js';
 import { narrowGutters, spansNarrow } from './narrow.js';
 import { baselineOf, buildRows, dropCapMarks, inkIntervals, rowOf, type Row } from './rows.js';
 import type { InkRow } from './gutters.js';
-import { headsOnColumns, partition, type Zone } from './zones.js';
+import { headsOnColumns, largerPanel, partition, type Zone } from './zones.js';
 import { boxesOf, roomForAcross, roomForBreaks, roomForRules } from './ruled.js';
 import { growSpans } from './spans.js';
 import { displayFormula, TWO_WORDS } from './formulas.js';
@@ -810,6 +810,46 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
       }
       addBand('columns', rs, columns);
     };
+    /** Table rows: those whose cells wrap onto the rows below are read cell by cell; the others as table rows. */
+    const readTableRows = (rs: InkRow[]) => {
+      // A grid of blocks (authors side by side) stays one table segment: the block-grid pass reads it block by block.
+      const whole = segment(
+        'table',
+        params.page,
+        bands.length,
+        null,
+        rs.map((r) => rowLine(r.row, true)),
+      );
+      if (gridBlocks(whole)) {
+        segments.push(whole);
+        addBand('table', rs, 1);
+        spanLines += rs.length;
+        return;
+      }
+      // Consecutive rows that do not wrap stay one table segment, as a table without wrapped cells always is.
+      let plain: InkRow[] = [];
+      const flushPlain = () => {
+        if (!plain.length) return;
+        pushTable(plain);
+        plain = [];
+      };
+      for (const [a, b] of wrappedCells(rs, columnOf, columns, direction)) {
+        const group = rs.slice(a, b + 1);
+        if (a === b || !wrappedGroup(group, columnOf, columns)) {
+          plain.push(...group);
+          continue;
+        }
+        flushPlain();
+        byColumn(group);
+      }
+      flushPlain();
+    };
+    /** The runs of a row on one side of x (the panel's side or the rest's); null when it has none there. */
+    const sideOf = (r: InkRow, split: number, before: boolean): InkRow | null => {
+      const runs = r.row.runs.filter((q) => (q.x0 + q.x1) / 2 < split === before);
+      if (!runs.length) return null;
+      return { row: { ...rowOf(runs), index: r.row.index }, ink: r.ink.filter((iv) => (iv[0] + iv[1]) / 2 < split === before) };
+    };
     let from = 0;
     while (from < zone.rows.length) {
       let to = from;
@@ -824,39 +864,41 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
       if (classes[from] === 'code') {
         byColumn(rs);
       } else if (classes[from] === 'table') {
-        // Rows whose cells wrap onto the rows below are read cell by cell; the others as table rows. A grid of blocks
-        // (authors side by side) stays one table segment: the block-grid pass reads it block by block.
-        const whole = segment(
-          'table',
-          params.page,
-          bands.length,
-          null,
-          rs.map((r) => rowLine(r.row, true)),
-        );
-        if (gridBlocks(whole)) {
-          segments.push(whole);
-          addBand('table', rs, 1);
-          spanLines += rs.length;
-          from = to + 1;
-          continue;
-        }
-        // Consecutive rows that do not wrap stay one table segment, as a table without wrapped cells always is.
-        let plain: InkRow[] = [];
-        const flushPlain = () => {
-          if (!plain.length) return;
-          pushTable(plain);
-          plain = [];
-        };
-        for (const [a, b] of wrappedCells(rs, columnOf, columns, direction)) {
-          const group = rs.slice(a, b + 1);
-          if (a === b || !wrappedGroup(group, columnOf, columns)) {
-            plain.push(...group);
-            continue;
+        // A panel in larger type in the first or last column (a slide's listing beside a diagram's labels) is read
+        // whole, before or after the rest as its side comes in the page's direction.
+        const panel = largerPanel(rs, zone.gutters);
+        if (!panel) {
+          readTableRows(rs);
+        } else {
+          const part = (inPanel: boolean) => rs.map((r) => sideOf(r, panel.split, panel.first === inPanel)).filter((r): r is InkRow => r !== null);
+          const [lines, rest] = [part(true), part(false)];
+          const readPanel = () => {
+            segments.push(
+              segment(
+                'column',
+                params.page,
+                bands.length,
+                0,
+                lines.map((r) => rowLine(r.row)),
+              ),
+            );
+            addBand('columns', lines, 1);
+          };
+          if (panel.first === (direction !== 'rtl')) {
+            readPanel();
+            readTableRows(rest);
+          } else {
+            readTableRows(rest);
+            readPanel();
           }
-          flushPlain();
-          byColumn(group);
+          diagnostics.push({
+            code: 'larger-panel',
+            severity: 'info',
+            page: params.page,
+            message: "a panel in larger type beside a table's columns (a listing beside a diagram's labels) was read whole",
+            detail: { panel: lines.map((r) => r.row.runs.map((q) => q.text).join(' ')).join(' / ') },
+          });
         }
-        flushPlain();
       } else {
         segments.push(
           segment(

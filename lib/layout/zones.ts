@@ -744,6 +744,45 @@ function panelBeside(rows: InkRow[], gutters: Interval[]): boolean {
   return false;
 }
 
+/** A panel in larger type than all the type level with it: at least this many times its size... */
+const LARGER_PANEL_SIZE = 1.25;
+/** ...holds at least this many lines... */
+const LARGER_PANEL_LINES = 5;
+/** ...beyond a gutter of at least this many of its sizes, the zone's widest or not. */
+const LARGER_PANEL_GAP_EM = 1.5;
+
+/**
+ * A panel in a table zone's first or last column, its type larger than all the other type level with it (a slide's
+ * listing beside a diagram's labels): its lines are set one under another as a panel's are (`panelBeside`), most of
+ * them on rows of their own, and being no cells of the other columns' rows however near they stand, they are read
+ * whole. The x that parts the panel from the rest, and whether it is the first column; null when there is none.
+ */
+export function largerPanel(rows: InkRow[], gutters: Interval[]): { split: number; first: boolean } | null {
+  if (gutters.length < 2) return null;
+  const [first, last] = [gutters[0], gutters[gutters.length - 1]];
+  const sides: [Interval, boolean][] = [
+    [first, true],
+    [last, false],
+  ];
+  for (const [gutter, isFirst] of sides) {
+    const inPanel = (x: number) => (isFirst ? x <= gutter[0] : x >= gutter[1]);
+    const mid = (q: Run) => (q.x0 + q.x1) / 2;
+    const lines = rows.filter((r) => r.row.runs.some((q) => inPanel(mid(q))));
+    if (lines.length < LARGER_PANEL_LINES || lines.some((r) => r.ink.filter((iv) => inPanel((iv[0] + iv[1]) / 2)).length > 1)) continue;
+    const [top, bottom] = [lines[0].row.baseline, lines[lines.length - 1].row.baseline];
+    const level = rows.filter((r) => r.row.baseline >= top && r.row.baseline <= bottom).flatMap((r) => r.row.runs);
+    const inside = level.filter((q) => inPanel(mid(q)));
+    const others = level.filter((q) => (isFirst ? mid(q) >= gutter[1] : mid(q) <= gutter[0]));
+    if (!others.length || Math.min(...inside.map((q) => q.size)) < LARGER_PANEL_SIZE * Math.max(...others.map((q) => q.size))) continue;
+    const size = median(inside.map((q) => q.size));
+    if (gutter[1] - gutter[0] < LARGER_PANEL_GAP_EM * size) continue;
+    const solid = lines.every((r, k) => k === 0 || r.row.baseline - lines[k - 1].row.baseline <= PANEL_ADVANCE * size);
+    const alone = lines.filter((r) => r.row.runs.every((q) => inPanel(mid(q)))).length;
+    if (solid && alone >= PANEL_ALONE * lines.length) return { split: (gutter[0] + gutter[1]) / 2, first: isFirst };
+  }
+  return null;
+}
+
 /** A zone is a table when most of its rows carry cells in several columns and its columns are narrow or terse. */
 function looksTabular(rows: InkRow[], gutters: Interval[], bodySize: number): boolean {
   if (gutters.length === 0) return false;
