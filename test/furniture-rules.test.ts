@@ -827,6 +827,23 @@ describe('small blocks stepped down from the text', () => {
     expect(detectFootnotes(headed, new Set(), BODY, ADVANCE).footnotes.map((n) => n.marker)).toEqual(['1', '2']);
   });
 
+  it('are no note when they are one of a series of numbered steps set about the page (a slide’s callouts beside a listing)', () => {
+    // "2." at the foot of the column; "1." and "3." in the same size and style stand higher up, in blocks of their own.
+    const step = ['2. sort the clusters in reverse by their available memory'];
+    const about = (texts: string[], size = 8) =>
+      page(
+        1,
+        texts.map((t, i): [string, number, number, number] => [t, 72, 100 + 40 * i, size]),
+      ).map((l, i) => ({ ...l, segment: 10 + i }));
+    const callouts = ['3. select the top cluster', '1. filter the clusters by memory'];
+    expect(detectFootnotes([...column(520, step), ...about(callouts)], new Set(), BODY, ADVANCE).footnotes.map((n) => n.text)).toEqual([]);
+    // Alone, or beside steps in another style (another size, a bracket for the point), it is a note.
+    const marker = (lines: PlacedLine[]) => detectFootnotes(lines, new Set(), BODY, ADVANCE).footnotes.map((n) => n.marker);
+    expect(marker(column(520, step))).toEqual(['2']);
+    expect(marker([...column(520, step), ...about(callouts, BODY)])).toEqual(['2']);
+    expect(marker([...column(520, step), ...about(['3) select the top cluster', '1) filter the clusters by memory'])])).toEqual(['2']);
+  });
+
   it('are notes also when each note is a block of its own, the second right under the first', () => {
     const lines = column(520, notes);
     // The second note in a segment of its own (a Word memo's notes come as separate blocks).

@@ -731,6 +731,31 @@ function numbersFormItems(block: PlacedLine[], pageLines: PlacedLine[], found: F
   return alone.has(n - 1) || (worded.has(n - 1) && worded.has(n - 2));
 }
 
+/** A numbered step or callout: a number and the point or bracket after it, then words ("2. sort the clusters"). */
+const STEP_NUMBER = /^(\p{Nd}{1,2})([.)])\s+\p{L}/u;
+
+/**
+ * Whether a block opening with a numbered step ("2. sort cluster in reverse by memAvailable") is one of a series set
+ * about the page: lines of the page outside the block, not notes, open with the numbers on either side of it (or the
+ * two before it) in the same style: the same point or bracket, the same size (to ITEM_SIZE_EPS), bold or not alike
+ * (a slide's callouts "3. select the top 1 cluster" and "1. Filter clusters…" beside a listing). Such a block is a
+ * step of the series however low it stands, not a note: a note's number goes on from notes, not from lines of text.
+ */
+function numbersSteps(block: PlacedLine[], pageLines: PlacedLine[], taken: Set<Line>): boolean {
+  const first = block[0];
+  const own = first.line.mark === undefined ? STEP_NUMBER.exec(first.line.text.trim()) : null;
+  if (!own) return false;
+  const n = decimal(own[1]);
+  const inBlock = new Set(block.map(lineKey));
+  const steps = new Set<number>();
+  for (const l of pageLines) {
+    if (inBlock.has(lineKey(l)) || taken.has(lineKey(l)) || l.line.mark !== undefined) continue;
+    const m = STEP_NUMBER.exec(l.line.text.trim());
+    if (m && m[2] === own[2] && Math.abs(l.line.size - first.line.size) <= ITEM_SIZE_EPS && l.line.bold === first.line.bold) steps.add(decimal(m[1]));
+  }
+  return steps.has(n - 1) && (steps.has(n + 1) || steps.has(n - 2));
+}
+
 /** Whether a form numbers its items in words above a block, two in sequence at least ("3 …" and "4 …"): its field
  * labels below them are the form's, not a first page's unmarked notes. */
 function formItemsOver(block: PlacedLine[], pageLines: PlacedLine[]): boolean {
@@ -1167,6 +1192,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     if (!rule && step < minStep(notes, out, body, advance)) continue;
     if (isBracketedReferences(block)) continue;
     if (numbersFormItems(block, formLines, out)) continue;
+    if (numbersSteps(block, pageLines, taken)) continue;
     // A form's box (a numbered field, "1 Your social security number"; an option beside others) is no note.
     if (block.some((l) => l.seg.box)) continue;
     if (isReferenceList(notes)) {
