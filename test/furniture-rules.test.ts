@@ -844,6 +844,16 @@ describe('small blocks stepped down from the text', () => {
     expect(marker([...column(520, step), ...about(['3) select the top cluster', '1) filter the clusters by memory'])])).toEqual(['2']);
   });
 
+  it('are no notes when no note holds a word (a chart’s tick labels, a drawing’s reference numerals), but a citation in brackets is a note', () => {
+    const marker = (small: string[]) => detectFootnotes(column(520, small), new Set(), BODY, ADVANCE).footnotes.map((n) => n.text);
+    expect(marker(['0 10 20 30 40 50', '100% 75% 50% 25% 0%'])).toEqual([]);
+    expect(marker(['1 [104]'])).toEqual(['[104]']);
+    expect(marker(['1 [104]', '2 The source quoted is [149, § 2.1], which uses another symbol.'])).toEqual([
+      '[104]',
+      'The source quoted is [149, § 2.1], which uses another symbol.',
+    ]);
+  });
+
   it('are notes also when each note is a block of its own, the second right under the first', () => {
     const lines = column(520, notes);
     // The second note in a segment of its own (a Word memo's notes come as separate blocks).

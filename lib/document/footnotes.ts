@@ -756,6 +756,24 @@ function numbersSteps(block: PlacedLine[], pageLines: PlacedLine[], taken: Set<L
   return steps.has(n - 1) && (steps.has(n + 1) || steps.has(n - 2));
 }
 
+/** A citation in brackets, a note's whole text ("¹ [104]"). */
+const BRACKETED_CITATION = /^\[[\p{Nd}\s,;–-]+\]$/u;
+
+/**
+ * Whether no note of a block holds a word past its marker (nor a citation in brackets): a chart's tick labels ("0 10
+ * 20 30 40", "100% 75% 50%"), a patent drawing's reference numerals, a price list's "30 €" are numbers, not notes.
+ */
+function wordless(notes: PlacedLine[][]): boolean {
+  return notes.every((note) => {
+    const text = note
+      .map((l) => l.line.text)
+      .join(' ')
+      .trim();
+    const rest = text.slice(MARKER.exec(text)?.[0].length ?? 0).trim();
+    return !/\p{L}/u.test(rest) && !BRACKETED_CITATION.test(rest);
+  });
+}
+
 /** Whether a form numbers its items in words above a block, two in sequence at least ("3 …" and "4 …"): its field
  * labels below them are the form's, not a first page's unmarked notes. */
 function formItemsOver(block: PlacedLine[], pageLines: PlacedLine[]): boolean {
@@ -979,7 +997,8 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     // A form's box (a ruled grid's cell, a form's field, an option beside others) holds no notes.
     const sideNotes = !segLines[0].seg.box && isSideNotes(segLines, byPage.get(segLines[0].page) ?? [], body);
     if (sideNotes && !underHeading(segLines[0], byPage.get(segLines[0].page) ?? [], body)) {
-      pushNotes(atMarkers(segLines));
+      const notes = atMarkers(segLines);
+      if (!wordless(notes)) pushNotes(notes);
       continue;
     }
     // The trailing run of small lines, or else of notes in the body's size that open with a raised mark.
@@ -1195,6 +1214,7 @@ export function detectFootnotes(lines: PlacedLine[], removed: Set<Line>, body: n
     if (numbersSteps(block, pageLines, taken)) continue;
     // A form's box (a numbered field, "1 Your social security number"; an option beside others) is no note.
     if (block.some((l) => l.seg.box)) continue;
+    if (wordless(notes)) continue;
     if (isReferenceList(notes)) {
       lists.push({ notes, rule });
       continue;
