@@ -2154,6 +2154,41 @@ describe('a court order’s caption divided by a column of brackets (the parties
   });
 });
 
+describe('a court caption’s two blocks side by side with no divider, drawn one after the other', () => {
+  // The parties' names left, paragraph by paragraph; the case number, then the order's title right, one block across
+  // the parties' paragraphs; 14 pt type on a 12 pt leading.
+  const left: [string, number, number][] = [
+    ['HARBOURINFO.COM, INC. dba', 110, 365],
+    ['PIER CONSUMER', 110, 377],
+    ['SERVICES,', 110, 389],
+    ['Plaintiff,', 200, 413],
+    ['v.', 146, 437],
+    ['JOHN SMITH; and DOES 1', 110, 461],
+    ['through 10, inclusive,', 110, 473],
+    ['Defendants.', 200, 497],
+  ];
+  const right: [string, number, number][] = [
+    ['Case No. 8:16-cv-1261 DOC', 348, 365],
+    ['ORDER GRANTING', 348, 413],
+    ['HARBOURINFO.COM, INC. dba', 348, 425],
+    ['PIER CONSUMER', 348, 437],
+    ['SERVICES’ APPLICATION FOR A', 348, 449],
+    ['PRELIMINARY INJUNCTION', 348, 461],
+  ];
+  const at = ([t, x, b]: [string, number, number]) => run(t, x, b, 14, { x1: x + t.length * 7.2 });
+
+  it('is read block by block: the parties whole, then the case number and the title', () => {
+    const text = textOf([...left.map(at), ...right.map(at)]).replace(/\s+/g, ' ');
+    expect(text).toContain('JOHN SMITH; and DOES 1 through 10, inclusive, Defendants. Case No. 8:16-cv-1261 DOC ORDER GRANTING');
+  });
+
+  it('stays a table’s rows when drawn row by row', () => {
+    const rows = [...left, ...right].sort((a, b) => a[2] - b[2] || a[1] - b[1]).map(at);
+    const text = textOf(rows).replace(/\s+/g, ' ');
+    expect(text).not.toContain('JOHN SMITH; and DOES 1 through 10, inclusive, Defendants. Case No. 8:16-cv-1261 DOC ORDER GRANTING');
+  });
+});
+
 describe('a page’s head in three blocks side by side (a tax form’s, a court’s letterhead)', () => {
   // Left: the form's number, its revision and the agency; middle: the title, centred; right: where the form goes.
   // Each block on baselines of its own; under them the form's first line across the page, then its text.

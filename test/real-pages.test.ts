@@ -1315,6 +1315,12 @@ describe('a plot’s gap inside a poster’s column', () => {
     expect(doc.footnotes.filter((n) => n.page === 3)).toEqual([]);
   });
 
+  it('a court caption’s parties and its title side by side, with no divider, read block by block (legal_cacd_experian_pleading_lines)', async () => {
+    const text = squash((await read('legal_cacd_experian_pleading_lines')).text);
+    expect(text).toContain('ESTEBAN LEON; and DOES 1 through 10, inclusive, Defendants. Case No. 8:16-cv-1261 DOC (KESx)');
+    expect(text).toContain('ORDER GRANTING CONSUMERINFO.COM, INC. dba EXPERIAN CONSUMER SERVICES’ APPLICATION FOR A PRELIMINARY INJUNCTION');
+  });
+
   it('a slide’s small citation at the end of a bullet’s first line, read after the bullet (slides_slds_lmu_iml_rule_based_table_beside_tree)', async () => {
     const text = squash((await read('slides_slds_lmu_iml_rule_based_table_beside_tree')).text);
     expect(text).toContain('Most methods work only for classification and categorical feat. Molnar 2022');

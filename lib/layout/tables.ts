@@ -388,6 +388,51 @@ export function sentencesDownColumns(rows: InkRow[], gutters: Interval[]): boole
   return openings <= MAX_OPENINGS;
 }
 
+/** Blocks drawn one after the other: each side holds at least this many lines of two words or more... */
+const DRAWN_MIN_LINES = 3;
+/** ...the content stream passes from one side to the other at most this many times (a running foot drawn first)... */
+const DRAWN_MAX_SWITCHES = 2;
+/** ...and less than this share of the rows holding text holds text on both sides. */
+const DRAWN_LEVEL_SHARE = 0.5;
+
+/**
+ * Two blocks side by side, drawn one after the other, most of their lines on rows of their own (a court caption: the
+ * parties' names left, paragraph by paragraph, the case number and the order's title right, in one block across
+ * them): blocks, not a table's columns. A table's cells are drawn row by row, and its rows hold cells on both sides;
+ * a table drawn in an order of its own (redrawn row by row, or at random) stays a table.
+ */
+export function drawnSideBySide(rows: InkRow[], gutters: Interval[]): boolean {
+  if (gutters.length !== 1) return false;
+  const [g0, g1] = gutters[0];
+  const sideOf = (q: Run) => (q.x1 <= g0 + 0.5 ? 0 : q.x0 >= g1 - 0.5 ? 1 : -1);
+  // Each side's lines of two words or more (a chart's labels, "Year", "2022", beside a paragraph are no block).
+  const lines = [0, 0];
+  let level = 0;
+  let held = 0;
+  const runs: Run[] = [];
+  for (const r of rows) {
+    const sides = new Set(r.row.runs.map(sideOf));
+    if (sides.has(-1)) continue;
+    held++;
+    for (const k of sides) {
+      const words = wordCount(
+        r.row.runs
+          .filter((q) => sideOf(q) === k)
+          .map((q) => q.text)
+          .join(' '),
+      );
+      if (words >= 2) lines[k]++;
+    }
+    if (sides.size === 2) level++;
+    runs.push(...r.row.runs);
+  }
+  if (Math.min(...lines) < DRAWN_MIN_LINES || level === 0 || level >= DRAWN_LEVEL_SHARE * held) return false;
+  runs.sort((a, b) => a.stream - b.stream);
+  let switches = 0;
+  for (let i = 1; i < runs.length; i++) if (sideOf(runs[i]) !== sideOf(runs[i - 1])) switches++;
+  return switches <= DRAWN_MAX_SWITCHES;
+}
+
 /** A column's median line holds this many Chinese or Japanese characters at least. */
 const CJK_TEXT_CHARS = 8;
 const CJK_TEXT = new RegExp(`[${UNSPACED_CHARS}]`, 'gu');

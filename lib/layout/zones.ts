@@ -23,6 +23,7 @@ import {
   numberedListColumns,
   countedListParts,
   sentencesDownColumns,
+  drawnSideBySide,
   sortedDownColumns,
   staggeredColumns,
 } from './tables.js';
@@ -1770,7 +1771,8 @@ function tabularZone(zoneRows: InkRow[], gutters: Interval[], p: ZoneParams): bo
     !captionDivider(zoneRows, gutters) &&
     !staggeredColumns(zoneRows, gutters) &&
     !sentencesDownColumns(zoneRows, gutters) &&
-    !cjkTextColumns(zoneRows, gutters)
+    !cjkTextColumns(zoneRows, gutters) &&
+    !drawnSideBySide(zoneRows, gutters)
   );
 }
 
