@@ -844,10 +844,43 @@ describe('small blocks stepped down from the text', () => {
     expect(marker([...column(520, step), ...about(['3) select the top cluster', '1) filter the clusters by memory'])])).toEqual(['2']);
   });
 
+  it('are notes numbered on from the column beside them, level with them (a list of notes kept back is no series of steps)', () => {
+    // Page 1's notes 1–4, then on page 2 notes 5–9 under the left column and 10–11 under the right one, each set as a
+    // reference ("5. Smith, J. …, 1895."): 10 follows the notes beside it, not steps above it.
+    const words = ['harbour', 'works', 'season', 'funds', 'repairs', 'engineer', 'drawing', 'survey', 'pier'];
+    let id = 0;
+    const notesUnder = (no: number, x: number, ns: number[]): PlacedLine[] => {
+      const entries: [string, number, number][] = [];
+      for (let k = 0; k < 40; k++)
+        entries.push([`The ${words[k % 9]} and the ${words[(k * 3) % 9]} were noted in the book.`, BODY, 80 + k * ADVANCE]);
+      ns.forEach((n, i) =>
+        entries.push([`${n}. Smith, J. The harbour works of the eastern coast. London, ${1890 + n}.`, 8, 80 + 40 * ADVANCE + 14 + i * 10]),
+      );
+      const lines = entries.map(([t, size, b]) => makeLine([run(t, x, b, size)], b));
+      const seg: Segment = {
+        kind: 'column',
+        page: no,
+        band: 0,
+        column: x > 300 ? 1 : 0,
+        text: '',
+        bbox: roundBox(unionBox(lines.map((l) => l.bbox))),
+        lines,
+      };
+      const segment = id++;
+      return lines.map((line, index) => ({ page: no, segment, index, line, seg, pageHeight: 792, pageWidth: 612 }));
+    };
+    const lines = [...notesUnder(1, 72, [1, 2, 3, 4]), ...notesUnder(2, 72, [5, 6, 7, 8, 9]), ...notesUnder(2, 320, [10, 11])];
+    const found = detectFootnotes(lines, new Set(), BODY, ADVANCE).footnotes.map((n) => `${n.page}:${n.marker}`);
+    expect(found).toEqual(expect.arrayContaining(['2:10', '2:11']));
+  });
+
   it('are no notes when no note holds a word (a chart’s tick labels, a drawing’s reference numerals), but a citation in brackets is a note', () => {
     const marker = (small: string[]) => detectFootnotes(column(520, small), new Set(), BODY, ADVANCE).footnotes.map((n) => n.text);
     expect(marker(['0 10 20 30 40 50', '100% 75% 50% 25% 0%'])).toEqual([]);
     expect(marker(['1 [104]'])).toEqual(['[104]']);
+    expect(marker(['1 [149, § 2.1].'])).toEqual(['[149, § 2.1].']);
+    expect(marker(['1 (104)'])).toEqual(['(104)']);
+    expect(marker(['1 104–106.'])).toEqual(['104–106.']);
     expect(marker(['1 [104]', '2 The source quoted is [149, § 2.1], which uses another symbol.'])).toEqual([
       '[104]',
       'The source quoted is [149, § 2.1], which uses another symbol.',

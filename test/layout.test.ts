@@ -2182,6 +2182,25 @@ describe('a court caption’s two blocks side by side with no divider, drawn one
     expect(text).toContain('JOHN SMITH; and DOES 1 through 10, inclusive, Defendants. Case No. 8:16-cv-1261 DOC ORDER GRANTING');
   });
 
+  it('leaves a glossary drawn column by column a table (an OCR layer’s order): its terms have no rows of their own', () => {
+    const terms = ['Data owner', 'Access control', 'Audit trail', 'Retention period', 'Key custodian'];
+    const definitions = [
+      ['The person who is accountable for', 'the data set and approves every', 'request to read or change it.'],
+      ['The rules that decide which users', 'may reach which records, and by', 'what means they may do so.'],
+      ['A log of each change made to the', 'records, kept apart from them and', 'never edited after the fact.'],
+      ['How long records are kept before', 'they are archived or destroyed', 'under the agency schedule.'],
+      ['The officer who holds the keys and', 'who alone may rotate them when', 'a holder leaves the service.'],
+    ];
+    const top = (i: number) => 100 + i * 46;
+    const runs = [
+      ...terms.map((t, i) => run(t, 72, top(i), 10)),
+      ...definitions.flatMap((d, i) => d.map((t, k) => run(t, 220, top(i) + 12 * k, 10))),
+    ];
+    const text = textOf(runs).replace(/\s+/g, ' ');
+    expect(text).toContain('Data owner');
+    expect(text.indexOf('Access control')).toBeGreaterThan(text.indexOf('request to read or change it.'));
+  });
+
   it('stays a table’s rows when drawn row by row', () => {
     const rows = [...left, ...right].sort((a, b) => a[2] - b[2] || a[1] - b[1]).map(at);
     const text = textOf(rows).replace(/\s+/g, ' ');

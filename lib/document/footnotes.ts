@@ -736,7 +736,7 @@ const STEP_NUMBER = /^(\p{Nd}{1,2})([.)])\s+\p{L}/u;
 
 /**
  * Whether a block opening with a numbered step ("2. sort cluster in reverse by memAvailable") is one of a series set
- * about the page: lines of the page outside the block, not notes, open with the numbers on either side of it (or the
+ * about the page: lines of the page above the block, not notes, open with the numbers on either side of it (or the
  * two before it) in the same style: the same point or bracket, the same size (to ITEM_SIZE_EPS), bold or not alike
  * (a slide's callouts "3. select the top 1 cluster" and "1. Filter clusters…" beside a listing). Such a block is a
  * step of the series however low it stands, not a note: a note's number goes on from notes, not from lines of text.
@@ -749,19 +749,23 @@ function numbersSteps(block: PlacedLine[], pageLines: PlacedLine[], taken: Set<L
   const inBlock = new Set(block.map(lineKey));
   const steps = new Set<number>();
   for (const l of pageLines) {
-    if (inBlock.has(lineKey(l)) || taken.has(lineKey(l)) || l.line.mark !== undefined) continue;
+    // Above the block: notes in the next column, or a list of them kept back, standing level with it are no steps.
+    if (inBlock.has(lineKey(l)) || taken.has(lineKey(l)) || l.line.mark !== undefined || l.line.bbox[3] > first.line.bbox[1]) continue;
     const m = STEP_NUMBER.exec(l.line.text.trim());
     if (m && m[2] === own[2] && Math.abs(l.line.size - first.line.size) <= ITEM_SIZE_EPS && l.line.bold === first.line.bold) steps.add(decimal(m[1]));
   }
   return steps.has(n - 1) && (steps.has(n + 1) || steps.has(n - 2));
 }
 
-/** A citation in brackets, a note's whole text ("¹ [104]"). */
-const BRACKETED_CITATION = /^\[[\p{Nd}\s,;–-]+\]$/u;
+/** A wordless note of one token is a lone number or sign (a numeral, "€", a folio) up to this many characters. */
+const LONE_NUMBER_CHARS = 4;
+/** Citations in brackets or parentheses, a note's whole text ("¹ [104]", "[149, § 2.1].", "(104)", "[3], [5]"). */
+const BRACKETED_CITATION = /^(?:[[(][^\p{L}\])]+[\])][\s.,;]*)+$/u;
 
 /**
- * Whether no note of a block holds a word past its marker (nor a citation in brackets): a chart's tick labels ("0 10
- * 20 30 40", "100% 75% 50%"), a patent drawing's reference numerals, a price list's "30 €" are numbers, not notes.
+ * Whether no note of a block holds a word past its marker, nor a citation in brackets, only numbers set apart or a
+ * lone short one: a chart's tick labels ("0 10 20 30 40", "100% 75% 50%"), a patent drawing's reference numerals, a
+ * price list's "30 €" are numbers, not notes.
  */
 function wordless(notes: PlacedLine[][]): boolean {
   return notes.every((note) => {
@@ -769,8 +773,14 @@ function wordless(notes: PlacedLine[][]): boolean {
       .map((l) => l.line.text)
       .join(' ')
       .trim();
-    const rest = text.slice(MARKER.exec(text)?.[0].length ?? 0).trim();
-    return !/\p{L}/u.test(rest) && !BRACKETED_CITATION.test(rest);
+    // (A symbol before a number is a marker too, though MARKER leaves it to the number: "* 0000-0002-1825-0097".)
+    const rest = text
+      .slice(MARKER.exec(text)?.[0].length ?? 0)
+      .trim()
+      .replace(/^[*∗⁎†‡§¶‖]{1,3}\s*/u, '');
+    // (One longer token is a note's identifier or page range: "0000-0002-1825-0097", "104–106.".)
+    const numbers = rest.split(/\s+/u).length >= 2 || rest.length <= LONE_NUMBER_CHARS;
+    return !/\p{L}/u.test(rest) && !BRACKETED_CITATION.test(rest) && numbers;
   });
 }
 

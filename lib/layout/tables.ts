@@ -396,17 +396,22 @@ const DRAWN_MAX_SWITCHES = 2;
 const DRAWN_LEVEL_SHARE = 0.5;
 
 /**
- * Two blocks side by side, drawn one after the other, most of their lines on rows of their own (a court caption: the
- * parties' names left, paragraph by paragraph, the case number and the order's title right, in one block across
- * them): blocks, not a table's columns. A table's cells are drawn row by row, and its rows hold cells on both sides;
- * a table drawn in an order of its own (redrawn row by row, or at random) stays a table.
+ * Two blocks side by side, drawn one after the other, most of their lines on rows of their own, some on each side,
+ * some level with each other (a court caption: the parties' names left, paragraph by paragraph, the case number and
+ * the order's title right, in one block across them): blocks, not a table's columns. A table's cells are drawn row
+ * by row, and its rows hold cells on both sides; a table drawn in an order of its own (redrawn row by row, or at
+ * random) stays a table. (An OCR layer's order is its engine's, which may take a table's columns as blocks: a table
+ * whose cells wrap on one side only, a glossary, has no rows of its own on the other.)
  */
 export function drawnSideBySide(rows: InkRow[], gutters: Interval[]): boolean {
   if (gutters.length !== 1) return false;
   const [g0, g1] = gutters[0];
   const sideOf = (q: Run) => (q.x1 <= g0 + 0.5 ? 0 : q.x0 >= g1 - 0.5 ? 1 : -1);
-  // Each side's lines of two words or more (a chart's labels, "Year", "2022", beside a paragraph are no block).
+  // Each side's lines of two words or more (a chart's labels, "Year", "2022", beside a paragraph are no block), and
+  // those on rows of their own: each side has one at least (a glossary's terms, each level with its definition's
+  // first line, have none; its definitions' turned lines are a table's wrapped cells).
   const lines = [0, 0];
+  const alone = [0, 0];
   let level = 0;
   let held = 0;
   const runs: Run[] = [];
@@ -421,12 +426,14 @@ export function drawnSideBySide(rows: InkRow[], gutters: Interval[]): boolean {
           .map((q) => q.text)
           .join(' '),
       );
-      if (words >= 2) lines[k]++;
+      if (words < 2) continue;
+      lines[k]++;
+      if (sides.size === 1) alone[k]++;
     }
     if (sides.size === 2) level++;
     runs.push(...r.row.runs);
   }
-  if (Math.min(...lines) < DRAWN_MIN_LINES || level === 0 || level >= DRAWN_LEVEL_SHARE * held) return false;
+  if (Math.min(...lines) < DRAWN_MIN_LINES || Math.min(...alone) === 0 || level === 0 || level >= DRAWN_LEVEL_SHARE * held) return false;
   runs.sort((a, b) => a.stream - b.stream);
   let switches = 0;
   for (let i = 1; i < runs.length; i++) if (sideOf(runs[i]) !== sideOf(runs[i - 1])) switches++;
