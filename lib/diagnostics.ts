@@ -51,6 +51,12 @@ export const DIAGNOSTICS = {
     meaning:
       "A block of lines in larger type than everything level with it, in a table's first or last column (a slide's listing beside a diagram's labels), mostly on rows of its own: no cells of the table's rows, it was read whole, after the rest (before it when it is the first column).",
   },
+  'drawn-after': {
+    severity: ['info'],
+    from: 'page',
+    meaning:
+      'Small blocks the layout read between two parts of one flow that the content stream draws one after the other, the blocks drawn after it (callouts floated beside a listing), were read after it.',
+  },
   'staggered-blocks': {
     severity: ['info'],
     from: 'page',

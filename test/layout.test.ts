@@ -14,6 +14,8 @@ import { findCandidates } from '../lib/layout/gutters.js';
 import { headingRowBands } from '../lib/layout/sideheads.js';
 import { bodyArtifacts } from '../lib/layout/artifacts.js';
 import { readStaggeredBlocks } from '../lib/layout/staggered.js';
+import { readDrawnAfter } from '../lib/layout/drawn-after.js';
+import { segment } from '../lib/layout/segment.js';
 
 const params = layoutParams;
 
@@ -1404,6 +1406,57 @@ describe('a listing in larger type beside a diagram’s labels (a slide)', () =>
     const layout = read([...diagram, ...listing(14)]);
     expect(layout.diagnostics.some((d) => d.code === 'larger-panel')).toBe(false);
     expect(layout.segments.some((sg) => sg.kind === 'table' && sg.text.includes('requesting 2 vGPUs'))).toBe(true);
+  });
+});
+
+describe('callouts floated beside a listing, drawn after it', () => {
+  // A listing's lines in two segments (a long line of it read across the page parts them), a callout read between
+  // them where it stands; the content stream draws the listing's lines one after the other, then the callout.
+  const at = (text: string, x: number, baseline: number, stream: number) => makeLine([run(text, x, baseline, 11, { stream })], baseline);
+  const listing = (from: number, first: number, n: number) =>
+    segment(
+      'column',
+      1,
+      0,
+      0,
+      Array.from({ length: n }, (_, k) => at(`key${first + k}: value`, 72, 140 + 13 * (first + k), from + k)),
+    );
+  const callout = (stream: number, lines = 1) =>
+    segment(
+      'column',
+      1,
+      0,
+      1,
+      Array.from({ length: lines }, (_, k) => at(`${k + 1}. select the top cluster`, 400, 160 + 13 * k, stream + k)),
+    );
+  const texts = (segs: Segment[]) => segs.map((sg) => sg.lines[0].text);
+
+  it('reads the callout after the listing’s second part, and says so', () => {
+    const segs = [listing(0, 0, 4), callout(20), listing(4, 4, 5)];
+    expect(readDrawnAfter(segs, 1)?.code).toBe('drawn-after');
+    expect(texts(segs)).toEqual(['key0: value', 'key4: value', '1. select the top cluster']);
+  });
+
+  it('leaves a block drawn between the two parts where it stands, and a column of text (more than four lines)', () => {
+    const between = [listing(0, 0, 4), callout(4), listing(5, 4, 5)];
+    expect(readDrawnAfter(between, 1)).toBeNull();
+    expect(texts(between)).toEqual(['key0: value', '1. select the top cluster', 'key4: value']);
+    const long = [listing(0, 0, 4), callout(20, 5), listing(4, 4, 5)];
+    expect(readDrawnAfter(long, 1)).toBeNull();
+  });
+
+  it('leaves a figure’s caption and a list’s item where they stand, though drawn after the text', () => {
+    const block = (text: string) => segment('column', 1, 0, 1, [at(text, 400, 160, 20)]);
+    for (const text of ['Figure 1. Magnetization as a', '● perspective']) {
+      const segs = [listing(0, 0, 4), block(text), listing(4, 4, 5)];
+      expect(readDrawnAfter(segs, 1)).toBeNull();
+    }
+  });
+
+  it('leaves a label left of the flow where it stands (a boxed label before its description)', () => {
+    const label = segment('column', 1, 0, 0, [at('A1:2017- Injection', 20, 160, 20)]);
+    const segs = [listing(0, 0, 4), label, listing(4, 4, 5)];
+    expect(readDrawnAfter(segs, 1)).toBeNull();
   });
 });
 

@@ -1321,6 +1321,12 @@ describe('a plot’s gap inside a poster’s column', () => {
     expect(text).toContain('ORDER GRANTING CONSUMERINFO.COM, INC. dba EXPERIAN CONSUMER SERVICES’ APPLICATION FOR A PRELIMINARY INJUNCTION');
   });
 
+  it('a slide’s listing whole, its callouts floated beside it and drawn after it read after it (slides_cncf_kcd_beijing_cel_placement_code_table)', async () => {
+    const text = squash((await read('slides_cncf_kcd_beijing_cel_placement_code_table')).text);
+    expect(text).toContain('celExpressions: - managedCluster.scores("default")');
+    expect(text).toContain('weight: -1 3. select the top 1 cluster 1. Filter clusters memAvailable > 300Mi.');
+  });
+
   it('a slide’s small citation at the end of a bullet’s first line, read after the bullet (slides_slds_lmu_iml_rule_based_table_beside_tree)', async () => {
     const text = squash((await read('slides_slds_lmu_iml_rule_based_table_beside_tree')).text);
     expect(text).toContain('Most methods work only for classification and categorical feat. Molnar 2022');

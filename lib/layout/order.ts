@@ -6,6 +6,7 @@
 import type { Box, Diagnostic, Line, Run, Segment } from '../types.js';
 import { readFormulas } from './formulas.js';
 import { readStaggeredBlocks } from './staggered.js';
+import { readDrawnAfter } from './drawn-after.js';
 import { readBlockGrids } from './grid.js';
 import { median, round2, runsOfLine, unionBox } from './lines.js';
 import { layoutRotated } from './rotated.js';
@@ -398,6 +399,7 @@ export const ORDER_PASSES: readonly OrderPass[] = [
   { name: 'title-first', run: (c) => (c.page === 1 && c.columnCount > 1 ? titleFirst(c.segments, c.bodySize, c.page) : null) },
   { name: 'float-beside', run: (c) => (c.columnCount > 1 ? floatBeside(c.segments, c.advance, c.bodySize, c.page) : null) },
   { name: 'margin-after', run: (c) => (c.columnCount > 1 ? marginAfter(c.segments, c.bodySize, c.page) : null) },
+  { name: 'drawn-after', run: (c) => readDrawnAfter(c.segments, c.page) },
   { name: 'rotated', run: placeRotated },
 ];
 
