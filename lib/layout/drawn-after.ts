@@ -62,23 +62,40 @@ export function readDrawnAfter(segments: Segment[], page: number): Diagnostic | 
     }
     return a < streams.length ? streams[a] : Number.NaN;
   };
-  /** The segment after `i` in reading order that goes on with its flow: drawn next, its first line right under. */
-  const sequel = (i: number): number => {
-    const a = segments[i];
-    const sa = spans.get(a);
-    if (!sa || !flowing(a) || a.lines.some((l) => textDirection(l.text) === 'rtl')) return -1;
-    const next = nextAfter(sa.hi);
-    const j = segments.findIndex((s, k) => k > i && spans.get(s)?.lo === next);
-    if (j < 0 || !flowing(segments[j])) return -1;
-    const last = a.lines[a.lines.length - 1];
-    const step = segments[j].lines[0].baseline - last.baseline;
-    return step > 0 && step <= NEXT_LINE_EM * last.size ? j : -1;
+  /**
+   * Each segment's sequel in reading order (the index of the segment after it that goes on with its flow: drawn next,
+   * its first line right under), or -1; and whether a segment is some other's sequel. Worked out once for the page's
+   * order, and again after a move.
+   */
+  const sequels = () => {
+    const byLo = new Map<number, number[]>();
+    segments.forEach((s, k) => {
+      const lo = spans.get(s)?.lo;
+      if (lo === undefined) return;
+      const list = byLo.get(lo);
+      if (list) list.push(k);
+      else byLo.set(lo, [k]);
+    });
+    const next = segments.map((a, i): number => {
+      const sa = spans.get(a);
+      if (!sa || !flowing(a) || !a.lines.length || a.lines.some((l) => textDirection(l.text) === 'rtl')) return -1;
+      const j = byLo.get(nextAfter(sa.hi))?.find((k) => k > i) ?? -1;
+      if (j < 0 || !flowing(segments[j]) || !segments[j].lines.length) return -1;
+      const last = a.lines[a.lines.length - 1];
+      const step = segments[j].lines[0].baseline - last.baseline;
+      return step > 0 && step <= NEXT_LINE_EM * last.size ? j : -1;
+    });
+    const followed = new Set(next.filter((j) => j >= 0));
+    return { next, followed };
   };
+  let { next, followed } = sequels();
   const moved: string[] = [];
   for (let i = 0; i < segments.length; i++) {
-    // The chain of segments from i on, each the one before's sequel, with small blocks read between them.
+    // The chain of segments from i on, each the one before's sequel, with small blocks read between them (a chain
+    // starts at a segment that is no other's sequel).
+    if (followed.has(i)) continue;
     const chain = [i];
-    for (let j = sequel(i); j > chain[chain.length - 1]; j = sequel(j)) chain.push(j);
+    for (let j = next[i]; j > chain[chain.length - 1]; j = next[j]) chain.push(j);
     const end = chain[chain.length - 1];
     if (chain.length < 2 || end - i + 1 === chain.length) continue;
     const inChain = new Set(chain);
@@ -96,6 +113,7 @@ export function readDrawnAfter(segments: Segment[], page: number): Diagnostic | 
         x !== undefined &&
         flowing(s) &&
         movable(s) &&
+        s.lines.length > 0 &&
         s.lines.length <= MAX_LINES &&
         (x.lo > hi || x.hi < lo) &&
         s.bbox[1] >= top &&
@@ -106,6 +124,7 @@ export function readDrawnAfter(segments: Segment[], page: number): Diagnostic | 
     if (between.length > MAX_MOVED || !between.every(beside)) continue;
     segments.splice(i, end - i + 1, ...flow, ...between);
     moved.push(...between.map((s) => s.lines[0].text));
+    ({ next, followed } = sequels());
     i = end;
   }
   if (!moved.length) return null;
