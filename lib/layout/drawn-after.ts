@@ -14,8 +14,7 @@
  */
 import type { Diagnostic, Segment } from '../types.js';
 import { runsOfLine, textDirection } from './lines.js';
-import { BULLET_CHARS } from './markers.js';
-import { opensWithLabel } from './tables.js';
+import { LIST_MARKER, opensWithLabel } from './tables.js';
 
 /** A segment moved holds at most this many lines (a callout, a label; not a column of text). */
 const MAX_LINES = 4;
@@ -25,13 +24,13 @@ const MAX_MOVED = 4;
 type Span = { lo: number; hi: number };
 
 const flowing = (s: Segment) => s.kind === 'column' || s.kind === 'span';
-const BULLETED = new RegExp(`^[${BULLET_CHARS}]`, 'u');
 /**
  * A block that may be moved: no figure's caption ("Abbildung 4: …", drawn after the text in a thesis, read where it
  * stands), no item of a list, no right-to-left text (whose pieces a line's runs may draw in any order).
  */
-const movable = (s: Segment) =>
-  !opensWithLabel(runsOfLine(s.lines[0])) && !BULLETED.test(s.lines[0].text.trim()) && s.lines.every((l) => textDirection(l.text) !== 'rtl');
+const movable = (s: Segment) => !opensWithLabel(runsOfLine(s.lines[0])) && !LIST_MARKER.test(s.lines[0].text.trim()) && !rightToLeft(s);
+/** A segment holding a line of right-to-left text. */
+const rightToLeft = (s: Segment) => s.lines.some((l) => textDirection(l.text) === 'rtl');
 
 /** The next part of the flow starts at most this many of the last line's sizes under it, baseline to baseline. */
 const NEXT_LINE_EM = 2;
@@ -39,6 +38,8 @@ const NEXT_LINE_EM = 2;
 export function readDrawnAfter(segments: Segment[], page: number): Diagnostic | null {
   const spans = new Map<Segment, Span>();
   const streams: number[] = [];
+  // (Whether a segment holds right-to-left text is asked once, not again each time the sequels are worked out.)
+  const rtl = new Set(segments.filter(rightToLeft));
   for (const s of segments) {
     let lo = Infinity;
     let hi = -Infinity;
@@ -78,7 +79,7 @@ export function readDrawnAfter(segments: Segment[], page: number): Diagnostic | 
     });
     const next = segments.map((a, i): number => {
       const sa = spans.get(a);
-      if (!sa || !flowing(a) || !a.lines.length || a.lines.some((l) => textDirection(l.text) === 'rtl')) return -1;
+      if (!sa || !flowing(a) || !a.lines.length || rtl.has(a)) return -1;
       const j = byLo.get(nextAfter(sa.hi))?.find((k) => k > i) ?? -1;
       if (j < 0 || !flowing(segments[j]) || !segments[j].lines.length) return -1;
       const last = a.lines[a.lines.length - 1];

@@ -87,7 +87,7 @@ const gapsBetween = (cols: Interval[]): Interval[] => cols.slice(1).map((c, k) =
  * marks and dashes for empty cells are data, not markers; the private-use code points are the symbol fonts' bullets
  * (Wingdings, Symbol).
  */
-const LIST_MARKER = new RegExp(`^[${BULLET_CHARS}]`, 'u');
+export const LIST_MARKER = new RegExp(`^[${BULLET_CHARS}]`, 'u');
 /** Each list's column holds at least this many items. */
 const MIN_LIST_ITEMS = 2;
 /** At least this many columns are lists. */
