@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { displayFormula } from '../lib/layout/formulas.js';
 import { layoutPage } from '../lib/layout/page.js';
 import type { Run } from '../lib/types.js';
-import { layoutParams, run } from './support/runs.js';
+import { column, layoutParams, run } from './support/runs.js';
 
 /**
  * "a = (n j(x) − q) / (x h(x)²)" as TeX sets it: the left side on the formula's baseline (100), the numerator above
@@ -272,5 +272,276 @@ describe('the scripts of one letter on two baselines', () => {
       run(', then words', 226, 100, 10, { x1: 290 }),
     ];
     expect(lines(runs)).toEqual(['q001 the covariance is ΣQobs, then words']);
+  });
+});
+
+describe('a display fraction whose letters come in several fonts (a variable, its subscript)', () => {
+  // OpenIntro Statistics: "Z_Ann = (x_Ann − μ_SAT) / σ_SAT = (1300 − 1100) / 200 = 1", TeX's italic letters with
+  // subscripts in a 5 pt roman, the denominator's subscript on a row of its own under the formula's; a guided
+  // practice's answer in 8 pt under it, drawn right after it.
+  const pieces: [string, number, number, number, number, string][] = [
+    ['Z', 220.5, 227.3, 715.8, 10, 'CMMI10'],
+    ['Ann', 227.3, 239.7, 718.3, 5, 'CMR5'],
+    ['=', 243.5, 251.2, 715.8, 10, 'CMR10'],
+    ['x', 255.2, 260.9, 709.1, 10, 'CMMI10'],
+    ['Ann', 260.9, 273.2, 711.6, 5, 'CMR5'],
+    ['−', 276.4, 284.2, 709.1, 10, 'CMSY10'],
+    ['μ', 286.4, 292.4, 709.1, 10, 'CMMI10'],
+    ['SAT', 292.4, 305.3, 711.6, 5, 'CMR5'],
+    ['σ', 270.9, 276.6, 722.7, 10, 'CMMI10'],
+    ['SAT', 276.6, 289.5, 725.2, 5, 'CMR5'],
+    ['=', 310.2, 316.1, 715.8, 10, 'CMR10'],
+    ['1300', 322, 341.9, 709.1, 10, 'CMR10'],
+    ['−', 344.1, 351.8, 709.1, 10, 'CMSY10'],
+    ['1100', 354.1, 374, 709.1, 10, 'CMR10'],
+    ['200', 340.5, 355.4, 722.7, 10, 'CMR10'],
+    ['= 1', 377.9, 393.4, 715.8, 10, 'CMR10'],
+  ];
+  const page = (answer: boolean) => {
+    const formula = pieces.map(([text, x0, x1, y, size, font]) => run(text, x0, y, size, { x1, font }));
+    const note = [run('q002', 104.8, 740.8, 8, { x1: 120 }), run('(a) N (μ = 5, σ = 3). (b) N (μ = −100, σ = 10).', 122.6, 740.8, 8, { x1: 361.3 })];
+    const runs = drawnInOrder([run('q001 we find the score:', 91, 689.2, 10, { x1: 414.1 }), ...formula, ...(answer ? note : [])]);
+    return lines(runs);
+  };
+
+  it('is read in drawing order, the subscript under the formula’s row with its letter', () => {
+    const formula = page(false).find((l) => l.includes('Z'));
+    expect(formula?.replace(/ /g, '')).toBe('ZAnn=xAnn−μSATσSAT=1300−1100200=1');
+  });
+
+  it('leaves out a note in smaller type under it that reaches the column’s left edge', () => {
+    const text = page(true);
+    expect(text.find((l) => l.includes('Z'))?.replace(/ /g, '')).toBe('ZAnn=xAnn−μSATσSAT=1300−1100200=1');
+    expect(text.find((l) => l.includes('q002'))).toContain('(a) N');
+  });
+
+  it('leaves lines of words drawn a glyph a run as they are: their glyphs abut, their words stand apart', () => {
+    // "the rate r = 4 per cent" over "of the whole sum", one glyph a run in one font, the spaces left out, and a raised
+    // "2" after "cent" drawn after both lines.
+    const glyphs = (words: string, y: number) => [...words].flatMap((c, k) => (c === ' ' ? [] : [run(c, 40 + 5 * k, y, 10, { x1: 45 + 5 * k })]));
+    const runs = [
+      run('q001 first line', 40, 88),
+      ...glyphs('the rate r = 4 per cent', 100),
+      ...glyphs('of the whole sum', 112),
+      run('2', 156, 96, 7, { x1: 159.5 }),
+    ];
+    const text = lines(drawnInOrder([...runs, run('q002 next', 40, 124)])).map((l) => l.replace(/ /g, ''));
+    expect(text).toContain('therater=4percent2');
+    expect(text).toContain('ofthewholesum');
+  });
+});
+
+describe('a wide display formula set across both columns of a page', () => {
+  // REVTeX's sample (AAPM): "R(d) = g_σ^e2 ( [Γ_Z(3,21)]_σ1 / (Q²₁₂ − M²_W) + … ) + x_W Q_e ( … ) . (8)", set full width
+  // between the two columns' paragraphs: its fractions and big brackets leave more pieces on a row than the page has
+  // columns, as a table's cells do.
+  const pieces: [string, number, number, number, number][] = [
+    ['R', 66.0, 74.4, 158.9, 10],
+    ['(d)', 74.4, 85.0, 154.7, 7],
+    ['=', 88.3, 96.0, 158.9, 10],
+    ['g', 98.8, 103.6, 158.9, 10],
+    ['e', 103.9, 107.7, 154.7, 7],
+    ['σ', 103.6, 108.2, 161.3, 7],
+    ['2', 108.2, 111.6, 162.3, 5],
+    ['(', 114.2, 121.6, 144.8, 10],
+    ['[Γ', 122.8, 131.7, 152.1, 10],
+    ['Z', 131.7, 137.2, 148.5, 7],
+    ['(3', 138.2, 147.0, 152.1, 10],
+    [',', 147.0, 149.8, 152.1, 10],
+    ['21)]', 151.4, 168.0, 152.1, 10],
+    ['σ', 168.0, 172.7, 153.6, 7],
+    ['1', 172.7, 176.1, 154.6, 5],
+    ['Q', 126.3, 134.2, 165.7, 10],
+    ['2', 134.2, 138.1, 162.3, 7],
+    ['12', 134.2, 142.1, 168.3, 7],
+    ['−', 144.8, 152.6, 165.7, 10],
+    ['M', 154.8, 164.4, 165.7, 10],
+    ['2', 165.5, 169.5, 162.3, 7],
+    ['W', 164.4, 171.9, 168.6, 7],
+    ['+', 180.5, 186.0, 158.9, 10],
+    ['[Γ', 191.6, 200.6, 152.1, 10],
+    ['Z', 200.6, 206.0, 148.5, 7],
+    ['(13', 207.0, 220.9, 152.1, 10],
+    [',', 220.9, 223.6, 152.1, 10],
+    ['2)]', 225.3, 236.9, 152.1, 10],
+    ['σ', 236.9, 241.5, 153.6, 7],
+    ['1', 241.5, 244.9, 154.6, 5],
+    ['Q', 195.2, 203.0, 165.7, 10],
+    ['2', 203.0, 207.0, 162.3, 7],
+    ['13', 203.0, 211.0, 168.3, 7],
+    ['−', 213.7, 221.4, 165.7, 10],
+    ['M', 223.7, 233.3, 165.7, 10],
+    ['2', 234.4, 238.4, 162.3, 7],
+    ['W', 233.3, 240.8, 168.6, 7],
+    [')', 247.1, 254.4, 144.8, 10],
+    ['+', 256.7, 264.4, 158.9, 10],
+    ['x', 266.6, 272.3, 158.9, 10],
+    ['W', 272.3, 279.8, 160.3, 7],
+    ['Q', 281.4, 289.3, 158.9, 10],
+    ['e', 289.3, 293.0, 160.3, 7],
+    ['(', 295.2, 302.5, 144.8, 10],
+    ['[Γ', 303.7, 312.7, 152.1, 10],
+    ['γ', 312.7, 316.9, 148.5, 7],
+    ['(3', 317.8, 326.7, 152.1, 10],
+    [',', 326.7, 329.5, 152.1, 10],
+    ['21)]', 331.1, 347.7, 152.1, 10],
+    ['σ', 347.7, 352.3, 153.6, 7],
+    ['1', 352.3, 355.7, 154.6, 5],
+    ['Q', 306.6, 314.5, 165.7, 10],
+    ['2', 314.5, 318.5, 162.3, 7],
+    ['12', 314.5, 322.4, 168.3, 7],
+    ['−', 325.1, 332.9, 165.7, 10],
+    ['M', 335.1, 344.8, 165.7, 10],
+    ['2', 345.9, 349.8, 162.3, 7],
+    ['W', 344.8, 352.3, 168.6, 7],
+    ['+', 360.1, 365.7, 158.9, 10],
+    ['[Γ', 371.3, 380.3, 152.1, 10],
+    ['γ', 380.3, 384.5, 148.5, 7],
+    ['(13', 385.4, 399.2, 152.1, 10],
+    [',', 399.2, 402.0, 152.1, 10],
+    ['2)]', 403.7, 415.3, 152.1, 10],
+    ['σ', 415.3, 419.9, 153.6, 7],
+    ['1', 419.9, 423.3, 154.6, 5],
+    ['Q', 374.2, 382.1, 165.7, 10],
+    ['2', 382.1, 386.0, 162.3, 7],
+    ['13', 382.1, 390.0, 168.3, 7],
+    ['−', 392.7, 400.5, 165.7, 10],
+    ['M', 402.7, 412.3, 165.7, 10],
+    ['2', 413.4, 417.4, 162.3, 7],
+    ['W', 412.3, 419.8, 168.6, 7],
+    [')', 425.5, 432.8, 144.8, 10],
+    ['.', 437.2, 440.0, 158.9, 10],
+    ['(8)', 549.4, 562.1, 158.9, 10],
+  ];
+  const page = () => {
+    const above = [...column(1, 5, 54, 62, { chars: 48 }), ...column(101, 5, 317, 62, { chars: 48 })];
+    const formula = drawnInOrder(pieces.map(([text, x0, x1, y, size]) => run(text, x0, y, size, { x1 })));
+    const below = [...column(11, 8, 54, 212, { chars: 48 }), ...column(111, 8, 317, 212, { chars: 48 })];
+    return layoutPage([...above, ...formula, ...below], layoutParams());
+  };
+
+  it('is read as a line in drawing order, not as a table', () => {
+    const segments = page().segments.filter((s) => s.lines.some((l) => l.text.includes('Γ')));
+    expect(segments.map((s) => s.kind)).not.toContain('table');
+    const text = segments.flatMap((s) => s.lines.map((l) => l.text.replace(/ /g, ''))).join('\n');
+    expect(text).toContain('R(d)=geσ2([ΓZ(3,21)]σ1Q212−M2W+[ΓZ(13,2)]σ1Q213−M2W)+xWQe([Γγ(3,21)]σ1Q212−M2W');
+  });
+});
+
+describe('a display formula whose row is mostly scripts, under a big operator on a baseline of its own', () => {
+  // Annals of Combinatorics: "x₀^{λ₀} x₁^{λ₁} ∑_{α₀,α₁≥0} ρ_{α₀,α₁} x₀^{−bα₀} x₁^{cα₁} (1)": the sum's sign drawn on a
+  // baseline 9.5 pt over the row's, the row's type mostly 7 and 5 pt scripts, starting 40 pt left of the sign.
+  const pieces: [string, number, number, number, number][] = [
+    ['x', 149.3, 155.0, 411.4, 10],
+    ['λ', 155.0, 159.8, 406.9, 7],
+    ['0', 159.8, 163.2, 407.9, 5],
+    ['0', 155.0, 159.0, 414.0, 7],
+    ['x', 164.1, 169.8, 411.4, 10],
+    ['λ', 169.8, 174.6, 406.9, 7],
+    ['1', 174.6, 178.0, 407.9, 5],
+    ['1', 169.8, 173.8, 414.0, 7],
+    ['∑', 188.8, 203.1, 401.9, 10],
+    ['α', 180.6, 185.8, 423.3, 7],
+    ['0', 185.8, 189.2, 424.3, 5],
+    [',α', 189.7, 197.2, 423.3, 7],
+    ['1', 197.2, 200.6, 424.3, 5],
+    ['≥', 201.1, 207.3, 423.3, 7],
+    ['0', 207.3, 211.3, 423.3, 7],
+    ['ρ', 213.0, 218.1, 411.4, 10],
+    ['α', 218.1, 223.3, 412.9, 7],
+    ['0', 223.3, 226.7, 413.9, 5],
+    [',α', 227.2, 234.7, 412.9, 7],
+    ['1', 234.7, 238.1, 413.9, 5],
+    ['x', 239.1, 244.8, 411.4, 10],
+    ['−', 244.8, 251.0, 406.9, 7],
+    ['bα', 251.0, 259.7, 406.9, 7],
+    ['0', 259.7, 263.1, 407.9, 5],
+    ['0', 244.8, 248.8, 414.0, 7],
+    ['x', 264.1, 269.8, 411.4, 10],
+    ['cα', 269.8, 278.6, 406.9, 7],
+    ['1', 278.5, 281.9, 407.9, 5],
+    ['1', 269.8, 273.8, 414.0, 7],
+    ['(1)', 375.0, 387.8, 411.4, 10],
+  ];
+
+  it('takes the row in smaller type into the formula: the sign holds no relation yet', () => {
+    const runs = drawnInOrder(pieces.map(([text, x0, x1, y, size]) => run(text, x0, y, size, { x1 })));
+    const text = lines([
+      run('q001 is pointed if it can be written in the form', 50.5, 389),
+      ...runs,
+      run('q002 with the first coefficient one', 50.5, 441.8),
+    ]);
+    expect(text.map((l) => l.replace(/ /g, ''))).toContain('xλ00xλ11∑α0,α1≥0ρα0,α1x−bα00xcα11(1)');
+  });
+});
+
+describe('a minimisation whose limit under "min" reaches further left than its row', () => {
+  // An MPC paper: "min_{{u_{t+k|t}}_{k=0}^{N_u−1}} ∑_{k=0}^{N_p−1} (y − y^ref)^⊤ Q_y (y − y^ref) +", its row mostly 7 pt
+  // scripts (a transpose drawn as ">"), the limit under "min" in 5 pt starting 20 pt left of it.
+  const pieces: [string, number, number, number, number][] = [
+    ['min', 205.6, 222.2, 303.9, 10],
+    ['{', 185.3, 190.3, 314.0, 10],
+    ['u', 190.3, 195.0, 313.2, 7],
+    ['t', 195.0, 197.8, 314.6, 5],
+    ['+', 197.8, 203.0, 314.6, 5],
+    ['k', 203.0, 206.7, 314.6, 5],
+    ['|', 206.8, 209.1, 314.6, 5],
+    ['t', 209.1, 211.9, 314.6, 5],
+    ['}', 212.4, 217.4, 314.0, 10],
+    ['Nu', 217.4, 227.0, 309.0, 5],
+    ['−', 227.5, 232.8, 309.0, 5],
+    ['1', 232.9, 236.2, 309.0, 5],
+    ['k', 217.4, 221.2, 317.0, 5],
+    ['=0', 221.2, 229.7, 317.0, 5],
+    [',', 236.7, 242.4, 313.2, 7],
+    ['N', 244.1, 250.4, 290.4, 7],
+    ['p', 250.4, 254.1, 291.4, 5],
+    ['−', 254.6, 260.8, 290.4, 7],
+    ['1', 260.8, 264.8, 290.4, 7],
+    ['∑', 247.2, 261.6, 294.4, 10],
+    ['k', 247.2, 251.4, 315.9, 7],
+    ['=0', 251.6, 261.7, 315.9, 7],
+    ['(', 266.4, 271.0, 295.8, 10],
+    ['y', 271.0, 275.9, 303.9, 10],
+    ['t', 275.9, 278.9, 305.7, 7],
+    ['+', 278.9, 285.0, 305.7, 7],
+    ['k', 285.0, 289.2, 305.7, 7],
+    ['|', 289.4, 291.8, 305.7, 7],
+    ['t', 291.8, 294.8, 305.7, 7],
+    ['−', 297.5, 305.3, 303.9, 10],
+    ['y', 307.5, 312.4, 303.9, 10],
+    ['ref', 312.7, 321.8, 299.8, 7],
+    ['t', 312.4, 315.4, 306.4, 7],
+    ['+', 315.4, 321.5, 306.4, 7],
+    ['k', 321.5, 325.7, 306.4, 7],
+    [')', 326.4, 330.9, 295.8, 10],
+    ['>', 330.9, 337.2, 297.4, 7],
+    ['Q', 339.3, 347.2, 303.9, 10],
+    ['y', 347.2, 351.2, 305.4, 7],
+    ['(', 353.7, 358.2, 295.8, 10],
+    ['y', 358.2, 363.1, 303.9, 10],
+    ['t', 363.1, 366.1, 305.7, 7],
+    ['+', 366.1, 372.2, 305.7, 7],
+    ['k', 372.2, 376.5, 305.7, 7],
+    ['|', 376.6, 379.0, 305.7, 7],
+    ['t', 379.0, 382.0, 305.7, 7],
+    ['−', 384.7, 392.5, 303.9, 10],
+    ['y', 394.7, 399.6, 303.9, 10],
+    ['ref', 399.9, 409.1, 299.8, 7],
+    ['t', 399.6, 402.6, 306.4, 7],
+    ['+', 402.6, 408.7, 306.4, 7],
+    ['k', 408.7, 412.9, 306.4, 7],
+    [')', 413.6, 418.2, 295.8, 10],
+    ['+', 419.8, 427.6, 303.9, 10],
+  ];
+
+  it('takes the limit into the formula: narrower than the formula, it is no note under it', () => {
+    const runs = drawnInOrder(pieces.map(([text, x0, x1, y, size]) => run(text, x0, y, size, { x1 })));
+    const text = lines([
+      run('q001 solves the minimization problem', 133.8, 271.7),
+      ...runs,
+      run('q002 subject to the model equations', 133.8, 341.2),
+    ]);
+    expect(text.map((l) => l.replace(/ /g, ''))).toContain('min{ut+k|t}Nu−1k=0,Np−1∑k=0(yt+k|t−yreft+k)>Qy(yt+k|t−yreft+k)+');
   });
 });

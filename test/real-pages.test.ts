@@ -1439,4 +1439,14 @@ describe('heads, stacks and margin notes inside columns', () => {
       '\\columnratio{0.6} \\begin{paracol}{2} \\begin{leftcolumn} O.K., ... \\end{leftcolumn}',
     ]);
   });
+
+  it('display formulas are read in drawing order: letters in several fonts, a subscript on a row of its own, a wide equation across both columns (paper_revtex_cmb_likelihood, textbook_openintro_stats_normal_guided_practice, paper_revtex_aapm_lineno)', async () => {
+    const cmb = squash((await read('paper_revtex_cmb_likelihood')).text);
+    expect(cmb).toContain('− 2 log L(r|d̂) = d̂T(vTΣr v)−1d̂ + log det(vTΣr v), (21)');
+    expect(cmb).toContain('where Σ̃r,φ ≡ [ Σ̃Qobs,Qobs Σ̃Qobs,U obs Σ̃Qobs,U obs Σ̃U obs,U obs ] r,φ (15)');
+    const openintro = squash((await read('textbook_openintro_stats_normal_guided_practice')).text);
+    expect(openintro).toContain('ZAnn = xAnn − μSAT σSAT = 1300 − 1100 200 = 1');
+    const aapm = squash((await read('paper_revtex_aapm_lineno')).text);
+    expect(aapm).toContain('R(d) = ge σ2 ( [ΓZ (3, 21)]σ1 Q2 12 − M 2 W + [ΓZ (13, 2)]σ1 Q2 13 − M 2 W ) + xW Qe');
+  });
 });

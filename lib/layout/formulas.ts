@@ -98,10 +98,45 @@ function fraction(line: Line): boolean {
   return runs.some((a) => runs.some((b) => b.baseline - a.baseline >= FRACTION_APART * line.size && a.x0 < b.x1 && b.x0 < a.x1));
 }
 
+/**
+ * The line's text with its runs set apart where the type changes (another font or size): a formula's letters are
+ * drawn in several fonts next to one another ("vᵀΣr", a variable, a script, a Greek capital, a subscript) and read
+ * as one word when joined; running words are set in one font, a glyph a run or a word a run, runs of one word
+ * abutting (within this many of their sizes).
+ */
+const JOINED_EM = 0.1;
+function wordsText(line: Line): string {
+  const runs = runsOfLine(line);
+  let text = '';
+  for (let i = 0; i < runs.length; i++) {
+    const [a, b] = [runs[i - 1], runs[i]];
+    const apart = a && (b.font !== a.font || b.size !== a.size || a.spaceAfter || b.spaceBefore || b.x0 - a.x1 > JOINED_EM * b.size);
+    text += (apart ? ' ' : '') + b.text;
+  }
+  return text;
+}
+
 function formulaLine(line: Line): boolean {
   if (line.mono || line.cells) return false;
-  if (TWO_WORDS.test(line.text)) return false;
+  if (TWO_WORDS.test(wordsText(line))) return false;
   return runsOfLine(line).some((r) => PIECE.test(r.text) || [...r.text.trim()].length <= PIECE_MAX_CHARS);
+}
+
+/**
+ * A line in smaller type than the formula's lines so far, once they hold its relation (a limit's, a script's, an
+ * exponent's line), is narrower than they are, or does not start left of them all by more than this many of their
+ * sizes: a note in small type under a formula, reaching out to the column's left edge, is no part of it. (A limit
+ * under "min" may reach further left.)
+ */
+const SMALL_LEFT_EM = 2;
+function nested(group: Line[], next: Line): boolean {
+  const size = Math.max(...group.map((l) => l.size));
+  if (next.size >= MAIN_SIZE * size) return true;
+  // Before the formula's row with its relation (a big operator and its limits so far), its row may be the smaller.
+  if (!group.some((l) => runsOfLine(l).some((r) => r.size >= MAIN_SIZE * size && RELATION.test(r.text)))) return true;
+  const left = Math.min(...group.map((l) => l.bbox[0]));
+  const right = Math.max(...group.map((l) => l.bbox[2]));
+  return next.bbox[0] >= left - SMALL_LEFT_EM * size || next.bbox[2] - next.bbox[0] < right - left;
 }
 
 /** A line of one run set at a script's size, no running words in it. */
@@ -163,19 +198,29 @@ function readSegment(seg: Segment): void {
     let j = i;
     const near = (a: Line, b: Line) => b.baseline - a.baseline <= MAX_ADVANCE_EM * Math.max(a.size, b.size);
     for (;;) {
-      if (j + 1 < lines.length && formulaLine(lines[j + 1]) && near(lines[j], lines[j + 1])) j++;
+      if (j + 1 < lines.length && formulaLine(lines[j + 1]) && near(lines[j], lines[j + 1]) && nested(lines.slice(i, j + 1), lines[j + 1])) j++;
       // A script of words on a row of its own between two rows of the formula ("CF-informed" over the "q" of "M"),
       // too long to be taken into the formula's row as a script (rows.ts), is the formula's too.
       else if (
         j + 2 < lines.length &&
         scriptLine(lines[j + 1], Math.max(lines[j].size, lines[j + 2].size)) &&
         formulaLine(lines[j + 2]) &&
+        nested(lines.slice(i, j + 1), lines[j + 2]) &&
         near(lines[j], lines[j + 1]) &&
         near(lines[j + 1], lines[j + 2])
       )
         j += 2;
       else break;
     }
+    // A script on a row of its own under the formula's last row, within its width (a denominator's subscript set
+    // lower than the rest of the row), is the formula's too.
+    if (
+      j + 1 < lines.length &&
+      scriptLine(lines[j + 1], lines[j].size) &&
+      near(lines[j], lines[j + 1]) &&
+      nested(lines.slice(i, j + 1), lines[j + 1])
+    )
+      j++;
     const group = lines.slice(i, j + 1);
     const levels = new Set(group.flatMap(runsOfLine).map((r) => Math.round(r.baseline))).size;
     const size = Math.max(...group.map((l) => l.size));

@@ -5,6 +5,7 @@
  * its rows cross the gutter.
  */
 import type { Interval, Run } from '../types.js';
+import { displayFormula } from './formulas.js';
 import type { InkRow } from './gutters.js';
 import { inkIntervals } from './rows.js';
 import { FLOAT_LABEL } from './tables.js';
@@ -367,10 +368,12 @@ export function growSpans(
     while (r.from > 0 && !taken.has(r.from - 1) && tabular[r.from - 1] && near(r.from - 1, r.from)) taken.add(--r.from);
     while (r.to < rows.length - 1 && !taken.has(r.to + 1) && tabular[r.to + 1] && near(r.to + 1, r.to)) taken.add(++r.to);
   }
+  // Rows of more pieces than columns are a table's, unless they are a display formula's pieces (a wide equation's
+  // fractions and big brackets leave gaps as cells do; the formula pass reads a span in drawing order).
   for (const r of regions) {
-    let n = 0;
-    for (let i = r.from; i <= r.to; i++) if (tabular[i]) n++;
-    r.table = n >= 2;
+    const tab: Run[][] = [];
+    for (let i = r.from; i <= r.to; i++) if (tabular[i]) tab.push(rows[i].row.runs);
+    r.table = tab.length >= 2 && !displayFormula(tab);
     for (let i = r.from; i <= r.to; i++) if (inTable.has(i)) r.table = true;
   }
 
