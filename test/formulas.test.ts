@@ -32,9 +32,11 @@ function fraction(order: number[]): Run[] {
 
 const lines = (runs: Run[]) => layoutPage(runs, layoutParams()).segments.flatMap((s) => s.lines.map((l) => l.text));
 
-/** `runs` drawn one after the other in the order given, as one stretch of the stream. */
+/** `runs` drawn one after the other in the order given, as one stretch of the stream of its own (numbered apart from
+ * the runs the factories number, however many tests ran before). */
+let stretch = 1_000_000;
 function drawnInOrder(runs: Run[]): Run[] {
-  runs.forEach((r, k) => (r.stream = 10 + k));
+  for (const r of runs) r.stream = stretch++;
   return runs;
 }
 
@@ -543,5 +545,125 @@ describe('a minimisation whose limit under "min" reaches further left than its r
       run('q002 subject to the model equations', 133.8, 341.2),
     ]);
     expect(text.map((l) => l.replace(/ /g, ''))).toContain('min{ut+k|t}Nu−1k=0,Np−1∑k=0(yt+k|t−yreft+k)>Qy(yt+k|t−yreft+k)+');
+  });
+});
+
+describe('equations aligned at their relations, one under another', () => {
+  const place = (pieces: [string, number, number, number, number][]) =>
+    drawnInOrder(pieces.map(([text, x0, x1, y, size]) => run(text, x0, y, size, { x1 })));
+
+  it('are read in drawing order from the first row’s left side, shorter than the next row’s', () => {
+    // A CMB paper's (19): "μ_φℓ = C/(C + N) φ^est_ℓ = ρ²_ℓ φ^est_ℓ," over "C^{nφ,nφ}_ℓ = C/(C + N) N_ℓ = ρ²_ℓ N_ℓ,",
+    // both "=" at x 393.7, the second row's left side starting 14 pt left of the first's.
+    const pieces: [string, number, number, number, number][] = [
+      ['μφ', 374.9, 386.8, 231.4, 10],
+      ['`', 386.8, 390.5, 232.9, 7],
+      ['=', 393.7, 401.5, 231.4, 10],
+      ['C', 421.1, 428.2, 224.5, 10],
+      ['φφ', 429.0, 438.5, 219.7, 7],
+      ['`', 428.2, 431.6, 227.5, 7],
+      ['C', 405.5, 412.6, 239.9, 10],
+      ['φφ', 413.3, 422.9, 235.1, 7],
+      ['`', 412.6, 415.9, 242.9, 7],
+      ['+', 425.6, 433.3, 239.9, 10],
+      ['N', 435.5, 443.5, 239.9, 10],
+      ['φφ', 444.6, 454.2, 235.1, 7],
+      ['`', 443.5, 446.9, 242.9, 7],
+      ['φ', 455.9, 461.8, 231.4, 10],
+      ['est', 461.8, 471.7, 227.3, 7],
+      ['`', 461.8, 465.5, 233.9, 7],
+      ['=', 474.9, 482.7, 231.4, 10],
+      ['ρ', 485.4, 490.6, 231.4, 10],
+      ['2', 490.6, 494.6, 227.3, 7],
+      ['`', 490.6, 493.9, 233.9, 7],
+      ['φ', 495.1, 501.0, 231.4, 10],
+      ['est', 501.0, 510.8, 227.3, 7],
+      ['`', 501.0, 504.7, 233.9, 7],
+      [',', 511.3, 514.1, 231.4, 10],
+      ['C', 360.8, 368.0, 263.4, 10],
+      ['nφ,nφ', 368.7, 390.5, 258.7, 7],
+      ['`', 368.0, 371.3, 266.4, 7],
+      ['=', 393.7, 401.5, 263.4, 10],
+      ['C', 421.1, 428.2, 256.6, 10],
+      ['φφ', 429.0, 438.5, 251.8, 7],
+      ['`', 428.2, 431.6, 259.6, 7],
+      ['C', 405.5, 412.6, 272.0, 10],
+      ['φφ', 413.3, 422.9, 267.2, 7],
+      ['`', 412.6, 415.9, 275.0, 7],
+      ['+', 425.6, 433.3, 272.0, 10],
+      ['N', 435.5, 443.5, 272.0, 10],
+      ['φφ', 444.6, 454.2, 267.2, 7],
+      ['`', 443.5, 446.9, 275.0, 7],
+      ['N', 455.9, 463.9, 263.4, 10],
+      ['φφ', 465.0, 474.6, 258.7, 7],
+      ['`', 463.9, 467.2, 266.4, 7],
+      ['=', 477.8, 485.6, 263.4, 10],
+      ['ρ', 488.4, 493.5, 263.4, 10],
+      ['2', 493.5, 497.5, 259.3, 7],
+      ['`', 493.5, 496.8, 265.9, 7],
+      ['N', 498.0, 506.0, 263.4, 10],
+      ['φφ', 507.1, 516.7, 258.7, 7],
+      ['`', 506.0, 509.3, 266.4, 7],
+      [',', 517.2, 519.9, 263.4, 10],
+      ['(19)', 544.4, 562.1, 247.4, 10],
+    ];
+    // The page's left column runs on beside it.
+    const left = column(101, 22, 54, 83.6, { chars: 48 });
+    const text = lines([...left, ...column(1, 6, 317, 143.6, { chars: 48 }), ...place(pieces), ...column(11, 6, 317, 294.2, { chars: 48 })]);
+    expect(text.map((l) => l.replace(/ /g, ''))).toContain('μφ`=Cφφ`Cφφ`+Nφφ`φest`=ρ2`φest`,Cnφ,nφ`=Cφφ`Cφφ`+Nφφ`Nφφ`=ρ2`Nφφ`,(19)');
+  });
+
+  it('numbered at the left, keep their numbers first (the file draws each number after its row)', () => {
+    // The Ethereum yellow paper's (2)-(4): "σ_{t+1} ≡ Π(σ_t, B)", "B ≡ (..., (T0, T1, ...), ...)", "Π(σ, B) ≡ …" aligned
+    // at "≡", each number at the column's left edge (to the thousandth of a point as the file sets them).
+    const pieces: [string, number, number, number, number][] = [
+      ['σ', 370.0, 376.3, 131.0, 9],
+      ['t', 376.7, 379.5, 132.0, 6],
+      ['+1', 379.5, 388.8, 132.0, 6],
+      ['≡', 399.2, 406.4, 131.0, 9],
+      ['Π(', 416.4, 426.9, 131.0, 9],
+      ['σ', 426.9, 433.2, 131.0, 9],
+      ['t', 433.5, 436.4, 132.0, 6],
+      [', B', 436.9, 447.9, 131.0, 9],
+      [')', 448.4, 452.0, 131.0, 9],
+      ['(2)', 307.601, 319.4, 131.0, 9],
+      ['B', 381.8, 388.8, 144.7, 9],
+      ['≡', 399.2, 406.4, 144.7, 9],
+      ['(', 416.4, 419.9, 144.7, 9],
+      ['...,', 419.9, 430.2, 144.7, 9],
+      ['(', 431.7, 435.3, 144.7, 9],
+      ['T', 435.3, 440.7, 144.7, 9],
+      ['0', 440.7, 444.3, 145.7, 6],
+      [', T', 444.8, 454.3, 144.7, 9],
+      ['1', 454.3, 458.0, 145.7, 6],
+      [', ...', 458.4, 470.2, 144.7, 9],
+      [')', 470.2, 473.8, 144.7, 9],
+      [', ...', 473.8, 485.6, 144.7, 9],
+      [')', 485.6, 489.2, 144.7, 9],
+      ['(3)', 307.597, 319.4, 144.7, 9],
+      ['Π(', 357.0, 367.5, 158.4, 9],
+      ['σ', 367.5, 373.8, 158.4, 9],
+      [', B', 374.2, 385.2, 158.4, 9],
+      [')', 385.7, 389.3, 158.4, 9],
+      ['≡', 399.2, 406.4, 158.4, 9],
+      ['Υ(Υ(', 416.4, 437.9, 158.4, 9],
+      ['σ', 437.9, 444.2, 158.4, 9],
+      [', T', 444.5, 454.0, 158.4, 9],
+      ['0', 454.0, 457.6, 159.4, 6],
+      [')', 458.1, 461.7, 158.4, 9],
+      [', T', 461.7, 471.2, 158.4, 9],
+      ['1', 471.2, 474.8, 159.4, 6],
+      [')', 475.3, 478.9, 158.4, 9],
+      ['...', 478.9, 486.6, 158.4, 9],
+      ['(4)', 307.601, 319.4, 158.4, 9],
+    ];
+    const left = column(101, 22, 52, 43.8, { chars: 52, size: 9 });
+    const text = lines([
+      ...left,
+      ...column(1, 6, 319.6, 55.8, { chars: 52, size: 9 }),
+      ...place(pieces),
+      ...column(11, 6, 319.6, 173.7, { chars: 52, size: 9 }),
+    ]);
+    expect(text.map((l) => l.replace(/ /g, ''))).toEqual(expect.arrayContaining(['(2)σt+1≡Π(σt,B)', '(3)B≡(...,(T0,T1,...),...)']));
   });
 });

@@ -1440,10 +1440,14 @@ describe('heads, stacks and margin notes inside columns', () => {
     ]);
   });
 
-  it('display formulas are read in drawing order: letters in several fonts, a subscript on a row of its own, a wide equation across both columns (paper_revtex_cmb_likelihood, textbook_openintro_stats_normal_guided_practice, paper_revtex_aapm_lineno)', async () => {
+  it('display formulas are read in drawing order: letters in several fonts, a subscript on a row of its own, a wide equation across both columns, equations aligned at their relations (paper_revtex_cmb_likelihood, textbook_openintro_stats_normal_guided_practice, paper_revtex_aapm_lineno, paper_eth_yellowpaper)', async () => {
     const cmb = squash((await read('paper_revtex_cmb_likelihood')).text);
     expect(cmb).toContain('− 2 log L(r|d̂) = d̂T(vTΣr v)−1d̂ + log det(vTΣr v), (21)');
     expect(cmb).toContain('where Σ̃r,φ ≡ [ Σ̃Qobs,Qobs Σ̃Qobs,U obs Σ̃Qobs,U obs Σ̃U obs,U obs ] r,φ (15)');
+    expect(cmb).toContain('μφ` = Cφφ ` Cφφ ` + N φφ ` φest ` = ρ2 ` φest ` , Cnφ,nφ ` = Cφφ ` Cφφ ` + N φφ ` N φφ ` = ρ2 ` N φφ ` , (19)');
+    // Equations numbered at the left and aligned at their relations keep their numbers first.
+    const eth = squash((await read('paper_eth_yellowpaper')).text);
+    expect(eth).toContain('(2) σt+1 ≡ Π(σt, B)');
     const openintro = squash((await read('textbook_openintro_stats_normal_guided_practice')).text);
     expect(openintro).toContain('ZAnn = xAnn − μSAT σSAT = 1300 − 1100 200 = 1');
     const aapm = squash((await read('paper_revtex_aapm_lineno')).text);

@@ -30,6 +30,8 @@ const MAIN_SIZE = 0.85;
  * holds one at most (a "where" between two parts): two make it a line of words.
  */
 export const TWO_WORDS = /\p{L}{4,}\P{L}.*\p{L}{4,}/su;
+/** An equation's number beside its display: "(12)", "(3b)", "(2.4)". */
+export const EQUATION_NUMBER = /^\(\d+(?:\.\d+)*[a-z]?\)$/;
 /** The next line of a formula stands at most this many of its sizes below the one before. */
 const MAX_ADVANCE_EM = 2.2;
 /**
@@ -51,6 +53,10 @@ const STEP_SHARE = 0.2;
  * this many sizes of its leftmost run (a formula is drawn from its left-hand side). */
 const EXTRA_STEPS = 1;
 const FIRST_LEFT_EM = 1;
+/** Relations of rows aligned one under another stand within this many sizes across; a relation's run holds the sign
+ * and at most a space or a bracket beside it (") ="). */
+const ALIGNED_EM = 0.5;
+const RELATION_RUN_CHARS = 3;
 /** Runs this many of their sizes off the first run's baseline stand under or over it (a limit), not beside it. */
 const STACK_APART = 0.5;
 
@@ -156,8 +162,20 @@ function drawnOrder(lines: Line[]): Run[] | null {
   // Where the formula's left side stands, leaving out a limit set under or over the first run drawn (the limit under
   // "min" may reach further left than "min").
   const limit = limitOf(drawn[0], runs);
-  const left = Math.min(...runs.filter((r) => !limit.has(r)).map((r) => r.x0));
-  return drawn[0].x0 <= left + FIRST_LEFT_EM * drawn[0].size ? drawn : null;
+  const outside = runs.filter((r) => !limit.has(r));
+  const leftmost = outside.reduce((a, b) => (b.x0 < a.x0 ? b : a));
+  if (drawn[0].x0 <= leftmost.x0 + FIRST_LEFT_EM * drawn[0].size) return drawn;
+  // Equations aligned at their relation, one under another: a shorter left side than the next row's starts further
+  // right, its relation right over the other's. (Equations numbered at the left are read from their numbers.)
+  if (outside.some((r) => r.x1 <= drawn[0].x0 && EQUATION_NUMBER.test(r.text.trim()))) return null;
+  const lineOf = (r: Run) => lines.find((l) => runsOfLine(l).includes(r));
+  const relations = (line: Line | undefined) =>
+    line
+      ? runsOfLine(line).filter((r) => r.size >= MAIN_SIZE * line.size && RELATION.test(r.text) && r.text.trim().length <= RELATION_RUN_CHARS)
+      : [];
+  const [own, other] = [relations(lineOf(drawn[0])), relations(lineOf(leftmost))];
+  const aligned = own.some((a) => other.some((b) => b !== a && Math.abs(a.x0 - b.x0) <= ALIGNED_EM * a.size));
+  return aligned ? drawn : null;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { HRule, Interval, Rule, Run } from '../types.js';
 import { columnRuleBreaks, ruledZones, rulesAcross } from './ruled.js';
 import { classify, crossesAny, findCandidates, pieceRuns, sideSupport, sweep, type InkRow } from './gutters.js';
 import { BULLET_CHARS } from './markers.js';
-import { displayFormula, TWO_WORDS } from './formulas.js';
+import { displayFormula, EQUATION_NUMBER, TWO_WORDS } from './formulas.js';
 import { blockStarts, centredBlocks, paragraphStarts, sideLines, sideText } from './sides.js';
 import { codePoints, median, runsOf } from './lines.js';
 import { HOLDS_WORD, MAIL, UNSPACED_CHARS, wordCount } from './words.js';
@@ -564,9 +564,6 @@ function formulaGap(gutter: Interval, rows: InkRow[]): boolean {
 
 /** A zone's edge line this many of its sizes from the next stands apart (three lines' advance). */
 const EDGE_APART = 3;
-
-/** An equation's number at the right of its display: "(12)", "(3b)", "(2.4)". */
-const EQUATION_NUMBER = /^\(\d+(?:\.\d+)*[a-z]?\)$/;
 
 /** Width of the narrowest column the gutters make, from the ink of the rows that cross none of them. */
 function narrowestColumn(gutters: Interval[], rows: InkRow[]): number {
