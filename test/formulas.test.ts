@@ -667,3 +667,47 @@ describe('equations aligned at their relations, one under another', () => {
     expect(text.map((l) => l.replace(/ /g, ''))).toEqual(expect.arrayContaining(['(2)σt+1≡Π(σt,B)', '(3)B≡(...,(T0,T1,...),...)']));
   });
 });
+
+describe('a fraction of words', () => {
+  // An IEEE Access paper's (15): "DSC = (2 ∗ Area of Overlap) / (Total Number of Pixels in both Images)", the
+  // numerator and denominator lines of words centred over one another either side of "DSC =", big parentheses round
+  // them on a baseline of their own.
+  const pieces: [string, number, number, number, number][] = [
+    ['DSC', 310.7, 330.1, 572.7, 10],
+    ['=', 333.6, 341.3, 572.7, 10],
+    ['(', 344.1, 350.8, 558.8, 10],
+    ['2', 388.6, 394.3, 565.8, 10],
+    ['∗', 398.8, 404.5, 565.8, 10],
+    ['Area of Overlap', 409.0, 473.4, 565.8, 10],
+    ['Total Number of Pixels in both Images', 352.0, 510.0, 579.8, 10],
+    [')', 511.1, 517.9, 558.8, 10],
+    ['(15)', 521.7, 538.3, 572.7, 10],
+  ];
+  const page = () => {
+    const formula = drawnInOrder(pieces.map(([text, x0, x1, y, size]) => run(text, x0, y, size, { x1 })));
+    const left = column(101, 30, 48, 400, { chars: 48 });
+    return lines([...left, ...column(1, 6, 297.1, 480.1, { chars: 48 }), ...formula, ...column(11, 6, 297.1, 595.1, { chars: 48 })]);
+  };
+
+  it('is read in drawing order: the left side, the numerator, the denominator, the number', () => {
+    expect(page().map((l) => l.replace(/ /g, ''))).toContain('DSC=(2∗AreaofOverlapTotalNumberofPixelsinbothImages)(15)');
+  });
+
+  it('takes no lines of words for its parts when its relation stands right of where they start', () => {
+    // Two lines of a paragraph set tight round a short display "a = b + c (3)": centred over one another (both run
+    // the column's width), the display between them, the second line's note mark drawn before its words.
+    const runs = drawnInOrder([
+      run('q001 the weights are set so that the sum of all three parts', 297.1, 100, 10, { x1: 530 }),
+      run('a', 380, 111, 10, { x1: 385 }),
+      run('= b + c', 388, 111, 10, { x1: 420 }),
+      run('(3)', 521.7, 111, 10, { x1: 538.3 }),
+      run('2', 530.5, 118, 7, { x1: 534 }),
+      run('q002 holds in each of the cases that the model can take', 297.1, 122, 10, { x1: 530 }),
+    ]);
+    expect(lines(runs)).toEqual([
+      'q001 the weights are set so that the sum of all three parts',
+      'a = b + c (3)',
+      'q002 holds in each of the cases that the model can take2',
+    ]);
+  });
+});

@@ -1440,7 +1440,7 @@ describe('heads, stacks and margin notes inside columns', () => {
     ]);
   });
 
-  it('display formulas are read in drawing order: letters in several fonts, a subscript on a row of its own, a wide equation across both columns, equations aligned at their relations (paper_revtex_cmb_likelihood, textbook_openintro_stats_normal_guided_practice, paper_revtex_aapm_lineno, paper_eth_yellowpaper)', async () => {
+  it('display formulas are read in drawing order: letters in several fonts, a subscript on a row of its own, a wide equation across both columns, equations aligned at their relations, a fraction of words, a tagged Word equation (paper_revtex_cmb_likelihood, textbook_openintro_stats_normal_guided_practice, paper_revtex_aapm_lineno, paper_eth_yellowpaper, paper_ieee_access_breast_cancer_preprocessing_outlined_tables, paper_ieee_word_bp_pid_voltage_supply)', async () => {
     const cmb = squash((await read('paper_revtex_cmb_likelihood')).text);
     expect(cmb).toContain('− 2 log L(r|d̂) = d̂T(vTΣr v)−1d̂ + log det(vTΣr v), (21)');
     expect(cmb).toContain('where Σ̃r,φ ≡ [ Σ̃Qobs,Qobs Σ̃Qobs,U obs Σ̃Qobs,U obs Σ̃U obs,U obs ] r,φ (15)');
@@ -1448,6 +1448,11 @@ describe('heads, stacks and margin notes inside columns', () => {
     // Equations numbered at the left and aligned at their relations keep their numbers first.
     const eth = squash((await read('paper_eth_yellowpaper')).text);
     expect(eth).toContain('(2) σt+1 ≡ Π(σt, B)');
+    // A fraction of words; a Word equation in a tagged file, its limits and fraction on lines of their own.
+    const dice = squash((await read('paper_ieee_access_breast_cancer_preprocessing_outlined_tables')).text);
+    expect(dice).toContain('DSC = ( 2 ∗ Area of Overlap Total Number of Pixels in both Images ) (15)');
+    const pid = squash((await read('paper_ieee_word_bp_pid_voltage_supply')).text);
+    expect(pid).toContain('y(t) = KPe(t) + KI ∫ e(τ)dτ t 0 + KD de(t) dt (1)');
     const openintro = squash((await read('textbook_openintro_stats_normal_guided_practice')).text);
     expect(openintro).toContain('ZAnn = xAnn − μSAT σSAT = 1300 − 1100 200 = 1');
     const aapm = squash((await read('paper_revtex_aapm_lineno')).text);

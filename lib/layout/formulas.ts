@@ -207,22 +207,48 @@ function sameOrder(lines: Line[], drawn: Run[]): boolean {
   return now.every((r, i) => r === drawn[i]);
 }
 
+/**
+ * A fraction of words ("DSC = (2 ∗ Area of Overlap) / (Total Number of Pixels in both Images)"): its numerator and
+ * denominator are lines of words, centred over one another (within this many of their sizes) either side of the
+ * formula's row, whose left side and relation stand left of them both.
+ */
+const CENTRED_EM = 1;
+function wordFraction(lines: Line[], k: number): boolean {
+  const line = lines[k];
+  if (line.mono || line.cells) return false;
+  const centre = (l: Line) => (l.bbox[0] + l.bbox[2]) / 2;
+  for (const step of [-1, 1]) {
+    const row = lines[k + step];
+    const other = lines[k + 2 * step];
+    if (!row || !other || other.mono || other.cells || !formulaLine(row)) continue;
+    const size = Math.max(line.size, row.size, other.size);
+    const [top, bottom] = step > 0 ? [line, other] : [other, line];
+    if (!(top.baseline < row.baseline && row.baseline < bottom.baseline)) continue;
+    if (bottom.baseline - top.baseline > MAX_ADVANCE_EM * size) continue;
+    if (Math.abs(centre(line) - centre(other)) > CENTRED_EM * size) continue;
+    const relation = runsOfLine(row).find((r) => r.size >= MAIN_SIZE * row.size && RELATION.test(r.text));
+    if (relation && relation.x1 <= Math.min(line.bbox[0], other.bbox[0])) return true;
+  }
+  return false;
+}
+
 /** Reads the display formulas of a column or span segment in drawing order. */
 function readSegment(seg: Segment): void {
   const { lines } = seg;
+  const piece = lines.map((l, k) => formulaLine(l) || wordFraction(lines, k));
   let joined = 0;
   for (let i = 0; i < lines.length; i++) {
-    if (!formulaLine(lines[i])) continue;
+    if (!piece[i]) continue;
     let j = i;
     const near = (a: Line, b: Line) => b.baseline - a.baseline <= MAX_ADVANCE_EM * Math.max(a.size, b.size);
     for (;;) {
-      if (j + 1 < lines.length && formulaLine(lines[j + 1]) && near(lines[j], lines[j + 1]) && nested(lines.slice(i, j + 1), lines[j + 1])) j++;
+      if (j + 1 < lines.length && piece[j + 1] && near(lines[j], lines[j + 1]) && nested(lines.slice(i, j + 1), lines[j + 1])) j++;
       // A script of words on a row of its own between two rows of the formula ("CF-informed" over the "q" of "M"),
       // too long to be taken into the formula's row as a script (rows.ts), is the formula's too.
       else if (
         j + 2 < lines.length &&
         scriptLine(lines[j + 1], Math.max(lines[j].size, lines[j + 2].size)) &&
-        formulaLine(lines[j + 2]) &&
+        piece[j + 2] &&
         nested(lines.slice(i, j + 1), lines[j + 2]) &&
         near(lines[j], lines[j + 1]) &&
         near(lines[j + 1], lines[j + 2])
@@ -252,6 +278,7 @@ function readSegment(seg: Segment): void {
     if (drawn && !sameOrder(group, drawn)) {
       const line = makeLine(drawn, Math.max(...group.map((l) => l.baseline)), { drawn: true });
       lines.splice(i, group.length, line);
+      piece.splice(i, group.length, true);
       joined += group.length;
     } else i = j;
   }

@@ -8,6 +8,7 @@ import type { Direction, Interval, Line, Run, Segment } from '../types.js';
 import { ancestor, blockOf, type TagLeaf } from './tag-tree.js';
 import { buildRows, INITIAL_SIZE } from './rows.js';
 import { layoutRotated } from './rotated.js';
+import { readFormulas } from './formulas.js';
 import { codePoints, isHorizontal, makeLine, median, roundBox, runsOfLine, unionBox } from './lines.js';
 import { joinCellLines } from './words.js';
 import type { PageLayout } from './page.js';
@@ -336,6 +337,9 @@ export function readTagged(runs: Run[], leaves: TagLeaf[], geometric: PageLayout
   } else if (disorder > MAX_DISORDER) {
     reason = `the tagged order reads ${Math.round(disorder * 100)}% of the page's pairs of lines the other way round from the geometry (as when boxes are listed in the order they were made)`;
   }
+  // Display formulas in a tagged element are read as the geometric reading reads them: in drawing order, where the
+  // file drew them as a typesetter does (a Word equation's limits and fraction parts on lines of their own).
+  if (reason === null) readFormulas(ordered);
   return {
     segments: ordered,
     coherent: reason === null,
