@@ -311,6 +311,13 @@ describe('a display fraction whose letters come in several fonts (a variable, it
     expect(formula?.replace(/ /g, '')).toBe('ZAnn=xAnn−μSATσSAT=1300−1100200=1');
   });
 
+  it('leaves out a note in smaller type under it that starts near it but reaches far past its right edge', () => {
+    const formula = pieces.map(([text, x0, x1, y, size, font]) => run(text, x0, y, size, { x1, font }));
+    const note = run('(a) N (μ = 5, σ = 3). (b) N (μ = −100, σ = 10).', 205, 740.8, 8, { x1: 445 });
+    const text = lines(drawnInOrder([run('q001 we find the score:', 91, 689.2, 10, { x1: 414.1 }), ...formula, note]));
+    expect(text.find((l) => l.includes('Z'))?.replace(/ /g, '')).toBe('ZAnn=xAnn−μSATσSAT=1300−1100200=1');
+  });
+
   it('leaves out a note in smaller type under it that reaches the column’s left edge', () => {
     const text = page(true);
     expect(text.find((l) => l.includes('Z'))?.replace(/ /g, '')).toBe('ZAnn=xAnn−μSATσSAT=1300−1100200=1');
@@ -683,14 +690,23 @@ describe('a fraction of words', () => {
     [')', 511.1, 517.9, 558.8, 10],
     ['(15)', 521.7, 538.3, 572.7, 10],
   ];
-  const page = () => {
-    const formula = drawnInOrder(pieces.map(([text, x0, x1, y, size]) => run(text, x0, y, size, { x1 })));
+  const page = (shift = 0, raise = 0) => {
+    // `shift` moves the denominator right, `raise` the numerator up.
+    const moved = (text: string) => (text.startsWith('Total') ? [shift, 0] : ['2', '∗', 'Area of Overlap'].includes(text) ? [0, -raise] : [0, 0]);
+    const formula = drawnInOrder(
+      pieces.map(([text, x0, x1, y, size]) => run(text, x0 + moved(text)[0], y + moved(text)[1], size, { x1: x1 + moved(text)[0] })),
+    );
     const left = column(101, 30, 48, 400, { chars: 48 });
     return lines([...left, ...column(1, 6, 297.1, 480.1, { chars: 48 }), ...formula, ...column(11, 6, 297.1, 595.1, { chars: 48 })]);
   };
 
   it('is read in drawing order: the left side, the numerator, the denominator, the number', () => {
     expect(page().map((l) => l.replace(/ /g, ''))).toContain('DSC=(2∗AreaofOverlapTotalNumberofPixelsinbothImages)(15)');
+  });
+
+  it('is no fraction when its lines of words are not centred over one another, or stand farther apart', () => {
+    expect(page(40).some((l) => l.replace(/ /g, '').startsWith('DSC=(2∗AreaofOverlapTotal'))).toBe(false);
+    expect(page(0, 10).some((l) => l.replace(/ /g, '').startsWith('DSC=(2∗AreaofOverlapTotal'))).toBe(false);
   });
 
   it('takes no lines of words for its parts when its relation stands right of where they start', () => {
@@ -709,5 +725,41 @@ describe('a fraction of words', () => {
       'a = b + c (3)',
       'q002 holds in each of the cases that the model can take2',
     ]);
+  });
+});
+
+describe('lines of words and tables beside display formulas', () => {
+  it('a paragraph’s last line whose ligature comes from another font stays a line of words', () => {
+    // "the ﬁnal value:" over a fraction, its "ﬁ" drawn from a fallback font in the same size.
+    const runs = drawnInOrder([
+      run('q001 Substituting both estimates into it, we obtain', 40, 70),
+      run('the', 40, 82, 10, { x1: 55, font: 'Times' }),
+      run('ﬁ', 57.5, 82, 10, { x1: 62.5, font: 'Times-Lig' }),
+      run('nal value:', 62.5, 82, 10, { x1: 110, font: 'Times' }),
+      ...fraction([0, 1, 2, 3, 4, 5, 6, 7]).slice(1, -1),
+      run('q002 where the terms are as before', 40, 130),
+    ]);
+    const text = lines(runs);
+    expect(text).toContain('the ﬁnal value:');
+    expect(text).toContain('a = n j(x) − q x h(x)2');
+  });
+
+  it('a table set across both columns whose rows each open with a relation stays a table', () => {
+    // A simulation study's table, full width between the columns: "n = 50 …" over rows "ρ = 0.1 0.12 …".
+    const xs = [60, 140, 220, 300, 380, 460, 540];
+    const rows: string[][] = [
+      ['', 'n = 50', 'n = 100', 'n = 200', 'n = 50', 'n = 100', 'n = 200'],
+      ['ρ = 0.1', '0.12', '0.15', '0.18', '0.21', '0.24', '0.27'],
+      ['ρ = 0.5', '0.32', '0.35', '0.38', '0.41', '0.44', '0.47'],
+      ['ρ = 0.9', '0.52', '0.55', '0.58', '0.61', '0.64', '0.67'],
+    ];
+    // Drawn column by column: each column's cells top down, no step back leftwards.
+    const cells = xs.flatMap((x, k) => rows.flatMap((row, i) => (row[k] ? [run(row[k], x, 140 + 12 * i, 9)] : [])));
+    const above = [...column(1, 5, 54, 62, { chars: 48 }), ...column(101, 5, 317, 62, { chars: 48 })];
+    const below = [...column(11, 8, 54, 212, { chars: 48 }), ...column(111, 8, 317, 212, { chars: 48 })];
+    const segments = layoutPage([...above, ...drawnInOrder(cells), ...below], layoutParams()).segments;
+    const table = segments.find((seg) => seg.lines.some((l) => l.text.includes('ρ = 0.5')));
+    expect(table?.kind).toBe('table');
+    expect(table?.lines.map((l) => l.text)).toContain('ρ = 0.5 0.32 0.35 0.38 0.41 0.44 0.47');
   });
 });

@@ -6,7 +6,8 @@
  *
  * The file's own drawing order is: a typesetter draws a formula as it reads it (the left side, the relation sign, the
  * numerator left to right, then the denominator), one glyph run after the other. So where a column's consecutive
- * lines hold nothing but formula pieces (no running words, no code), at least one of them a relation (or a sign
+ * lines hold nothing but formula pieces (no running words, no code; a fraction's numerator and denominator may be
+ * lines of words, centred over one another either side of the formula's row), at least one of them a relation (or a sign
  * only mathematics sets, where the relation is a glyph the file leaves unmapped), and the runs of those lines were
  * drawn one after the other with nothing between (the stream gives them as one unbroken stretch) and mostly left to
  * right (a step back leftwards only where a line or a fraction's part begins), the lines are read as one line in
@@ -21,7 +22,7 @@ import { textOf } from './segment.js';
  * A relation, set at the formula's own size (not in a sum's limit "n=0"): what makes a display a formula rather than
  * a row of numbers or a line of words over a sum's limits.
  */
-const RELATION = /[=<>≤≥≈≃≅≡≠∝→⇒⇔∈∉⊂⊆]/u;
+export const RELATION = /[=<>≤≥≈≃≅≡≠∝→⇒⇔∈∉⊂⊆]/u;
 /** A run at least this share of the formula's size (its lines' largest size in a formula's lines; its runs' median
  * size in a grid of rows, where big delimiters and scripts are runs of their own) is set at the formula's own size. */
 const MAIN_SIZE = 0.85;
@@ -105,10 +106,10 @@ function fraction(line: Line): boolean {
 }
 
 /**
- * The line's text with its runs set apart where the type changes (another font or size): a formula's letters are
- * drawn in several fonts next to one another ("vᵀΣr", a variable, a script, a Greek capital, a subscript) and read
- * as one word when joined; running words are set in one font, a glyph a run or a word a run, runs of one word
- * abutting (within this many of their sizes).
+ * The line's text with its runs set apart where the type changes size: a formula's letters come in several sizes next
+ * to one another ("vᵀΣr", a variable, a script, a Greek capital, a subscript) and read as one word when joined;
+ * running words are set in one size, a glyph a run or a word a run, the runs of one word abutting (within this many of
+ * their sizes), whatever their fonts (a ligature drawn from a fallback font: "ﬁ" "nal").
  */
 const JOINED_EM = 0.1;
 function wordsText(line: Line): string {
@@ -116,7 +117,7 @@ function wordsText(line: Line): string {
   let text = '';
   for (let i = 0; i < runs.length; i++) {
     const [a, b] = [runs[i - 1], runs[i]];
-    const apart = a && (b.font !== a.font || b.size !== a.size || a.spaceAfter || b.spaceBefore || b.x0 - a.x1 > JOINED_EM * b.size);
+    const apart = a && (b.size !== a.size || a.spaceAfter || b.spaceBefore || b.x0 - a.x1 > JOINED_EM * b.size);
     text += (apart ? ' ' : '') + b.text;
   }
   return text;
@@ -130,19 +131,42 @@ function formulaLine(line: Line): boolean {
 
 /**
  * A line in smaller type than the formula's lines so far, once they hold its relation (a limit's, a script's, an
- * exponent's line), is narrower than they are, or does not start left of them all by more than this many of their
- * sizes: a note in small type under a formula, reaching out to the column's left edge, is no part of it. (A limit
+ * exponent's line), is narrower than they are, or stands within them, reaching past either side by at most this many
+ * of their sizes: a note in small type under a formula, reaching out to the column's edge, is no part of it. (A limit
  * under "min" may reach further left.)
  */
 const SMALL_LEFT_EM = 2;
-function nested(group: Line[], next: Line): boolean {
-  const size = Math.max(...group.map((l) => l.size));
+/** What `nested` asks of the formula's lines so far, kept as they are taken in (one pass over a long group). */
+interface Extent {
+  size: number;
+  left: number;
+  right: number;
+  /** The largest size of a relation among them (0 without one). */
+  relation: number;
+}
+function extentOf(line: Line): Extent {
+  const relation = Math.max(
+    0,
+    ...runsOfLine(line)
+      .filter((r) => RELATION.test(r.text))
+      .map((r) => r.size),
+  );
+  return { size: line.size, left: line.bbox[0], right: line.bbox[2], relation };
+}
+function grow(extent: Extent, line: Line): void {
+  const more = extentOf(line);
+  extent.size = Math.max(extent.size, more.size);
+  extent.left = Math.min(extent.left, more.left);
+  extent.right = Math.max(extent.right, more.right);
+  extent.relation = Math.max(extent.relation, more.relation);
+}
+function nested(group: Extent, next: Line): boolean {
+  const { size, left, right } = group;
   if (next.size >= MAIN_SIZE * size) return true;
   // Before the formula's row with its relation (a big operator and its limits so far), its row may be the smaller.
-  if (!group.some((l) => runsOfLine(l).some((r) => r.size >= MAIN_SIZE * size && RELATION.test(r.text)))) return true;
-  const left = Math.min(...group.map((l) => l.bbox[0]));
-  const right = Math.max(...group.map((l) => l.bbox[2]));
-  return next.bbox[0] >= left - SMALL_LEFT_EM * size || next.bbox[2] - next.bbox[0] < right - left;
+  if (group.relation < MAIN_SIZE * size) return true;
+  const within = next.bbox[0] >= left - SMALL_LEFT_EM * size && next.bbox[2] <= right + SMALL_LEFT_EM * size;
+  return within || next.bbox[2] - next.bbox[0] < right - left;
 }
 
 /** A line of one run set at a script's size, no running words in it. */
@@ -240,31 +264,27 @@ function readSegment(seg: Segment): void {
   for (let i = 0; i < lines.length; i++) {
     if (!piece[i]) continue;
     let j = i;
+    const extent = extentOf(lines[i]);
     const near = (a: Line, b: Line) => b.baseline - a.baseline <= MAX_ADVANCE_EM * Math.max(a.size, b.size);
     for (;;) {
-      if (j + 1 < lines.length && piece[j + 1] && near(lines[j], lines[j + 1]) && nested(lines.slice(i, j + 1), lines[j + 1])) j++;
+      if (j + 1 < lines.length && piece[j + 1] && near(lines[j], lines[j + 1]) && nested(extent, lines[j + 1])) grow(extent, lines[++j]);
       // A script of words on a row of its own between two rows of the formula ("CF-informed" over the "q" of "M"),
       // too long to be taken into the formula's row as a script (rows.ts), is the formula's too.
       else if (
         j + 2 < lines.length &&
         scriptLine(lines[j + 1], Math.max(lines[j].size, lines[j + 2].size)) &&
         piece[j + 2] &&
-        nested(lines.slice(i, j + 1), lines[j + 2]) &&
+        nested(extent, lines[j + 2]) &&
         near(lines[j], lines[j + 1]) &&
         near(lines[j + 1], lines[j + 2])
-      )
-        j += 2;
-      else break;
+      ) {
+        grow(extent, lines[++j]);
+        grow(extent, lines[++j]);
+      } else break;
     }
-    // A script on a row of its own under the formula's last row, within its width (a denominator's subscript set
-    // lower than the rest of the row), is the formula's too.
-    if (
-      j + 1 < lines.length &&
-      scriptLine(lines[j + 1], lines[j].size) &&
-      near(lines[j], lines[j + 1]) &&
-      nested(lines.slice(i, j + 1), lines[j + 1])
-    )
-      j++;
+    // A script on a row of its own under the formula's last row, narrower than the formula or within its width (a
+    // denominator's subscript set lower than the rest of the row), is the formula's too.
+    if (j + 1 < lines.length && scriptLine(lines[j + 1], lines[j].size) && near(lines[j], lines[j + 1]) && nested(extent, lines[j + 1])) j++;
     const group = lines.slice(i, j + 1);
     const levels = new Set(group.flatMap(runsOfLine).map((r) => Math.round(r.baseline))).size;
     const size = Math.max(...group.map((l) => l.size));

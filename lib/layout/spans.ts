@@ -5,7 +5,7 @@
  * its rows cross the gutter.
  */
 import type { Interval, Run } from '../types.js';
-import { displayFormula } from './formulas.js';
+import { displayFormula, RELATION } from './formulas.js';
 import type { InkRow } from './gutters.js';
 import { inkIntervals } from './rows.js';
 import { FLOAT_LABEL } from './tables.js';
@@ -29,6 +29,9 @@ export interface SpanResult {
   overflow: number[];
 }
 
+/** A wide display formula read as a span, not a table, holds at most this many rows of pieces (a fraction's
+ * numerator, its formula's row and denominator, a row of big brackets), one holding a relation. */
+const MAX_SPAN_FORMULA_ROWS = 4;
 /** Rows grown outward must sit within this many normal line advances of the region's edge. */
 const GROW_ADVANCES = 1.6;
 /**
@@ -369,11 +372,13 @@ export function growSpans(
     while (r.to < rows.length - 1 && !taken.has(r.to + 1) && tabular[r.to + 1] && near(r.to + 1, r.to)) taken.add(++r.to);
   }
   // Rows of more pieces than columns are a table's, unless they are a display formula's pieces (a wide equation's
-  // fractions and big brackets leave gaps as cells do; the formula pass reads a span in drawing order).
+  // fractions and big brackets leave gaps as cells do; the formula pass reads a span in drawing order): a few rows,
+  // one of them holding the relation. A table whose rows each open with one ("ρ = 0.1") stays a table.
   for (const r of regions) {
     const tab: Run[][] = [];
     for (let i = r.from; i <= r.to; i++) if (tabular[i]) tab.push(rows[i].row.runs);
-    r.table = tab.length >= 2 && !displayFormula(tab);
+    const related = tab.filter((runs) => runs.some((run) => RELATION.test(run.text))).length;
+    r.table = tab.length >= 2 && !(tab.length <= MAX_SPAN_FORMULA_ROWS && related <= 1 && displayFormula(tab));
     for (let i = r.from; i <= r.to; i++) if (inTable.has(i)) r.table = true;
   }
 
