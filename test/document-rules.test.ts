@@ -2326,3 +2326,26 @@ describe('review cases of the thirty-third session', () => {
     expect(blocks[0]!.text).toContain('measurements of the second dataset were collected');
   });
 });
+
+describe('a numbered display inside a column', () => {
+  // REVTeX's sample: "… to get an equation number of (2.6′)," then the display, its number on a line of its own under
+  // it (too long for both), then the next paragraph, indented, opening with a capital.
+  const lines = (number: string) => [
+    lineTo('q001 is the desired equation number. For example, to get an', 317, 355.3, 562),
+    lineTo('q002 equation number of (2.6′),', 317, 367.3, 431),
+    lineTo('g+g+ → g+g+g+g+ . . . , q+q+ → q+g+g+ . . . .', 329, 384.3, 538),
+    lineTo(number, 539, 401, 562),
+    lineTo('q003 A few notes on the command. It requires the package.', 327, 417, 562),
+    lineTo('q004 The command must come before the label, if any.', 317, 429, 540),
+  ];
+
+  it('ends at its number: the paragraph under it is a block of its own', () => {
+    const blocks = buildBlocks([segment(lines('(2.6′)'), 0)], 10, 12);
+    expect(blocks.map((b) => b.text.slice(0, 4))).toEqual(['q001', 'g+g+', 'q003']);
+  });
+
+  it('a line ending in a parenthesised word that is no number goes on into the next', () => {
+    const blocks = buildBlocks([segment(lines('(end)'), 0)], 10, 12);
+    expect(blocks.map((b) => b.text.slice(0, 4))).toEqual(['q001', 'g+g+']);
+  });
+});

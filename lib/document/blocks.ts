@@ -7,7 +7,7 @@ import { CAPTION_WORDS, TABLE_WORDS } from './captions.js';
 import type { Block, Box, Line, Segment } from '../types.js';
 import { codePoints, median, textDirection, unionBox, roundBox } from '../layout/lines.js';
 import { BULLET_CHARS } from '../layout/markers.js';
-import { TWO_WORDS } from '../layout/formulas.js';
+import { EQUATION_NUMBER, TWO_WORDS } from '../layout/formulas.js';
 import { CJK_WIDE, endsWithBreakHyphen, joinLines, Vocabulary } from './hyphenation.js';
 
 /** A gap between lines of more than this many normal advances ends a paragraph. */
@@ -148,6 +148,10 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
     const item = (BULLET.test(cur.text) && !midSentence) || (CAPTION.test(cur.text) && !turnedMid);
     // A contents entry ends at its page number (an entry whose title wraps runs on to its leader line).
     const entryEnd = LEADER.test(prev.text);
+    // A numbered display ends at its number: set in from the edge, no running words, its last word "(12)" (the
+    // display's own line, or the number's on a line of its own under a long one). The text under it goes on apart.
+    const displayEnd =
+      prev.bbox[0] - left > INDENT_EM * body && !TWO_WORDS.test(prev.text) && EQUATION_NUMBER.test(prev.text.split(/\s+/).pop() ?? '');
     let fresh: boolean;
     if (isCode[i] !== isCode[i - 1]) fresh = true;
     // Code keeps its indents and short lines; only a blank line ends a block of it, measured at the code's own size
@@ -158,7 +162,7 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
     else
       fresh =
         !(endsWithBreakHyphen(prev.text) && /^\p{Ll}/u.test(cur.text) && !gap) &&
-        (gap || sizeStep || weight || indent || shortEnd || item || itemEnd || entryEnd);
+        (gap || sizeStep || weight || indent || shortEnd || item || itemEnd || entryEnd || displayEnd);
     if (fresh) {
       groups.push([cur]);
       capBottom = -Infinity;

@@ -31,8 +31,8 @@ const MAIN_SIZE = 0.85;
  * holds one at most (a "where" between two parts): two make it a line of words.
  */
 export const TWO_WORDS = /\p{L}{4,}\P{L}.*\p{L}{4,}/su;
-/** An equation's number beside its display: "(12)", "(3b)", "(2.4)". */
-export const EQUATION_NUMBER = /^\(\d+(?:\.\d+)*[a-z]?\)$/;
+/** An equation's number beside its display: "(12)", "(3b)", "(2.4)", "(2.6′)", "(4*)". */
+export const EQUATION_NUMBER = /^\(\d+(?:\.\d+)*[a-z]?[′″*]?\)$/;
 /** The next line of a formula stands at most this many of its sizes below the one before. */
 const MAX_ADVANCE_EM = 2.2;
 /**
