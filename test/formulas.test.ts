@@ -763,3 +763,59 @@ describe('lines of words and tables beside display formulas', () => {
     expect(table?.lines.map((l) => l.text)).toContain('ρ = 0.5 0.32 0.35 0.38 0.41 0.44 0.47');
   });
 });
+
+describe('equations aligned at their relations, redrawn row by row', () => {
+  // A celerite paper's (16)-(18): "b̃± = ½(b_j a_k ∓ a_j b_k)", "c̃ = c_j + c_k", "d̃± = d_j ∓ d_k .", aligned at "=",
+  // the first row's ½ set in its row.
+  const pieces: [string, number, number, number, number][] = [
+    ['˜', 243.5, 249.4, 495.2, 12],
+    ['b', 244.0, 248.9, 498.3, 12],
+    ['±', 248.9, 255.5, 500.1, 8],
+    ['=', 268.5, 277.6, 498.3, 12],
+    ['1', 291.2, 297.1, 490.2, 12],
+    ['2', 291.2, 295.7, 506.5, 12],
+    ['(', 300.3, 304.8, 498.3, 12],
+    ['b', 304.8, 309.8, 498.3, 12],
+    ['j', 309.8, 313.2, 500.1, 8],
+    ['a', 316.2, 322.3, 498.3, 12],
+    ['k', 322.3, 326.7, 500.1, 8],
+    ['∓', 330.1, 339.4, 498.3, 12],
+    ['a', 342.0, 348.2, 498.3, 12],
+    ['j', 348.2, 351.6, 500.1, 8],
+    ['b', 354.6, 359.5, 498.3, 12],
+    ['k', 359.5, 364.0, 500.1, 8],
+    [')', 364.7, 369.2, 498.3, 12],
+    ['(16)', 501.2, 522.0, 498.3, 12],
+    ['˜', 251.2, 257.1, 519.5, 12],
+    ['c', 251.0, 256.0, 519.5, 12],
+    ['=', 268.5, 277.6, 519.5, 12],
+    ['c', 290.0, 295.1, 519.5, 12],
+    ['j', 295.1, 298.5, 521.3, 8],
+    ['+', 302.1, 311.2, 519.5, 12],
+    ['c', 313.9, 318.9, 519.5, 12],
+    ['k', 318.9, 323.3, 521.3, 8],
+    ['(17)', 501.2, 522.0, 519.5, 12],
+    ['˜', 244.9, 250.8, 534.4, 12],
+    ['d', 242.8, 248.9, 537.5, 12],
+    ['±', 248.9, 255.5, 539.3, 8],
+    ['=', 268.5, 277.6, 537.5, 12],
+    ['d', 290.0, 296.1, 537.5, 12],
+    ['j', 296.1, 299.5, 539.3, 8],
+    ['∓', 303.1, 312.4, 537.5, 12],
+    ['d', 315.1, 321.2, 537.5, 12],
+    ['k', 321.2, 325.6, 539.3, 8],
+    ['.', 338.0, 341.3, 537.5, 12],
+    ['(18)', 501.2, 522.0, 537.5, 12],
+  ];
+  const page = () => {
+    // Redrawn row by row: each baseline's runs left to right, top down.
+    const runs = pieces.map(([text, x0, x1, y, size]) => run(text, x0, y, size, { x1 })).sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0);
+    return lines([...column(1, 6, 90, 400, { chars: 72, size: 12 }), ...drawnInOrder(runs), ...column(11, 6, 90, 560, { chars: 72, size: 12 })]);
+  };
+
+  it('keep the reading by position: the fraction’s numerator, drawn first, opens no row', () => {
+    const text = page().map((l) => l.replace(/ /g, ''));
+    expect(text).toContain('b̃±=12(bjak∓ajbk)(16)');
+    expect(text.some((l) => l.startsWith('1b̃'))).toBe(false);
+  });
+});

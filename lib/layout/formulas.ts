@@ -197,7 +197,14 @@ function drawnOrder(lines: Line[]): Run[] | null {
     line
       ? runsOfLine(line).filter((r) => r.size >= MAIN_SIZE * line.size && RELATION.test(r.text) && r.text.trim().length <= RELATION_RUN_CHARS)
       : [];
-  const [own, other] = [relations(lineOf(drawn[0])), relations(lineOf(leftmost))];
+  // The first run drawn opens its row: its relation stands on its baseline, nothing of its row left of it (a page
+  // redrawn row by row draws a fraction's numerator, over the row, first).
+  const first = drawn[0];
+  const firstLine = lineOf(first);
+  const row = (r: Run) => Math.abs(r.baseline - first.baseline) < STACK_APART * Math.max(r.size, first.size);
+  if (!firstLine || runsOfLine(firstLine).some((r) => row(r) && r.x0 < first.x0 - STEP_BACK_EM * first.size)) return null;
+  const own = relations(firstLine).filter(row);
+  const other = relations(lineOf(leftmost));
   const aligned = own.some((a) => other.some((b) => b !== a && Math.abs(a.x0 - b.x0) <= ALIGNED_EM * a.size));
   return aligned ? drawn : null;
 }
