@@ -39,9 +39,13 @@ const PROSE_WIDTH = 0.5;
  * it), unless a number follows ("(202) 512-3841"). Unraised in a narrow column beside the text, "(1) Die Komik …"
  * numbers a statute's paragraph quoted there (see detectFootnotes and isSideNotes).
  */
-const MARK = String.raw`(?:\(\s?(?=\p{Nd}{1,3}\s?\)(?!\s*\p{Nd})))?(\p{Nd}{1,3}|[*∗⁎†‡§¶‖]{1,3}(?!\s*\p{Nd}))(?:(?<=\(\s?\p{Nd}{1,3})\s?\))?`;
+/** The reference symbols a note may open with. */
+const SYMBOL = '[*∗⁎†‡§¶‖]';
+const MARK = String.raw`(?:\(\s?(?=\p{Nd}{1,3}\s?\)(?!\s*\p{Nd})))?(\p{Nd}{1,3}|${SYMBOL}{1,3}(?!\s*\p{Nd}))(?:(?<=\(\s?\p{Nd}{1,3})\s?\))?`;
 const MARKER = new RegExp(String.raw`^${MARK}(?![\p{Nd},;:%‰]|[.\-–/]\p{Nd}|(st|nd|rd|th)\b)(?=\s*\S)`, 'u');
 const MARK_ONLY = new RegExp(`^${MARK}$`, 'u');
+/** Reference symbols opening a text, with the space after them. */
+const SYMBOL_LEAD = new RegExp(String.raw`^${SYMBOL}{1,3}\s*`, 'u');
 /** A number in parentheses on the line, unspaced: "(1) …". */
 const PAREN_NUMBER = /^\(\p{Nd}{1,3}\)/u;
 
@@ -777,7 +781,7 @@ function wordless(notes: PlacedLine[][]): boolean {
     const rest = text
       .slice(MARKER.exec(text)?.[0].length ?? 0)
       .trim()
-      .replace(/^[*∗⁎†‡§¶‖]{1,3}\s*/u, '');
+      .replace(SYMBOL_LEAD, '');
     // (One longer token is a note's identifier or page range: "0000-0002-1825-0097", "104–106.".)
     const numbers = rest.split(/\s+/u).length >= 2 || rest.length <= LONE_NUMBER_CHARS;
     return !/\p{L}/u.test(rest) && !BRACKETED_CITATION.test(rest) && numbers;

@@ -135,7 +135,7 @@ function formulaLine(line: Line): boolean {
  * of their sizes: a note in small type under a formula, reaching out to the column's edge, is no part of it. (A limit
  * under "min" may reach further left.)
  */
-const SMALL_LEFT_EM = 2;
+const SMALL_REACH_EM = 2;
 /** What `nested` asks of the formula's lines so far, kept as they are taken in (one pass over a long group). */
 interface Extent {
   size: number;
@@ -165,7 +165,7 @@ function nested(group: Extent, next: Line): boolean {
   if (next.size >= MAIN_SIZE * size) return true;
   // Before the formula's row with its relation (a big operator and its limits so far), its row may be the smaller.
   if (group.relation < MAIN_SIZE * size) return true;
-  const within = next.bbox[0] >= left - SMALL_LEFT_EM * size && next.bbox[2] <= right + SMALL_LEFT_EM * size;
+  const within = next.bbox[0] >= left - SMALL_REACH_EM * size && next.bbox[2] <= right + SMALL_REACH_EM * size;
   return within || next.bbox[2] - next.bbox[0] < right - left;
 }
 
@@ -244,14 +244,14 @@ function sameOrder(lines: Line[], drawn: Run[]): boolean {
  * formula's row, whose left side and relation stand left of them both.
  */
 const CENTRED_EM = 1;
-function wordFraction(lines: Line[], k: number): boolean {
+function wordFraction(lines: Line[], formula: boolean[], k: number): boolean {
   const line = lines[k];
   if (line.mono || line.cells) return false;
   const centre = (l: Line) => (l.bbox[0] + l.bbox[2]) / 2;
   for (const step of [-1, 1]) {
     const row = lines[k + step];
     const other = lines[k + 2 * step];
-    if (!row || !other || other.mono || other.cells || !formulaLine(row)) continue;
+    if (!row || !other || other.mono || other.cells || !formula[k + step]) continue;
     const size = Math.max(line.size, row.size, other.size);
     const [top, bottom] = step > 0 ? [line, other] : [other, line];
     if (!(top.baseline < row.baseline && row.baseline < bottom.baseline)) continue;
@@ -266,7 +266,8 @@ function wordFraction(lines: Line[], k: number): boolean {
 /** Reads the display formulas of a column or span segment in drawing order. */
 function readSegment(seg: Segment): void {
   const { lines } = seg;
-  const piece = lines.map((l, k) => formulaLine(l) || wordFraction(lines, k));
+  const formula = lines.map(formulaLine);
+  const piece = lines.map((_l, k) => formula[k] || wordFraction(lines, formula, k));
   let joined = 0;
   for (let i = 0; i < lines.length; i++) {
     if (!piece[i]) continue;
