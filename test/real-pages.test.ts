@@ -1458,4 +1458,11 @@ describe('heads, stacks and margin notes inside columns', () => {
     const aapm = squash((await read('paper_revtex_aapm_lineno')).text);
     expect(aapm).toContain('R(d) = ge σ2 ( [ΓZ (3, 21)]σ1 Q2 12 − M 2 W + [ΓZ (13, 2)]σ1 Q2 13 − M 2 W ) + xW Qe');
   });
+  it('a display formula of one row, a quad between its parts, is a line of text, not a table row (textbook_lebl_diffyqs_fr_champs_de_direction)', async () => {
+    // "y′ = 1/x,   y(0) = 0.": its gap lines up with the plot's ticks above and the other displays' gaps below.
+    const doc = await read('textbook_lebl_diffyqs_fr_champs_de_direction');
+    const block = doc.blocks.find((b) => b.text.includes('y(0) = 0.') && b.text.startsWith('y′ = 1'));
+    expect(block?.kind).toBe('paragraph');
+    expect(block?.text).toBe('y′ = 1 x , y(0) = 0.');
+  });
 });

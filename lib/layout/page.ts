@@ -141,8 +141,6 @@ const MIN_RUNNING_ROWS = 3;
 const CODE_BLOCK_GAP = 3;
 /** A paragraph's next line sits at most this many of its sizes below the line before. */
 const PARAGRAPH_ADVANCE = 1.8;
-/** A display formula read as text instead of a table spans at least this many rows. */
-const MIN_FORMULA_ROWS = 2;
 
 /** A cell's line reaches within this share of its column's width of the column's right edge when it wrapped... */
 const WRAP_SHARE = 0.15;
@@ -774,7 +772,8 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
     }
     // A display formula set over several rows (a derivation: integrals with their limits, fractions, big brackets)
     // leaves gaps that line up as a table's columns do; with the lines of words between its parts ("where", "Expanding
-    // the square yields") it is text, read line by line, and the formula pass reads each formula in drawing order.
+    // the square yields") it is text, read line by line, and the formula pass reads each formula in drawing order. So is
+    // a formula of one row whose parts stand a quad apart ("y′ = 1/x,   y(0) = 0.").
     const wordy = (r: InkRow) => inkIntervals(r.row.runs, bridge).length === 1 && hasProsePiece(r.row.runs, bridge, bodySize);
     const inFormula = (i: number) => classes[i] === 'table' || (classes[i] === 'prose' && !TWO_WORDS.test(rowText(zone.rows[i])));
     for (let from = 0; from < classes.length; ) {
@@ -785,7 +784,7 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
       let to = from;
       while (to + 1 < classes.length && inFormula(to + 1)) to++;
       const formula = zone.rows.slice(from, to + 1).filter((r) => !wordy(r));
-      if (formula.length >= MIN_FORMULA_ROWS && displayFormula(formula.map((r) => r.row.runs))) classes.fill('prose', from, to + 1);
+      if (formula.length && displayFormula(formula.map((r) => r.row.runs))) classes.fill('prose', from, to + 1);
       from = to + 1;
     }
     const columns = zone.gutters.length + 1;
