@@ -4,9 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { layoutPage } from '../lib/layout/page.js';
-import { readTagged } from '../lib/layout/tagged.js';
+import { type Placement, readTagged, stretches } from '../lib/layout/tagged.js';
+import { makeLine, runsOfLine } from '../lib/layout/lines.js';
 import type { TagElement, TagLeaf } from '../lib/pdf/tags.js';
-import type { Run } from '../lib/types.js';
+import type { Line, Run } from '../lib/types.js';
 import { column, labels, layoutParams, run } from './support/runs.js';
 
 const params = layoutParams();
@@ -324,5 +325,48 @@ describe('text the structure tree misses', () => {
     expect(joined?.text.replace(/\s+/g, '')).toBe((head.text + tail.text).replace(/\s+/g, ''));
     expect(labels(text)).toEqual(seq(1, 10));
     expect(text.indexOf('A heading between')).toBeGreaterThan(text.indexOf('q005'));
+  });
+  it('is placed stretch by stretch: an untagged head over the page first (its masthead whole), an untagged table at the foot of column one after that column', () => {
+    // A title and two columns of 20 lines, tagged; a masthead over them and a table under column one, untagged.
+    const left = column(1, 20, 72, 140, { chars: 44 });
+    const right = column(21, 20, 72 + 220 + 24, 140, { chars: 44 });
+    const head = run('PAIN 155 (2014) 2291-2300', 200, 60, 10);
+    const address = run('www.elsevier.com/locate/pain', 440, 76, 6.4);
+    // A title tagged over the columns, in larger type.
+    const title = [run('Selective innervation of lamina I neurons', 72, 96, 13.4), run('by presumed nociceptors in the rat', 72, 113, 13.4)];
+    const table = [run('Table 1 Primary antibodies used', 72, 400, 8), run('CTb Goat 1:5000', 72, 412, 8), run('VGLUT2 Rabbit 1:500', 72, 424, 8)];
+    const leaves: TagLeaf[] = [...tag(title, [el('H1')], 'title')];
+    [left, right].forEach((col, c) => {
+      for (let p = 0; p < 4; p++) leaves.push(...tag(col.slice(p * 5, p * 5 + 5), [el('P')], `s${c}p${p}`));
+    });
+    const runs = [head, address, ...title, ...left, ...right, ...table];
+    const reading = readTagged(runs, leaves, layoutPage(runs, params), 1);
+    const lines = reading.segments.flatMap((s) => s.lines.map((l) => l.text));
+    const at = (s: string) => lines.findIndex((l) => l.includes(s));
+    expect(reading.coherent).toBe(true);
+    expect(at('PAIN 155')).toBeLessThan(at('Selective'));
+    expect(at('www.elsevier')).toBeLessThan(at('Selective'));
+    expect(at('Table 1')).toBeGreaterThan(at('q020'));
+    expect(at('Table 1')).toBeLessThan(at('q021'));
+    expect(at('VGLUT2')).toBeLessThan(at('q021'));
+  });
+  it('keeps the lines over all the tagged text as one stretch, the page’s head, though the geometry reads one after a tagged line', () => {
+    // A masthead: the journal's name in the middle, its address at the right, which the geometry read after the title.
+    const name = makeLine([run('PAIN 155 (2014) 2291-2300', 200, 60, 10)], 60);
+    const address = makeLine([run('www.elsevier.com/locate/pain', 440, 76, 6.4)], 76);
+    const table = makeLine([run('Table 1 Primary antibodies used', 72, 400, 8)], 400);
+    const place: Placement = new Map();
+    const ranks: [Line, number][] = [
+      [name, 0],
+      [address, 3],
+      [table, 9],
+    ];
+    for (const [l, rank] of ranks) for (const r of runsOfLine(l)) place.set(r.stream, { segment: 0, line: rank, rank });
+    // Tagged lines: the title at ranks 1-2 (its top at 86), the columns at 4-8 and 10-12.
+    const tagged = [1, 2, 4, 5, 6, 7, 8, 10, 11, 12];
+    const texts = (top: number) => stretches([name, address, table], tagged, top, place).map((g) => g.map((l) => l.text));
+    expect(texts(86)).toEqual([['PAIN 155 (2014) 2291-2300', 'www.elsevier.com/locate/pain'], ['Table 1 Primary antibodies used']]);
+    // Without a head over the tagged text (its top over the masthead), each stretch goes where the geometry reads it.
+    expect(texts(50)).toEqual([['PAIN 155 (2014) 2291-2300'], ['www.elsevier.com/locate/pain'], ['Table 1 Primary antibodies used']]);
   });
 });

@@ -65,7 +65,7 @@ function linesOf(runs: Run[]): Line[] {
 }
 
 /** Where the geometry put each run: its segment, and the line's rank in the geometric reading of the page. */
-type Placement = Map<number, { segment: number; line: number; rank: number }>;
+export type Placement = Map<number, { segment: number; line: number; rank: number }>;
 
 /**
  * Lines of a block in tag order, one list per column the geometry found it in: a paragraph continued in the next
@@ -294,8 +294,10 @@ export function readTagged(runs: Run[], leaves: TagLeaf[], geometric: PageLayout
   // element holding the line the geometry reads just before them: the next line of that paragraph).
   const rest = untagged.filter((r) => !joinTaggedLine(r, segments, place));
   if (rest.length) {
-    const lines = linesOf(rest);
-    if (lines.length) {
+    const taggedLines = segments.flatMap((s) => s.lines);
+    const taggedRanks = taggedLines.map((l) => lineRank(l, place)).filter((r): r is number => r !== undefined);
+    const top = Math.min(...taggedLines.map((l) => l.bbox[1]));
+    for (const lines of stretches(linesOf(rest), taggedRanks, top, place)) {
       const seg: Segment = {
         kind: 'column',
         page,
@@ -382,6 +384,40 @@ function joinTaggedLine(run: Run, segments: Segment[], place: Placement): boolea
 }
 
 const lineRank = (l: Line, place: Placement) => place.get(runsOfLine(l)[0]?.stream ?? -1)?.rank;
+
+/**
+ * Untagged lines in the stretches the geometry reads together, each in the lines' order: a stretch ends where a
+ * tagged line comes between two of them in the geometric reading (an untagged running head over the page and an
+ * untagged table at the foot of column one are placed apart, each where the page shows it). The lines over all the
+ * tagged text (`top`) are one stretch, the page's head, however the geometry reads them (a journal's masthead: its
+ * name and volume in the middle, its address at the right, read after the title beside it). Lines the geometry did
+ * not place are a stretch of their own.
+ */
+export function stretches(lines: Line[], taggedRanks: number[], top: number, place: Placement): Line[][] {
+  const tagged = [...taggedRanks].sort((a, b) => a - b);
+  /** Whether a tagged line's rank lies strictly between a and b (a < b). */
+  const between = (a: number, b: number) => {
+    let lo = 0;
+    let hi = tagged.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (tagged[mid] <= a) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < tagged.length && tagged[lo] < b;
+  };
+  const ranks = [...new Set(lines.map((l) => lineRank(l, place)).filter((r): r is number => r !== undefined))].sort((a, b) => a - b);
+  const stretchOf = new Map<number, number>();
+  ranks.forEach((r, k) => stretchOf.set(r, k === 0 ? 0 : stretchOf.get(ranks[k - 1])! + (between(ranks[k - 1], r) ? 1 : 0)));
+  const groups = new Map<number, Line[]>();
+  for (const l of lines) {
+    const r = lineRank(l, place);
+    const key = l.bbox[3] <= top ? -2 : r === undefined ? -1 : stretchOf.get(r)!;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key)!.push(l);
+  }
+  return [...groups.values()];
+}
 
 /**
  * Figures and captions where the page shows them: each after the element that holds the line the geometry reads
