@@ -864,6 +864,47 @@ describe('a paragraph opening with a drop cap', () => {
   });
 });
 
+describe('a paragraph under a display formula', () => {
+  // A paper's column: a formula of four rows (a big bracket's ends, numerators, the row, denominators) under "… as
+  // follows:", then a paragraph whose first line is indented, set tight under the formula.
+  const at = (text: string, x: number, baseline: number, right: number) => lineTo(text, x, baseline, right, 9);
+  const lines = (next: string, x = 327.9) => [
+    at('The information gain of including a code line is as follows:', 327.9, 475.6, 543),
+    at('( )', 381.9, 493.2, 551.8),
+    at('|Gm | |Ge |', 386.9, 499.8, 489.7),
+    at('Entropy(GP ) − × Entropy(Gm ) + × Entropy(Ge )', 323.6, 505.9, 547.9),
+    at('|GP | |GP |', 387.7, 512, 491.1),
+    at(next, x, 527, 558.2),
+    at('instances, then Entropy(GP ) is 0.95. Say the pattern is modified to', 318, 537.9, 558.2),
+    at('include a code line, so it excludes two negative instance, then Gm', 318, 548.9, 557.4),
+  ];
+  const starts = (ls: Line[]) => buildBlocks([segment(ls, 0)], 9, 11).map((b) => b.text.slice(0, 12));
+
+  it('starts a block of its own when its indented first line opens a sentence', () => {
+    expect(starts(lines('If a pattern initially matches five positive and three negative'))).toEqual([
+      'The informat',
+      '( ) |Gm | |G',
+      'If a pattern',
+    ]);
+  });
+
+  it('goes on with the formula when its first line opens in lower case or at the column’s edge', () => {
+    expect(starts(lines('where a pattern initially matches five positive and three negative'))).toEqual(['The informat', '( ) |Gm | |G']);
+    expect(starts(lines('If a pattern initially matches five positive and three negative', 318))).toEqual(['The informat', '( ) |Gm | |G']);
+  });
+
+  it('goes on when the display is left at a comma', () => {
+    const ls = lines('If a pattern initially matches five positive and three negative');
+    ls[4] = lineTo('|GP | |GP |,', 387.7, 512, 493.6, 9);
+    expect(starts(ls)).toEqual(['The informat', '( ) |Gm | |G']);
+  });
+
+  it('goes on when the line is a table’s cells read as a line, or stands further in than a paragraph’s indent', () => {
+    expect(starts(lines('Stirrer Speed Temperature [14] Pressure Temperature Electrowinning'))).toEqual(['The informat', '( ) |Gm | |G']);
+    expect(starts(lines('If a pattern initially matches five positive and three negative', 360))).toEqual(['The informat', '( ) |Gm | |G']);
+  });
+});
+
 describe('list items, second round', () => {
   // A spec's bullets: "• " at 119.5, turned lines hanging at 129.5, the measure at about 530.
   const at = (text: string, x: number, baseline: number) => lineAt(text, x, baseline);
@@ -889,6 +930,36 @@ describe('list items, second round', () => {
     ];
     const blocks = buildBlocks([segment(lines, 0)], 10, 13);
     expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'list-item', 'paragraph']);
+  });
+
+  it('end where a line comes back further left than the bullet, a paragraph indented less than the list', () => {
+    // A paper's bullets set in 16 pt from the column, their turned lines at 24.5, the next paragraph's indent 10.
+    const lines = [
+      measureLine,
+      at('• Ge : positive and negative instances excluded after the pattern', 135.5, 120),
+      at('is updated', 144, 133),
+      at('Then, for each group G, entropy is computed using the propor-', 129.5, 146),
+      at('tion of positive instances and negative instances:', 119.5, 159),
+    ];
+    const blocks = buildBlocks([segment(lines, 0)], 10, 13);
+    expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'list-item', 'paragraph']);
+    expect(blocks[2]!.text).toContain('Then, for each group G, entropy is computed using the proportion');
+  });
+
+  it('numbered in roman numerals, set right-aligned, are an item each', () => {
+    // A directive's nested list: "i." at 156, "ii." at 153, "iii." at 150, turned lines at 180.
+    const lines = [
+      at('b) Set target timelines for and track:', 126, 100),
+      at('i. Acknowledgement to the reporter (where known) that their report was received.', 156, 114),
+      at('ii. Initial assessment (i.e., determining whether disclosed vulnerabilities are valid,', 153, 128),
+      at('including impact evaluation).', 180, 142),
+      at('iii. Resolution of vulnerabilities, including notification of the outcome to the', 150, 156),
+      at('reporter.', 180, 170),
+      at('iv. Reports for systems and services that are out of scope will be handled.', 151, 184),
+    ];
+    const blocks = buildBlocks([segment(lines, 0)], 10, 13);
+    expect(blocks.map((b) => b.text.split(' ')[0])).toEqual(['b)', 'i.', 'ii.', 'iii.', 'iv.']);
+    expect(blocks.every((b) => b.kind === 'list-item')).toBe(true);
   });
 
   it('end at a sentence when the next line is indented, though the sentence ends near the measure', () => {
@@ -1271,6 +1342,77 @@ describe('a titled box between the halves of a sentence that runs on to the next
       'Helium is a nonrenew',
       'Horizontal drilling ',
     ]);
+  });
+});
+
+describe('a box opening the page a sentence runs on to, the sentence going on under it', () => {
+  // A magazine: the article breaks off at the foot of page 1; page 2 opens with a case study set across the page (its
+  // title in the body's type, two paragraphs, a caption without its full stop), the article going on under it.
+  const body = (texts: string[], x: number, y0: number) => texts.map((t, k) => lineTo(t, x, y0 + 13 * k, x + 260, 10));
+  const pages = (sequel: string, caption = 'Public view. Its website helps build understanding of poverty and its'): Segment[] => [
+    segment(
+      body(
+        ['Until about 1996, most people managed websites by editing HTML', 'files. As well as creating a barrier for non-technical users, this'],
+        316,
+        700,
+      ),
+      1,
+    ),
+    {
+      ...segment(
+        [
+          lineAt('Case Study—Oxfam', 268, 80),
+          ...body(
+            ['Oxfam is an international confederation of organisations that', 'work to find lasting solutions to poverty and injustice.'],
+            46,
+            100,
+          ),
+          ...body(['Being free software, Plone was particularly relevant to', 'Oxfam, notes its Head of Interactive Media.'], 46, 140),
+          ...body([caption, 'causes'], 60, 290),
+        ],
+        0,
+        'span',
+      ),
+      page: 2,
+    },
+    { ...segment(body([sequel, 'websites. As companies rushed to get onto the web, this was a problem.'], 37, 560), 0), page: 2, band: 1 },
+  ];
+
+  it('is read after the paragraph, which is read whole', () => {
+    const blocks = buildBlocks(pages('made it hard for organisations to build consistent messaging into their'), 10, 13);
+    expect(blocks.map((b) => b.text.slice(0, 16))).toEqual([
+      'Until about 1996',
+      'Case Study—Oxfam',
+      'Oxfam is an inte',
+      'Being free softw',
+      'Public view. Its',
+    ]);
+    expect(blocks[0].text).toContain('users, this made it hard');
+  });
+
+  it('stays where it is when the text under it does not go on with the sentence', () => {
+    const blocks = buildBlocks(pages('Made it hard for organisations to build consistent messaging into their'), 10, 13);
+    expect(blocks.map((b) => b.text.slice(0, 16))).toEqual([
+      'Until about 1996',
+      'Case Study—Oxfam',
+      'Oxfam is an inte',
+      'Being free softw',
+      'Public view. Its',
+      'Made it hard for',
+    ]);
+  });
+
+  it('is no box when a paragraph of the sequel’s own band stands over it, left unfinished: the sequel may be its', () => {
+    const segs = pages('made it hard for organisations to build consistent messaging into their');
+    const column = segs[2];
+    const own = body(
+      ['Early systems were developed to address this problem, and a', 'number of large, expensive systems were very successful because'],
+      37,
+      500,
+    );
+    const withOwn = { ...column, lines: [...own, ...column.lines], text: '' };
+    const blocks = buildBlocks([segs[0], segs[1], withOwn], 10, 13);
+    expect(blocks[0].text).not.toContain('this made it hard');
   });
 });
 

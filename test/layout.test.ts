@@ -3474,3 +3474,20 @@ describe('two small blocks side by side on staggered baselines in one column', (
     expect(read(small).d).toBeNull();
   });
 });
+
+describe('a leader of dots drawn a glyph a run in a table row', () => {
+  // A tax form's line: its label, dots every 12 pt (9.5 pt apart, over a cell gap at 9 pt), the line's number.
+  const dots = (from: number, to: number, baseline: number) =>
+    Array.from({ length: Math.floor((to - from) / 12) + 1 }, (_, k) => run('.', from + 12 * k, baseline, 9, { x1: from + 12 * k + 2.5 }));
+  it('is one cell with its label', () => {
+    const runs = [run('Add lines 5e and 6', 115.2, 320.9, 9, { x1: 190.1 }), ...dots(204, 468, 320.9), run('7', 490, 320.9, 9)];
+    const cells = makeLine(runs, 320.9, { cells: true }).cells ?? [];
+    expect(cells).toHaveLength(2);
+    expect(cells[0]).toMatch(/^Add lines 5e and 6 \.[. ]+$/);
+    expect(cells[1]).toBe('7');
+  });
+  it('but dots standing for missing values, a column apart, are cells each', () => {
+    const runs = [run('Age', 72, 200, 9), run('.', 150, 200, 9, { x1: 152.5 }), run('.', 200, 200, 9, { x1: 202.5 }), run('3.2', 250, 200, 9)];
+    expect(makeLine(runs, 200, { cells: true }).cells).toEqual(['Age', '.', '.', '3.2']);
+  });
+});

@@ -1465,4 +1465,23 @@ describe('heads, stacks and margin notes inside columns', () => {
     expect(block?.kind).toBe('paragraph');
     expect(block?.text).toBe('y′ = 1 x , y(0) = 0.');
   });
+  it('a sentence running on to the next page past a case study set across its top is read whole, the box after it (magazine_fsm_cms_intro_case_study_sidebar)', async () => {
+    const text = squash((await read('magazine_fsm_cms_intro_case_study_sidebar')).text);
+    expectInOrder(text, [
+      'creating a barrier for non-technical users, this made it hard for organisations',
+      'Case Study—Oxfam',
+      'Early CMSs were developed',
+    ]);
+  });
+
+  it('blocks: a leader drawn a dot a run stays in its label’s cell, a paragraph under a display formula starts a block, items numbered in roman numerals are items (form_irs_schedule_a_2024_itemized_deductions, paper_acm_icse_surf, gov_cisa_bod_20_01_vdp_nested_lists_footnotes)', async () => {
+    const form = (await read('form_irs_schedule_a_2024_itemized_deductions')).blocks.filter((b) => b.kind === 'table');
+    const rows = form.flatMap((b) => b.rows ?? []);
+    expect(rows.some((r) => r[0]?.startsWith('d Add lines 5a through 5c . . .') && r[1] === '5d')).toBe(true);
+    expect(rows.flat().filter((c) => /^[. ]+$/.test(c))).toEqual([]);
+    const icse = (await read('paper_acm_icse_surf')).blocks;
+    expect(icse.some((b) => b.text.startsWith('If a pattern initially matches five positive'))).toBe(true);
+    const cisa = (await read('gov_cisa_bod_20_01_vdp_nested_lists_footnotes')).blocks;
+    for (const n of ['ii.', 'iii.', 'iv.', 'vi.']) expect(cisa.find((b) => b.text.startsWith(`${n} `))?.kind, n).toBe('list-item');
+  });
 });

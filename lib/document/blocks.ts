@@ -16,6 +16,8 @@ const PARAGRAPH_GAP = 1.4;
 const SIZE_STEP = 0.12;
 /** A first line indented by this many body ems starts a paragraph... */
 const INDENT_EM = 0.8;
+/** ...and at most this many (under a display, where a line set further in is no paragraph's first). */
+const MAX_INDENT_EM = 3;
 /** ...and a line ending this many ems short of the measure, with final punctuation, ends one. */
 const SHORT_LINE_EM = 2.5;
 /** A list item's turned lines start at most this many body ems right of its bullet. */
@@ -24,7 +26,8 @@ const HANGING_EM = 4;
 const HEADING_SIZE = 1.15;
 /** ...or bold, short and without final punctuation. */
 const HEADING_MAX_CHARS = 120;
-const BULLET = new RegExp(`^([${BULLET_CHARS}*–—-]|█|\\d{1,3}[.)]|[a-z][.)]|\\(\\w{1,3}\\))\\s+\\S`, 'u');
+/** A list item's marker at a line's start: a bullet, "2.", "b)", "(iv)", or a roman numeral "iii." ("ii." and on). */
+const BULLET = new RegExp(`^([${BULLET_CHARS}*–—-]|█|\\d{1,3}[.)]|[a-z][.)]|[ivx]{2,4}[.)]|\\(\\w{1,3}\\))\\s+\\S`, 'u');
 /** A numbered item's marker at a line's start: "2. ", "12) ". */
 const NUMBERED = /^\d{1,3}[.)]\s/u;
 const CAPTION = new RegExp(
@@ -79,6 +82,8 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
   const measure = measureOf(lines);
   // Indents mean something only in left-aligned text (centred lines start anywhere).
   const aligned = lines.filter((l) => Math.abs(l.bbox[0] - left) < 0.3 * body).length >= 0.6 * lines.length;
+  // Where the segment's running text starts: the edge a paragraph's indent is measured from beside a display.
+  const textLeft = lines.reduce((x, l) => (TWO_WORDS.test(l.text) ? Math.min(x, l.bbox[0]) : x), left);
   const gapBefore = (i: number) =>
     i > 0 && lines[i].baseline - lines[i - 1].baseline > (PARAGRAPH_GAP * advance * Math.max(lines[i].size, lines[i - 1].size)) / body;
   // A fixed-pitch line is code unless it is one line of an identifier or URL wrapped inside a paragraph of prose:
@@ -128,16 +133,36 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
     const wrapped = turned(prev, cur.text, measure);
     const bullet = (groupBullet ??= BULLET.test(first.text));
     const hanging = wrapped && bullet && cur.bbox[0] > first.bbox[0] && cur.bbox[0] - first.bbox[0] <= HANGING_EM * body;
-    // An item whose turned lines hang ends where a line comes back to the bullet's edge without a bullet.
+    // An item whose turned lines hang ends where a line comes back to the bullet's edge without a bullet, or further
+    // left (a paragraph indented less than the list: "• Ge : … after the pattern" / "is updated" / "Then, for each …").
     // (Left-to-right text only: a ragged-left right-to-left item's lines start anywhere. A step number set as a drop
     // cap indents only the lines beside it: the step's text comes back to its edge.)
-    const itemEnd = bullet && hung && !first.initial && Math.abs(cur.bbox[0] - first.bbox[0]) < 0.3 * body && !rtlText(first.text);
+    const itemEnd = bullet && hung && !first.initial && cur.bbox[0] - first.bbox[0] < 0.3 * body && !rtlText(first.text);
     // Lines beside a drop cap are indented by it: the first line's box holds the cap and reaches down past them.
     const besideCap = capBottom > cur.baseline - 0.5 * cur.size;
     // A caption's turned line centred under a line that stops mid-sentence ("Fig. 2: A typical end-user agreement. No,
     // you won't be" over "negotiating the terms of this “agreement”") goes on with the caption: no indent.
     const captionTurn = CAPTION.test(first.text) && !gap && !FINAL.test(prev.text) && Math.abs(lineMiddle(cur) - lineMiddle(prev)) <= body;
-    const indent = aligned && !hanging && !besideCap && !captionTurn && cur.bbox[0] - left > INDENT_EM * body && prev.bbox[0] - left < 0.3 * body;
+    // So does one under a display (a line set in from the edge without running words: a formula's last row, a centred
+    // head) when it
+    // opens a sentence of running words at a paragraph's indent (not a table's cells read as a line), further left
+    // than the display ("|GP| |GP|" / "If a pattern initially …"), the display not left at a comma or an ampersand,
+    // though the segment is too short to tell its edge (a display and the paragraphs round it).
+    const afterDisplay =
+      !bullet &&
+      prev.bbox[0] - left > INDENT_EM * body &&
+      cur.bbox[0] < prev.bbox[0] &&
+      !TWO_WORDS.test(prev.text) &&
+      !/[,&–—-]$/u.test(prev.text) &&
+      /^\p{Lu}/u.test(cur.text) &&
+      RUNNING_WORDS.test(cur.text) &&
+      cur.bbox[0] - textLeft <= MAX_INDENT_EM * body;
+    const indent =
+      !hanging &&
+      !besideCap &&
+      !captionTurn &&
+      ((aligned && cur.bbox[0] - left > INDENT_EM * body && prev.bbox[0] - left < 0.3 * body) ||
+        (afterDisplay && cur.bbox[0] - textLeft > INDENT_EM * body));
     const shortEnd = prev.bbox[2] < right - SHORT_LINE_EM * body && FINAL.test(prev.text);
     // A number opening a line that goes on from a line turned mid-sentence ("… so I have included figure" / "2.
     // Yippee, …") is the sentence's number, not an item's: a list is introduced by a finished sentence or a colon.
@@ -322,6 +347,27 @@ function boxRun(groups: Group[], i: number, tail: Group, columnTop = false): num
   if (goesOnFrom(groups[i + n - 1], next)) return 0;
   const boxEnd = Math.max(...groups.slice(i, i + n).flatMap((b) => b.lines.map((l) => l.bbox[3])));
   return next.seg === g.seg && next.lines[0].bbox[1] >= boxEnd ? n : 0;
+}
+
+/**
+ * A box opening the page a sentence of running text runs on to (a magazine's case study set across the top of the
+ * next page, the article going on under it mid-sentence): the page's first groups, in bands of their own over the
+ * sequel's, which is the page's first group that opens with a word in lower case (OPENS_WORD). The broken paragraph
+ * is prose of two lines or more (not a contents entry, not a contact line). How many groups it takes, or 0.
+ */
+function pageTopBox(groups: Group[], i: number, tail: Group): number {
+  const g = groups[i];
+  if (!g || g.seg.page !== tail.seg.page + 1 || groups[i - 1]?.seg.page === g.seg.page) return 0;
+  if (tail.lines.length < 2 || !prose(tail.lines)) return 0;
+  for (let j = i + 1; j < groups.length && j < i + 2 * MAX_BOX_GROUPS; j++) {
+    const h = groups[j];
+    if (h.seg.page !== g.seg.page || h.kind === 'table') return 0;
+    if (!continues(h)) continue;
+    if (!OPENS_WORD.test(h.lines[0].text)) return 0;
+    const box = groups.slice(i, j);
+    return box.every((b) => b.kind !== 'table' && b.seg.band < h.seg.band) ? j - i : 0;
+  }
+  return 0;
 }
 
 /** A group's column width. */
@@ -892,6 +938,10 @@ export function buildBlocks(segments: Segment[], body: number, advance: number):
       floats = asideRun(groups, i, tail);
       stacked = false;
       caseless = false;
+    }
+    if (!sequelPast(floats, stacked) && tail && unfinished(tail)) {
+      floats = pageTopBox(groups, i, tail);
+      stacked = true;
     }
     if (sequelPast(floats, stacked)) {
       const sequel = groups[i + floats];

@@ -690,17 +690,33 @@ const RAISED_MARK_SIZE = 0.8;
 const RAISED_MARK_RISE = 0.15;
 const RAISED_MARK = /^(\p{Nd}{1,3}|[*∗†‡§¶]{1,3})$/u;
 
-/** The runs of a table row's cells, in reading order: runs grouped where the gap is narrower than a cell gap. */
+/** A leader's dot drawn a glyph a run (a form's "check this box . . . . . 5a")... */
+const LEADER_DOT = /^\s*[.·…]\s*$/u;
+/** ...its dots this many sizes apart at most, wider than a cell gap at times: a leader is one cell with its label. */
+const LEADER_GAP = 2;
+
+/**
+ * The runs of a table row's cells, in reading order: runs grouped where the gap is narrower than a cell gap, or
+ * where a leader's dots go on from its label.
+ */
 export function cellRuns(ordered: Run[], size: number): Run[][] {
   const rtl = runsDirection(ordered) === 'rtl';
   const cells: Run[][] = [];
-  for (const r of ordered) {
+  const gapOf = (a: Run, b: Run) => (rtl ? a.x0 - b.x1 : b.x0 - a.x1);
+  // A dot of a leader: another dot stands next to it, before or after, within a leader's gap.
+  const dot = (k: number) => {
+    const r = ordered[k];
+    if (!LEADER_DOT.test(r.text)) return false;
+    const [a, b] = [ordered[k - 1], ordered[k + 1]];
+    return (!!a && LEADER_DOT.test(a.text) && gapOf(a, r) < LEADER_GAP * size) || (!!b && LEADER_DOT.test(b.text) && gapOf(r, b) < LEADER_GAP * size);
+  };
+  ordered.forEach((r, k) => {
     const cur = cells[cells.length - 1];
     const prev = cur?.[cur.length - 1];
-    const gap = prev ? (rtl ? prev.x0 - r.x1 : r.x0 - prev.x1) : Infinity;
-    if (cur && gap < CELL_GAP * size) cur.push(r);
+    const gap = prev ? gapOf(prev, r) : Infinity;
+    if (cur && (gap < CELL_GAP * size || (gap < LEADER_GAP * size && dot(k)))) cur.push(r);
     else cells.push([r]);
-  }
+  });
   return cells;
 }
 
