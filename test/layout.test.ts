@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { layoutPage, type LayoutParams } from '../lib/layout/page.js';
-import { makeLine, runsDirection } from '../lib/layout/lines.js';
+import { makeLine, orderRuns, runsDirection } from '../lib/layout/lines.js';
 import { layoutRotated } from '../lib/layout/rotated.js';
 import { measuredFixedPitch, unevenPitch } from '../lib/pdf/runs.js';
 import { turnUpright } from '../lib/layout/sideways.js';
@@ -3489,5 +3489,39 @@ describe('a leader of dots drawn a glyph a run in a table row', () => {
   it('but dots standing for missing values, a column apart, are cells each', () => {
     const runs = [run('Age', 72, 200, 9), run('.', 150, 200, 9, { x1: 152.5 }), run('.', 200, 200, 9, { x1: 202.5 }), run('3.2', 250, 200, 9)];
     expect(makeLine(runs, 200, { cells: true }).cells).toEqual(['Age', '.', '.', '3.2']);
+  });
+});
+
+describe('a big operator set inline, drawn from the top of its glyph', () => {
+  // TeX's extension font: "F₂ = ∑ᵢ pᵢ²" in a line of running text, the sum's baseline 7.5 pt over the line's.
+  const line = (opBaseline: number, beside = 0) => [
+    run('The collision probability', 49, 488.3, 10, { x1: 168 }),
+    run('F', 171.9, 488.3, 10, { x1: 178.3 }),
+    run('2', 178.3, 489.8, 7, { x1: 182.2 }),
+    run('=', 191, 488.3, 10, { x1: 198.8 }),
+    run('∑', 207.1 + beside, opBaseline, 10, { x1: 217.6 + beside }),
+    run('i', 217.6 + 2 * beside, 491.3, 7, { x1: 220.4 + 2 * beside }),
+    run('p', 222.5 + 2 * beside, 488.3, 10, { x1: 227.6 + 2 * beside }),
+    run(', introduced by Friedman', 240 + 2 * beside, 488.3, 10, { x1: 300 + 2 * beside }),
+  ];
+  const texts = (runs: Run[]) =>
+    buildRows(runs).map((r) =>
+      orderRuns(r.runs)
+        .map((q) => q.text)
+        .join(' '),
+    );
+  it('is read in its line, where it stands', () => {
+    expect(texts(line(480.8))).toEqual(['The collision probability F 2 = ∑ i p , introduced by Friedman']);
+    // Opening its line (the relation ended the line before).
+    const opening = [run('∑', 49, 673.1, 10, { x1: 59.5 }), run('p', 61.1, 680.6, 10, { x1: 66.2 }), run('captures structure', 72, 680.6, 10)];
+    expect(texts(opening)).toEqual(['∑ p captures structure']);
+  });
+  it('but not one a size and more over the line, or standing apart from its neighbours', () => {
+    expect(texts(line(476))).toHaveLength(2);
+    expect(texts(line(480.8, 14))).toHaveLength(2);
+  });
+  it('nor a display’s, its limits stacked over and under it (placeLimits reads those)', () => {
+    const limits = [run('n', 210, 470, 7, { x1: 214 }), run('i=1', 207.5, 497, 7, { x1: 217 })];
+    expect(buildRows([...line(480.8), ...limits]).some((r) => r.runs.length === 1 && r.runs[0].text === '∑')).toBe(true);
   });
 });

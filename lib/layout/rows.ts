@@ -158,6 +158,7 @@ export function buildRows(runs: Run[]): Row[] {
   placeInitials(rows, changed);
   placeHangingLabels(rows, changed);
   placeFractions(rows, changed);
+  placeOperators(rows, changed);
   placeLimits(rows, changed);
   const result = rows.filter((r) => r.runs.length > 0).map((r) => (changed.has(r) ? rowOf(r.runs) : r));
   result.sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0);
@@ -333,6 +334,71 @@ const LIMIT_OFFSET = 1.6;
 const LIMIT_CENTRE = 0.6;
 /** ...their runs apart by less than this many sizes (one piece: "N", "−", "1"). */
 const LIMIT_GAP = 0.3;
+
+/** A big operator drawn off its formula's baseline stands at most this many of the row's sizes above or below it... */
+const OPERATOR_OFFSET = 1;
+/** ...and the runs beside it in that row at most this many sizes away across... */
+const OPERATOR_GAP = 1;
+/** ...while nothing of its own row stands within this many sizes of it (another column's line may share its row), */
+const OPERATOR_ALONE = 2;
+/** ...nor a short piece in a script's type over or under it within this many sizes of its baseline (a display's limits). */
+const LIMIT_REACH = 1.5;
+/** A limit's run holds at most this many characters ("i=1", "N−1"; a small-capital heading over it is none). */
+const LIMIT_MAX_CHARS = 5;
+
+/**
+ * Big operators that TeX's extension font draws from the top of the glyph: a sum set inline ("F₂ = ∑ᵢ pᵢ²") stands
+ * on a baseline of its own, most of a size over its line's, and the line read "∑ The collision probability F2 = i
+ * p2 i". An operator with nothing of its own row near it, at its line's size, its box reaching into the line's
+ * type, which the line's runs flank within a size on both sides (or on its right where it opens the line), with no
+ * limits stacked over or under it, is moved into that line's row.
+ */
+function placeOperators(rows: Row[], changed: Set<Row>): void {
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    // (Its row may hold the other column's line.)
+    const alone = (op: Run) => row.runs.every((q) => q === op || Math.max(q.x0 - op.x1, op.x0 - q.x1) > OPERATOR_ALONE * row.size);
+    for (const op of row.runs.filter((q) => BIG_OPERATOR.test(q.text.trim()) && alone(q))) {
+      const host = operatorHost(rows, i, op);
+      if (!host) continue;
+      host.runs.push(op);
+      row.runs = row.runs.filter((q) => q !== op);
+      changed.add(host);
+      changed.add(row);
+    }
+  }
+}
+
+/** The row a big operator drawn off its baseline belongs to (placeOperators), or null. */
+function operatorHost(rows: Row[], i: number, op: Run): Row | null {
+  let host: Row | null = null;
+  for (let k = Math.max(0, i - 2); k <= Math.min(rows.length - 1, i + 2) && !host; k++) {
+    const other = rows[k];
+    if (k === i || Math.abs(other.baseline - op.baseline) > OPERATOR_OFFSET * other.size || op.size < SCRIPT_SIZE_RATIO * other.size) continue;
+    if (!(op.y0 < other.baseline && op.y1 > other.baseline - other.size)) continue;
+    const left = other.runs.filter((q) => q.x1 <= op.x0 + 0.1 * other.size);
+    const right = other.runs.filter((q) => q.x0 >= op.x1 - 0.1 * other.size);
+    const near = (gap: number) => gap >= -0.1 * other.size && gap <= OPERATOR_GAP * other.size;
+    const after = right.some((q) => near(q.x0 - op.x1));
+    const before = left.some((q) => near(op.x0 - q.x1));
+    if (after && (before || !left.some((q) => op.x0 - q.x1 <= OPERATOR_ALONE * other.size))) host = other;
+  }
+  if (!host) return null;
+  // A display's operator has its limits stacked over and under it (placeLimits reads those): set inline, none.
+  const size = host.size;
+  for (let k = Math.max(0, i - 3); k <= Math.min(rows.length - 1, i + 3); k++) {
+    if (rows[k] === host) continue;
+    const limit = (q: Run) =>
+      q !== op &&
+      q.size < SCRIPT_SIZE_RATIO * size &&
+      codePoints(q.text.trim()) <= LIMIT_MAX_CHARS &&
+      q.x0 < op.x1 &&
+      q.x1 > op.x0 &&
+      Math.abs(q.baseline - op.baseline) <= LIMIT_REACH * size;
+    if (rows[k].runs.some(limit)) return null;
+  }
+  return host;
+}
 
 /**
  * Limits of a display's big operators: "N−1" over a sum and "n=0" under it stand on baselines of their own, a full
