@@ -893,6 +893,15 @@ describe('a paragraph under a display formula', () => {
     expect(starts(lines('If a pattern initially matches five positive and three negative', 318))).toEqual(['The informat', '( ) |Gm | |G']);
   });
 
+  it('goes on in centred lines after one left in lower case (a centred sentence turned)', () => {
+    const centred = [
+      lineTo('We pre-train a family of vision transformers', 160, 100, 452, 9),
+      lineTo('on ImageNet-21k', 270, 111, 342, 9),
+      lineTo('While keeping accuracy on par with the largest', 170, 122, 442, 9),
+    ];
+    expect(starts(centred)).toHaveLength(1);
+  });
+
   it('goes on when the display is left at a comma', () => {
     const ls = lines('If a pattern initially matches five positive and three negative');
     ls[4] = lineTo('|GP | |GP |,', 387.7, 512, 493.6, 9);
@@ -944,6 +953,14 @@ describe('list items, second round', () => {
     const blocks = buildBlocks([segment(lines, 0)], 10, 13);
     expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'list-item', 'paragraph']);
     expect(blocks[2]!.text).toContain('Then, for each group G, entropy is computed using the proportion');
+  });
+
+  it('numbered in roman numerals are no items where the line before turned mid-sentence', () => {
+    const lines = [
+      at('The parties agree to the terms set out in Schedule 2, paragraph', 119.5, 100),
+      at('iv. of this Agreement, which shall apply from the date of signature.', 119.5, 113),
+    ];
+    expect(buildBlocks([segment(lines, 0)], 10, 13).map((b) => b.kind)).toEqual(['paragraph']);
   });
 
   it('numbered in roman numerals, set right-aligned, are an item each', () => {

@@ -3486,6 +3486,11 @@ describe('a leader of dots drawn a glyph a run in a table row', () => {
     expect(cells[0]).toMatch(/^Add lines 5e and 6 \.[. ]+$/);
     expect(cells[1]).toBe('7');
   });
+  it('but dots standing for missing values in a narrow table, 15 pt apart at 8 pt, are cells each', () => {
+    const xs = [72, 130, 145, 160, 175, 190];
+    const runs = ['Sample A', '.', '.', '1', '.', '.'].map((t, k) => run(t, xs[k], 200, 8, { x1: xs[k] + (k ? 2.5 : 40) }));
+    expect(makeLine(runs, 200, { cells: true }).cells).toEqual(['Sample A', '.', '.', '1', '.', '.']);
+  });
   it('but dots standing for missing values, a column apart, are cells each', () => {
     const runs = [run('Age', 72, 200, 9), run('.', 150, 200, 9, { x1: 152.5 }), run('.', 200, 200, 9, { x1: 202.5 }), run('3.2', 250, 200, 9)];
     expect(makeLine(runs, 200, { cells: true }).cells).toEqual(['Age', '.', '.', '3.2']);
@@ -3520,8 +3525,41 @@ describe('a big operator set inline, drawn from the top of its glyph', () => {
     expect(texts(line(476))).toHaveLength(2);
     expect(texts(line(480.8, 14))).toHaveLength(2);
   });
+  it('nor into the line over it, set a word a run: TeX hangs the glyph from its origin, under its row', () => {
+    const words = ['we', 'measure', 'how', 'often', 'two', 'draws', 'from', 'one', 'urn', 'agree.'];
+    const xs = [49, 65, 90, 110, 138, 157, 185, 207, 223, 241];
+    const above = words.map((w, k) => run(w, xs[k], 476.3, 10, { x1: xs[k] + 4.5 * w.length }));
+    expect(texts([...above, ...line(480.8)])).toEqual([
+      'we measure how often two draws from one urn agree.',
+      'The collision probability F 2 = ∑ i p , introduced by Friedman',
+    ]);
+  });
   it('nor a display’s, its limits stacked over and under it (placeLimits reads those)', () => {
     const limits = [run('n', 210, 470, 7, { x1: 214 }), run('i=1', 207.5, 497, 7, { x1: 217 })];
     expect(buildRows([...line(480.8), ...limits]).some((r) => r.runs.length === 1 && r.runs[0].text === '∑')).toBe(true);
+  });
+});
+
+describe('a table row whose label states a relation ("λ = 0.1   93.2   91.0"), between spanning rows', () => {
+  it('stays a table row: a formula of one row states a relation in every piece', () => {
+    const runs: Run[] = [...column(1, 8, 72, 60, { chars: 90 })];
+    let y = 200;
+    runs.push(run('Setting of the model', 100, y, 10), run('Accuracy', 300, y, 10), run('F1 score', 400, y, 10));
+    const spans = ['Results with default parameters and early stopping', 'Results with tuned parameters and early stopping'];
+    [
+      ['λ = 0.1', '93.2', '91.0'],
+      ['λ = 0.5', '94.1', '92.3'],
+      ['λ = 0.9', '92.8', '90.7'],
+    ].forEach((cells, i) => {
+      y += 14;
+      if (spans[i]) {
+        runs.push(run(spans[i], 100, y, 10, { x1: 480 }));
+        y += 14;
+      }
+      runs.push(run(cells[0], 100, y, 10), run(cells[1], 300, y, 10), run(cells[2], 400, y, 10));
+    });
+    runs.push(...column(20, 8, 72, y + 44, { chars: 90 }));
+    const cells = layoutPage(runs, params()).segments.flatMap((s) => s.lines.map((l) => l.cells));
+    expect(cells).toContainEqual(['λ = 0.1', '93.2', '91.0']);
   });
 });

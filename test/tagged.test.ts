@@ -350,6 +350,23 @@ describe('text the structure tree misses', () => {
     expect(at('Table 1')).toBeLessThan(at('q021'));
     expect(at('VGLUT2')).toBeLessThan(at('q021'));
   });
+  it('gives a stretch’s lines in the geometry’s order: a column’s untagged notes before the next column’s figure labels', () => {
+    const at = (text: string, x: number, y: number, rank: number) => ({ l: makeLine([run(text, x, y, 8)], y), rank });
+    const items = [
+      at('Input layer Hidden layer', 320, 80, 42),
+      at('Output layer', 320, 92, 43),
+      at('1 Code at github.com/x/y', 72, 700, 40),
+      at('2 Data from the 2019 survey', 72, 710, 41),
+    ];
+    const place: Placement = new Map();
+    for (const { l, rank } of items) for (const r of runsOfLine(l)) place.set(r.stream, { segment: 0, line: rank, rank });
+    const lines = items.map((i) => i.l).sort((a, b) => a.baseline - b.baseline);
+    const tagged = [...Array(40).keys(), ...Array.from({ length: 37 }, (_, k) => 44 + k)];
+    expect(stretches(lines, tagged, 60, place).map((g) => g.map((l) => l.text))).toEqual([
+      ['1 Code at github.com/x/y', '2 Data from the 2019 survey', 'Input layer Hidden layer', 'Output layer'],
+    ]);
+  });
+
   it('keeps the lines over all the tagged text as one stretch, the page’s head, though the geometry reads one after a tagged line', () => {
     // A masthead: the journal's name in the middle, its address at the right, which the geometry read after the title.
     const name = makeLine([run('PAIN 155 (2014) 2291-2300', 200, 60, 10)], 60);

@@ -26,10 +26,10 @@ const HANGING_EM = 4;
 const HEADING_SIZE = 1.15;
 /** ...or bold, short and without final punctuation. */
 const HEADING_MAX_CHARS = 120;
-/** A list item's marker at a line's start: a bullet, "2.", "b)", "(iv)", or a roman numeral "iii." ("ii." and on). */
+/** A list item's marker at a line's start: a bullet, "2.", "b)", "(iv)", or a roman numeral of two letters or more ("iii."). */
 const BULLET = new RegExp(`^([${BULLET_CHARS}*–—-]|█|\\d{1,3}[.)]|[a-z][.)]|[ivx]{2,4}[.)]|\\(\\w{1,3}\\))\\s+\\S`, 'u');
-/** A numbered item's marker at a line's start: "2. ", "12) ". */
-const NUMBERED = /^\d{1,3}[.)]\s/u;
+/** A numbered item's marker at a line's start: "2. ", "12) ", "iv. " (a sentence's number when the line before turned mid-sentence). */
+const NUMBERED = /^(?:\d{1,3}|[ivx]{2,4})[.)]\s/u;
 const CAPTION = new RegExp(
   String.raw`^(?:(?:fig(?:ure)?|table|tab|chart|plate|exhibit|illustration|photo|scheme|listing)s?|${CAPTION_WORDS})\.?\s*(?:[\p{Nd}IVXivx]+)(?:[-–.]\p{Nd}+)*(?:[.:：]|\s?\|)`,
   'iu',
@@ -147,13 +147,15 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
     // head) when it
     // opens a sentence of running words at a paragraph's indent (not a table's cells read as a line), further left
     // than the display ("|GP| |GP|" / "If a pattern initially …"), the display not left at a comma or an ampersand,
-    // though the segment is too short to tell its edge (a display and the paragraphs round it).
+    // though the segment is too short to tell its edge (a display and the paragraphs round it); in centred lines, not
+    // after one left in lower case (a centred sentence turned: "on ImageNet-21k" / "While keeping …").
     const afterDisplay =
       !bullet &&
       prev.bbox[0] - left > INDENT_EM * body &&
       cur.bbox[0] < prev.bbox[0] &&
       !TWO_WORDS.test(prev.text) &&
       !/[,&–—-]$/u.test(prev.text) &&
+      (aligned || !/\p{Ll}$/u.test(prev.text)) &&
       /^\p{Lu}/u.test(cur.text) &&
       RUNNING_WORDS.test(cur.text) &&
       cur.bbox[0] - textLeft <= MAX_INDENT_EM * body;

@@ -692,8 +692,10 @@ const RAISED_MARK = /^(\p{Nd}{1,3}|[*∗†‡§¶]{1,3})$/u;
 
 /** A leader's dot drawn a glyph a run (a form's "check this box . . . . . 5a")... */
 const LEADER_DOT = /^\s*[.·…]\s*$/u;
-/** ...its dots this many sizes apart at most, wider than a cell gap at times: a leader is one cell with its label. */
+/** ...its dots this many sizes apart at most, wider than a cell gap at times: a leader is one cell with its label... */
 const LEADER_GAP = 2;
+/** ...when it runs to this many dots at least (a narrow table's "." for a missing value, a column apart, is a cell). */
+const LEADER_DOTS = 4;
 
 /**
  * The runs of a table row's cells, in reading order: runs grouped where the gap is narrower than a cell gap, or
@@ -703,13 +705,20 @@ export function cellRuns(ordered: Run[], size: number): Run[][] {
   const rtl = runsDirection(ordered) === 'rtl';
   const cells: Run[][] = [];
   const gapOf = (a: Run, b: Run) => (rtl ? a.x0 - b.x1 : b.x0 - a.x1);
-  // A dot of a leader: another dot stands next to it, before or after, within a leader's gap.
-  const dot = (k: number) => {
-    const r = ordered[k];
-    if (!LEADER_DOT.test(r.text)) return false;
-    const [a, b] = [ordered[k - 1], ordered[k + 1]];
-    return (!!a && LEADER_DOT.test(a.text) && gapOf(a, r) < LEADER_GAP * size) || (!!b && LEADER_DOT.test(b.text) && gapOf(r, b) < LEADER_GAP * size);
-  };
+  // A dot of a leader: one of a chain of at least LEADER_DOTS dots, each within a leader's gap of the next.
+  const isDot = (k: number) => !!ordered[k] && LEADER_DOT.test(ordered[k].text);
+  const chain: number[] = ordered.map(() => 0);
+  for (let k = 0; k < ordered.length; ) {
+    if (!isDot(k)) {
+      k++;
+      continue;
+    }
+    let e = k;
+    while (isDot(e + 1) && gapOf(ordered[e], ordered[e + 1]) < LEADER_GAP * size) e++;
+    for (let j = k; j <= e; j++) chain[j] = e - k + 1;
+    k = e + 1;
+  }
+  const dot = (k: number) => chain[k] >= LEADER_DOTS;
   ordered.forEach((r, k) => {
     const cur = cells[cells.length - 1];
     const prev = cur?.[cur.length - 1];

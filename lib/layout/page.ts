@@ -14,7 +14,7 @@ import type { InkRow } from './gutters.js';
 import { headsOnColumns, largerPanel, partition, type Zone } from './zones.js';
 import { boxesOf, roomForAcross, roomForBreaks, roomForRules } from './ruled.js';
 import { growSpans } from './spans.js';
-import { displayFormula, TWO_WORDS } from './formulas.js';
+import { displayFormula, RELATION, TWO_WORDS } from './formulas.js';
 import { CAPTION_LABEL, CELL_GAP_EM, findTableBlocks, hasProsePiece } from './tables.js';
 import { directionAround, dominantSize, isHorizontal, makeLine, round2, runsDirection, runsOf, runsOfLine } from './lines.js';
 import { RUNNING_CHARS, runOrderPasses } from './order.js';
@@ -784,7 +784,11 @@ function layoutRegion(runs: Run[], params: LayoutParams, direction: Direction): 
       let to = from;
       while (to + 1 < classes.length && inFormula(to + 1)) to++;
       const formula = zone.rows.slice(from, to + 1).filter((r) => !wordy(r));
-      if (formula.length && displayFormula(formula.map((r) => r.row.runs))) classes.fill('prose', from, to + 1);
+      // (One row: every piece of it states a relation, "y′ = 1/x,   y(0) = 0.", not a row label "λ = 0.1" beside figures.)
+      const related = (r: InkRow) =>
+        inkIntervals(r.row.runs, bridge).every(([a, b]) => r.row.runs.some((q) => q.x0 >= a - 0.5 && q.x1 <= b + 0.5 && RELATION.test(q.text)));
+      if ((formula.length >= 2 || (formula.length === 1 && related(formula[0]))) && displayFormula(formula.map((r) => r.row.runs)))
+        classes.fill('prose', from, to + 1);
       from = to + 1;
     }
     const columns = zone.gutters.length + 1;

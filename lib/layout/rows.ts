@@ -335,7 +335,8 @@ const LIMIT_CENTRE = 0.6;
 /** ...their runs apart by less than this many sizes (one piece: "N", "−", "1"). */
 const LIMIT_GAP = 0.3;
 
-/** A big operator drawn off its formula's baseline stands at most this many of the row's sizes above or below it... */
+/** A big operator drawn off its formula's baseline stands at most this many of the row's sizes above it (TeX hangs the
+ * glyph from its origin: the operator's row is never under its line's)... */
 const OPERATOR_OFFSET = 1;
 /** ...and the runs beside it in that row at most this many sizes away across... */
 const OPERATOR_GAP = 1;
@@ -374,7 +375,13 @@ function operatorHost(rows: Row[], i: number, op: Run): Row | null {
   let host: Row | null = null;
   for (let k = Math.max(0, i - 2); k <= Math.min(rows.length - 1, i + 2) && !host; k++) {
     const other = rows[k];
-    if (k === i || Math.abs(other.baseline - op.baseline) > OPERATOR_OFFSET * other.size || op.size < SCRIPT_SIZE_RATIO * other.size) continue;
+    if (
+      k === i ||
+      other.baseline <= op.baseline ||
+      other.baseline - op.baseline > OPERATOR_OFFSET * other.size ||
+      op.size < SCRIPT_SIZE_RATIO * other.size
+    )
+      continue;
     if (!(op.y0 < other.baseline && op.y1 > other.baseline - other.size)) continue;
     const left = other.runs.filter((q) => q.x1 <= op.x0 + 0.1 * other.size);
     const right = other.runs.filter((q) => q.x0 >= op.x1 - 0.1 * other.size);

@@ -386,7 +386,7 @@ function joinTaggedLine(run: Run, segments: Segment[], place: Placement): boolea
 const lineRank = (l: Line, place: Placement) => place.get(runsOfLine(l)[0]?.stream ?? -1)?.rank;
 
 /**
- * Untagged lines in the stretches the geometry reads together, each in the lines' order: a stretch ends where a
+ * Untagged lines in the stretches the geometry reads together, each in the geometry's order: a stretch ends where a
  * tagged line comes between two of them in the geometric reading (an untagged running head over the page and an
  * untagged table at the foot of column one are placed apart, each where the page shows it). The lines over all the
  * tagged text (`top`) are one stretch, the page's head, however the geometry reads them (a journal's masthead: its
@@ -416,6 +416,9 @@ export function stretches(lines: Line[], taggedRanks: number[], top: number, pla
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key)!.push(l);
   }
+  // Each stretch in the geometry's order (a column's untagged notes before the next column's figure labels); the
+  // head in its lines' order, top down.
+  for (const [key, group] of groups) if (key >= 0) group.sort((a, b) => lineRank(a, place)! - lineRank(b, place)!);
   return [...groups.values()];
 }
 
