@@ -144,11 +144,10 @@ function paragraphs(seg: Segment, body: number, advance: number): Line[][] {
     // you won't be" over "negotiating the terms of this “agreement”") goes on with the caption: no indent.
     const captionTurn = CAPTION.test(first.text) && !gap && !FINAL.test(prev.text) && Math.abs(lineMiddle(cur) - lineMiddle(prev)) <= body;
     // So does one under a display (a line set in from the edge without running words: a formula's last row, a centred
-    // head) when it
-    // opens a sentence of running words at a paragraph's indent (not a table's cells read as a line), further left
-    // than the display ("|GP| |GP|" / "If a pattern initially …"), the display not left at a comma or an ampersand,
-    // though the segment is too short to tell its edge (a display and the paragraphs round it); in centred lines, not
-    // after one left in lower case (a centred sentence turned: "on ImageNet-21k" / "While keeping …").
+    // head) when it opens a sentence of running words at a paragraph's indent (not a table's cells read as a line),
+    // further left than the display ("|GP| |GP|" / "If a pattern initially …"), the display not left at a comma or an
+    // ampersand, though the segment is too short to tell its edge (a display and the paragraphs round it); in centred
+    // lines, not after one left in lower case (a centred sentence turned: "on ImageNet-21k" / "While keeping …").
     const afterDisplay =
       !bullet &&
       prev.bbox[0] - left > INDENT_EM * body &&

@@ -346,6 +346,8 @@ const OPERATOR_ALONE = 2;
 const LIMIT_REACH = 1.5;
 /** A limit's run holds at most this many characters ("i=1", "N−1"; a small-capital heading over it is none). */
 const LIMIT_MAX_CHARS = 5;
+/** The big operators an extension font draws (BIG_OPERATOR's glyphs, not its words "lim", "max", set in text type). */
+const OPERATOR_GLYPH = /^[∑∏∐⋃⋂⋀⋁⨀⨁⨂⨄⨆∫∬∭∮]$/u;
 
 /**
  * Big operators that TeX's extension font draws from the top of the glyph: a sum set inline ("F₂ = ∑ᵢ pᵢ²") stands
@@ -359,7 +361,7 @@ function placeOperators(rows: Row[], changed: Set<Row>): void {
     const row = rows[i];
     // (Its row may hold the other column's line.)
     const alone = (op: Run) => row.runs.every((q) => q === op || Math.max(q.x0 - op.x1, op.x0 - q.x1) > OPERATOR_ALONE * row.size);
-    for (const op of row.runs.filter((q) => BIG_OPERATOR.test(q.text.trim()) && alone(q))) {
+    for (const op of row.runs.filter((q) => OPERATOR_GLYPH.test(q.text.trim()) && alone(q))) {
       const host = operatorHost(rows, i, op);
       if (!host) continue;
       host.runs.push(op);

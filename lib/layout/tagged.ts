@@ -296,7 +296,7 @@ export function readTagged(runs: Run[], leaves: TagLeaf[], geometric: PageLayout
   if (rest.length) {
     const taggedLines = segments.flatMap((s) => s.lines);
     const taggedRanks = taggedLines.map((l) => lineRank(l, place)).filter((r): r is number => r !== undefined);
-    const top = Math.min(...taggedLines.map((l) => l.bbox[1]));
+    const top = taggedLines.reduce((y, l) => Math.min(y, l.bbox[1]), Number.POSITIVE_INFINITY);
     for (const lines of stretches(linesOf(rest), taggedRanks, top, place)) {
       const seg: Segment = {
         kind: 'column',
