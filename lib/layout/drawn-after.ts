@@ -13,7 +13,7 @@
  * has no such chain, and is read as laid out.
  */
 import type { Diagnostic, Segment } from '../types.js';
-import { runsOfLine, textDirection } from './lines.js';
+import { firstAbove, runsOfLine, textDirection } from './lines.js';
 import { LIST_MARKER, opensWithLabel } from './tables.js';
 
 /** A segment moved holds at most this many lines (a callout, a label; not a column of text). */
@@ -54,14 +54,8 @@ export function readDrawnAfter(segments: Segment[], page: number): Diagnostic | 
   streams.sort((a, b) => a - b);
   /** The stream drawn next after `at` on the page; NaN at the end. */
   const nextAfter = (at: number) => {
-    let a = 0;
-    let b = streams.length;
-    while (a < b) {
-      const m = (a + b) >> 1;
-      if (streams[m] <= at) a = m + 1;
-      else b = m;
-    }
-    return a < streams.length ? streams[a] : Number.NaN;
+    const k = firstAbove(streams, at);
+    return k < streams.length ? streams[k] : Number.NaN;
   };
   /**
    * Each segment's sequel in reading order (the index of the segment after it that goes on with its flow: drawn next,

@@ -201,6 +201,18 @@ export function dominantSize(runs: Run[]): number {
   return size;
 }
 
+/** The index of the first of some ascending values that is greater than `x` (their length when none is). */
+export function firstAbove(sorted: number[], x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** The median of some values (the upper one of an even count); 0 for none. */
 export function median(values: number[]): number {
   if (values.length === 0) return 0;

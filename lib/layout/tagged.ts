@@ -9,7 +9,7 @@ import { ancestor, blockOf, type TagLeaf } from './tag-tree.js';
 import { buildRows, INITIAL_SIZE } from './rows.js';
 import { layoutRotated } from './rotated.js';
 import { readFormulas } from './formulas.js';
-import { codePoints, isHorizontal, makeLine, median, roundBox, runsOfLine, unionBox } from './lines.js';
+import { codePoints, firstAbove, isHorizontal, makeLine, median, roundBox, runsOfLine, unionBox } from './lines.js';
 import { joinCellLines } from './words.js';
 import type { PageLayout } from './page.js';
 
@@ -397,14 +397,8 @@ export function stretches(lines: Line[], taggedRanks: number[], top: number, pla
   const tagged = [...taggedRanks].sort((a, b) => a - b);
   /** Whether a tagged line's rank lies strictly between a and b (a < b). */
   const between = (a: number, b: number) => {
-    let lo = 0;
-    let hi = tagged.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (tagged[mid] <= a) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < tagged.length && tagged[lo] < b;
+    const k = firstAbove(tagged, a);
+    return k < tagged.length && tagged[k] < b;
   };
   const ranks = [...new Set(lines.map((l) => lineRank(l, place)).filter((r): r is number => r !== undefined))].sort((a, b) => a - b);
   const stretchOf = new Map<number, number>();
